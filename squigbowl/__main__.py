@@ -1,0 +1,5 @@
+import sys
+
+from squigbowl.cli import main
+
+sys.exit(main())

@@ -1,0 +1,87 @@
+"""The Textual application: the main menu and the screens it opens."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from squigbowl import __version__
+from squigbowl.paths import asset
+
+TITLE_ART = "S Q U I G   B O W L"
+
+MENU = [
+    ("new", "New match"),
+    ("continue", "Continue"),
+    ("load", "Load"),
+    ("race", "Squig race"),
+    ("help", "Help"),
+    ("quit", "Quit"),
+]
+
+
+class MainMenu(Screen):
+    """The first screen: pick what to play."""
+
+    BINDINGS = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("question_mark", "help", "Help"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Center(id="menu-box"):
+            with Vertical(id="menu"):
+                yield Label(TITLE_ART, id="title")
+                yield Label(f"Blood Bowl with the old house rules · v{__version__}", id="subtitle")
+                yield OptionList(*[Option(text, id=key) for key, text in MENU], id="menu-list")
+                yield Static("", id="menu-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.menu_choice(event.option.id)
+
+    def action_help(self) -> None:
+        self.app.menu_choice("help")
+
+    def note(self, text: str) -> None:
+        self.query_one("#menu-note", Static).update(text)
+
+
+class SquigBowlApp(App):
+    """Squig Bowl."""
+
+    CSS_PATH = str(asset("styles", "app.tcss"))
+    TITLE = "Squig Bowl"
+
+    def __init__(self, args=None) -> None:
+        super().__init__()
+        self.args = args
+
+    def on_mount(self) -> None:
+        self.push_screen(MainMenu())
+
+    def menu_choice(self, key: str) -> None:
+        """What each main-menu entry does. Entries whose screens are not built yet say so."""
+        if key == "quit":
+            self.exit()
+            return
+        handler = getattr(self, f"open_{key}", None)
+        if handler is None:
+            self.screen.note(f"{dict(MENU)[key]}: not in this version yet.")
+            return
+        handler()
+
+    def open_help(self) -> None:
+        self.screen.note("Arrows or j/k choose, Enter opens, q quits. Rules: docs/ and RULES.md.")
+
+
+def run_app(args=None) -> int:
+    SquigBowlApp(args).run()
+    return 0

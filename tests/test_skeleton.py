@@ -1,0 +1,17 @@
+"""The project skeleton: the package imports, the assets are found, the app starts and quits."""
+
+from squigbowl.paths import assets_dir
+from squigbowl.ui.app import SquigBowlApp
+
+
+def test_assets_found():
+    assert (assets_dir() / "styles" / "app.tcss").is_file()
+
+
+async def test_main_menu_starts_and_quits():
+    app = SquigBowlApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#menu-list") is not None
+        await pilot.press("q")
+    assert app.return_code in (0, None)
