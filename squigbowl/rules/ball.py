@@ -1,0 +1,235 @@
+"""The ball on the pitch: pick-up, catching, bouncing, scatter, throw-ins, touchdowns
+(RULES.md A6.7, A7.1, A7.3, A7.5-A7.8, A11.1).
+
+While a kick-off is being resolved, pass `kickoff=<kicking side>`: a ball that leaves the pitch
+or enters the kicking team's half before coming to rest returns "touchback" (A4.4 step 7)
+instead of being thrown in.
+"""
+
+from __future__ import annotations
+
+from squigbowl.rules import rolls
+from squigbowl.rules.geometry import (SCATTER, distance, in_half, on_pitch, scoring_x, step,
+                                      template_direction, throw_in_facing)
+from squigbowl.rules.model import STANDING
+
+TOUCHBACK = "touchback"
+
+
+# -- who and what ------------------------------------------------------------------------------
+def can_catch(p) -> bool:
+    """A7.3.1: Standing, a tackle zone, no No Hands, not a Fanatic, no running chainsaw."""
+    return (p.status == STANDING and p.has_tz and not p.has("No Hands")
+            and not (p.extra and p.extra.get("chainsaw_running")))
+
+
+def can_pick_up(p) -> bool:
+    """A7.8.3: No Hands and a running chainsaw cannot pick up (nor a player without TZ)."""
+    return can_catch(p)
+
+
+def disturbing_presence(m, p) -> int:
+    """A6.8 DP: opposing Disturbing Presence players within 3 squares, whatever their state."""
+    n = 0
+    for q in m.state.players:
+        if (q.side != p.side and q.square is not None and q.has("Disturbing Presence")
+                and distance(q.square, p.square) <= 3):
+            n += 1
+    return n
+
+
+def weather_catch_mod(m) -> int:
+    """A3.3 Pouring Rain: -1 to catch, interception and pick-up."""
+    return -1 if m.state.weather == "pouring_rain" else 0
+
+
+def catch_modifier(m, p, accurate: bool) -> int:
+    """A6.8: +1 accurate pass / hand-off, -TZ (Nerves of Steel ignores), rain, -DP."""
+    mod = 1 if accurate else 0
+    if not p.has("Nerves of Steel"):
+        mod -= m.state.tackle_zones(p.square, p.side)
+    return mod + weather_catch_mod(m) - disturbing_presence(m, p)
+
+
+# -- touchdowns ---------------------------------------------------------------------------------
+def check_touchdown(m, p) -> bool:
+    """A11.1: Standing in the opposing end zone holding the ball scores at once."""
+    s = m.state
+    if (s.touchdown is None and s.ball.carrier == p.id and p.status == STANDING
+            and p.square[0] == scoring_x(p.side)):
+        s.touchdown = p.side
+        m.emit("touchdown", side=p.side, player=p.id, square=p.square)
+        return True
+    return False
+
+
+def give_ball(m, p) -> None:
+    """The ball is now held by `p` (A7.1)."""
+    ball = m.state.ball
+    ball.carrier = p.id
+    ball.square = p.square
+    ball.in_air = False
+
+
+def ball_to_ground(m, sq) -> None:
+    ball = m.state.ball
+    ball.carrier = None
+    ball.square = sq
+    ball.in_air = False
+
+
+# -- pick-up ------------------------------------------------------------------------------------
+def pick_up(m, p):
+    """A6.7: agility test +1, -TZ on his square, -1 rain; Sure Hands re-roll. A failure bounces
+    the ball and is a turnover. Returns success."""
+    mod = 1 - m.state.tackle_zones(p.square, p.side) + weather_catch_mod(m)
+    mod += pick_up_extra_modifier(m, p)
+    ok = yield from rolls.test(m, p, "pick-up", rolls.agility_target(p.ag), mod,
+                               skill="Sure Hands")
+    if ok:
+        give_ball(m, p)
+        m.emit("picked_up", player=p.id, square=p.square)
+        check_touchdown(m, p)
+        return True
+    m.emit("pick_up_failed", player=p.id, square=p.square)
+    ball_to_ground(m, p.square)
+    yield from bounce(m, p.square)
+    turnover(m, "failed pick-up")
+    return False
+
+
+def pick_up_extra_modifier(m, p) -> int:
+    """Variant modifiers on the pick-up (the squig, B1.8); 0 in the base game."""
+    return 0
+
+
+def enter_ball_square(m, p, voluntary: bool):
+    """A7.8: a player arrives in the ball's square."""
+    if voluntary and can_pick_up(p):
+        return (yield from pick_up(m, p))
+    m.emit("ball_knocked_loose", player=p.id, square=p.square)
+    ball_to_ground(m, p.square)
+    yield from bounce(m, p.square)
+    if voluntary and p.side == m.state.active:
+        turnover(m, "entered the ball's square unable to pick it up")
+    return False
+
+
+# -- catching -----------------------------------------------------------------------------------
+def catch(m, p, *, accurate: bool = False, what: str = "catch", kickoff: int | None = None):
+    """A7.3.2: a catch roll; success holds the ball (touchdown if in the end zone), failure
+    bounces it from his square. Returns success, or TOUCHBACK during a kick-off."""
+    mod = catch_modifier(m, p, accurate) + catch_extra_modifier(m, p)
+    ok = yield from rolls.test(m, p, what, rolls.agility_target(p.ag), mod, skill="Catch")
+    if ok:
+        give_ball(m, p)
+        m.emit("caught", player=p.id, square=p.square, what=what)
+        check_touchdown(m, p)
+        return True
+    m.emit("dropped", player=p.id, square=p.square, what=what)
+    ball_to_ground(m, p.square)
+    result = yield from bounce(m, p.square, kickoff=kickoff)
+    return TOUCHBACK if result == TOUCHBACK else False
+
+
+def catch_extra_modifier(m, p) -> int:
+    """Variant modifiers on catches (the squig, B1.8); 0 in the base game."""
+    return 0
+
+
+def land(m, sq, *, accurate: bool = False, kickoff: int | None = None):
+    """The ball comes down in `sq` from the air: a Standing player who can catch there must try
+    (A7.2.4 step 5, A7.7.4, A4.4 step 6); otherwise it bounces (A7.3.3)."""
+    s = m.state
+    if kickoff is not None and (not on_pitch(sq) or in_half(sq, kickoff)):
+        return TOUCHBACK
+    s.ball.in_air = False
+    s.ball.square = sq
+    s.ball.carrier = None
+    m.emit("ball_landed", square=sq)
+    p = s.at(sq)
+    if p is not None and can_catch(p):
+        return (yield from catch(m, p, accurate=accurate, kickoff=kickoff))
+    return (yield from bounce(m, sq, kickoff=kickoff))
+
+
+# -- bouncing, scatter, throw-ins ------------------------------------------------------------------
+def bounce(m, start, *, kickoff: int | None = None):
+    """A7.5: one square in a D8 direction, repeated from occupied squares; off the pitch means
+    a throw-in. Returns TOUCHBACK when a kick-off ball leaves the pitch or enters the kicking
+    half (A4.4 step 7)."""
+    s = m.state
+    sq = start
+    while True:
+        d8 = m.dice.d8("bounce")
+        nxt = step(sq, SCATTER[d8])
+        m.emit("ball_bounced", frm=sq, to=nxt, d8=d8)
+        if kickoff is not None and (not on_pitch(nxt) or in_half(nxt, kickoff)):
+            return TOUCHBACK
+        if not on_pitch(nxt):
+            ball_to_ground(m, sq)
+            return (yield from throw_in(m, sq, nxt))
+        p = s.at(nxt)
+        if p is None:
+            ball_to_ground(m, nxt)
+            return None
+        if can_catch(p):
+            ball_to_ground(m, nxt)
+            return (yield from catch(m, p, kickoff=kickoff))
+        sq = nxt
+
+
+def throw_in(m, edge, crossed):
+    """A7.7: the template on the last on-pitch square, D6 arrow, 2D6 squares in the air."""
+    s = m.state
+    while True:
+        facing = throw_in_facing(edge, crossed)
+        arrow = template_direction(facing, m.dice.d6("throw-in direction"))
+        dist = m.dice.d6("throw-in distance") + m.dice.d6("throw-in distance")
+        sq = edge
+        out = None
+        for _ in range(dist):
+            nxt = step(sq, arrow)
+            if not on_pitch(nxt):
+                out = nxt
+                break
+            sq = nxt
+        m.emit("throw_in", frm=edge, to=sq if out is None else out, direction=arrow,
+               distance=dist, out=out is not None)
+        if out is not None:
+            edge, crossed = sq, out
+            continue
+        s.ball.in_air = True
+        return (yield from land(m, sq))
+
+
+def scatter_squares(m, start, times: int, what: str = "scatter"):
+    """A7.6: `times` one-square D8 moves. Returns (final square, the off-pitch square it tried
+    to enter or None) — the ball stops as soon as it would leave the pitch [DD-08]."""
+    sq = start
+    for _ in range(times):
+        d8 = m.dice.d8(what)
+        nxt = step(sq, SCATTER[d8])
+        m.emit("ball_scattered", frm=sq, to=nxt, d8=d8)
+        if not on_pitch(nxt):
+            return sq, nxt
+        sq = nxt
+    return sq, None
+
+
+def drop(m, p):
+    """A7.1: a ball carrier going down drops the ball: it bounces from his square."""
+    s = m.state
+    if s.ball.carrier == p.id:
+        ball_to_ground(m, p.square)
+        m.emit("ball_dropped", player=p.id, square=p.square)
+        yield from bounce(m, p.square)
+
+
+# -- turnovers ----------------------------------------------------------------------------------
+def turnover(m, reason: str) -> None:
+    """A5.6: ends the moving team's turn once the current event is fully resolved."""
+    s = m.state
+    if not s.turnover:
+        s.turnover = True
+        m.emit("turnover", side=s.active, reason=reason)

@@ -1,0 +1,155 @@
+"""The match: decisions in, events out (DESIGN.md promises 2-4).
+
+    m = Match(home_sheet, away_sheet, seed=7)
+    m.pending          # the Decision asked now (kind, side, choices, info), None when over
+    m.legal()          # its legal choices
+    events = m.decide(("step", (5, 7)))
+    snap = m.snapshot(); ...; m.restore(snap)
+
+How it runs: the match is a chain of *phases* (pregame, setup, kickoff, turn_start, turn,
+turn_end, drive_end, ...). At a *quiet point* the state alone says what comes next; the phase's
+procedure is a generator that `yield`s the decisions it needs and `yield from`s the procedures it
+calls (a step calls a dodge that may ask for a re-roll...). A snapshot is the state at the last
+quiet point plus the decisions made since; restoring replays those few decisions.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Generator
+
+from squigbowl.rules.dice import BaseDice, Dice
+from squigbowl.rules.events import Decision, Event, IllegalChoice
+from squigbowl.rules.model import TeamSheet
+from squigbowl.rules.state import MatchState, Options
+
+Proc = Generator[Decision, tuple, object]
+
+#: phase name -> procedure run at the quiet point where the match stands in that phase
+PHASES: dict[str, Callable[["Match"], Proc]] = {}
+
+
+def phase(name: str):
+    """Register the procedure of a phase."""
+    def register(fn):
+        PHASES[name] = fn
+        return fn
+    return register
+
+
+class Snapshot:
+    """A match at one decision: the quiet state, the dice there, and the decision log."""
+
+    __slots__ = ("state", "dice", "log", "quiet_at")
+
+    def __init__(self, state, dice, log, quiet_at) -> None:
+        self.state = state
+        self.dice = dice
+        self.log = log
+        self.quiet_at = quiet_at
+
+
+class Match:
+    """One match of Squig Bowl."""
+
+    def __init__(self, home: TeamSheet | None, away: TeamSheet | None, seed: int = 0,
+                 options: Options | None = None, dice: BaseDice | None = None,
+                 state: MatchState | None = None) -> None:
+        from squigbowl.rules import procedures  # noqa: F401  (registers every phase)
+        from squigbowl.rules.setup_match import new_state
+
+        self.seed = seed
+        self.dice = dice if dice is not None else Dice(seed)
+        self.state = state if state is not None else new_state(home, away, options or Options())
+        self.log: list[tuple] = []
+        self._events: list[Event] = []
+        self._gen: Proc | None = None
+        self._quiet = None
+        self.pending: Decision | None = None
+        self._advance()
+
+    # -- the surface ------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def legal(self) -> list:
+        return self.pending.choices if self.pending is not None else []
+
+    def decide(self, choice) -> list[Event]:
+        """Make the pending decision. An illegal choice raises IllegalChoice and changes
+        nothing; otherwise returns the events that followed, up to the next decision."""
+        pending = self.pending
+        if pending is None:
+            raise IllegalChoice("the match is over: there is nothing to decide")
+        choice = _as_choice(choice)
+        if choice not in pending.choices:
+            why = pending.info.get("why_not", {}).get(choice[0]) if choice else None
+            raise IllegalChoice(
+                f"{choice!r} is not a legal answer to the {pending.kind!r} decision"
+                + (f": {why}" if why else ""))
+        self.log.append(choice)
+        self._events = []
+        self.state.decisions += 1
+        self._send(choice)
+        return self._events
+
+    def emit(self, kind: str, **data) -> Event:
+        event = Event(kind, **data)
+        self._events.append(event)
+        return event
+
+    # -- snapshots ---------------------------------------------------------------------------
+    def snapshot(self) -> Snapshot:
+        state, dice, quiet_at = self._quiet
+        return Snapshot(state.clone(), dice, list(self.log), quiet_at)
+
+    def restore(self, snap: Snapshot) -> None:
+        """Go back to a snapshot of this match (the dice's roll log is rewound with it)."""
+        self.state = snap.state.clone()
+        self.dice.restore_fast(snap.dice)
+        self.log = snap.log[:snap.quiet_at]
+        self._gen = None
+        self._events = []
+        self._advance()
+        for choice in snap.log[snap.quiet_at:]:
+            self.log.append(choice)
+            self._send(choice)
+        self._events = []
+
+    # -- the loop ----------------------------------------------------------------------------
+    def _send(self, value) -> None:
+        try:
+            self.pending = self._gen.send(value)
+            return
+        except StopIteration:
+            self._gen = None
+        self._advance()
+
+    def _advance(self) -> None:
+        state = self.state
+        while not state.over:
+            self._quiet = (state.clone(), self.dice.fast_state(), len(self.log))
+            gen = PHASES[state.phase](self)
+            try:
+                self.pending = next(gen)
+            except StopIteration:
+                state = self.state
+                continue
+            self._gen = gen
+            return
+        self.pending = None
+
+
+def _as_choice(choice) -> tuple:
+    """Accept lists from JSON (['step', [5, 7]]) as well as tuples."""
+    if isinstance(choice, list):
+        choice = tuple(choice)
+    if isinstance(choice, tuple) and len(choice) == 2 and isinstance(choice[1], list):
+        choice = (choice[0], _tuplify(choice[1]))
+    return choice
+
+
+def _tuplify(value):
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    return value

@@ -1,0 +1,190 @@
+"""Knock-downs, armour, injuries, casualties, the apothecary, Regeneration and the crowd
+(RULES.md A8.8-A8.15)."""
+
+from __future__ import annotations
+
+from squigbowl.rules import ball as balls
+from squigbowl.rules.events import Decision
+from squigbowl.rules.model import CASUALTY, KO, PRONE, RESERVES, STUNNED
+
+SI_DETAILS = {1: "Broken Ribs", 2: "Groin Strain", 3: "Gouged Eye", 4: "Broken Jaw",
+              5: "Fractured Arm", 6: "Fractured Leg", 7: "Smashed Hand", 8: "Pinched Nerve"}
+NIGGLE_DETAILS = {1: "Damaged Back (niggling injury)", 2: "Smashed Knee (niggling injury)",
+                  3: "Smashed Hip (-1 MA)", 4: "Smashed Ankle (-1 MA)",
+                  5: "Serious Concussion (-1 AV)", 6: "Fractured Skull (-1 AV)",
+                  7: "Broken Neck (-1 AG)", 8: "Smashed Collar Bone (-1 ST)"}
+
+#: causes whose casualties earn the attacker SPP (A14)
+SPP_CAUSES = frozenset({"block", "fanatic", "chainsaw"})
+
+
+def add_stat(p, key: str, n: int = 1) -> None:
+    """A14 match statistics, kept on the player."""
+    if p.stats is None:
+        p.stats = {}
+    p.stats[key] = p.stats.get(key, 0) + n
+
+
+def knock_down(m, p, *, armour_mod: int = 0, mighty_blow: bool = False, by=None,
+               cause: str = "block", falls: bool = False, turnover: bool = True,
+               injury_mod: int = 0):
+    """A8.8: placed Prone, armour roll (and injury), then a ball he held bounces from his
+    square; a moving-team player going down is a turnover (A5.6.1) unless `turnover=False`."""
+    s = m.state
+    sq = p.square
+    had_ball = s.ball.carrier == p.id
+    p.status = PRONE
+    m.emit("fell_over" if falls else "knocked_down", player=p.id, square=sq, cause=cause)
+    if had_ball:
+        balls.ball_to_ground(m, sq)
+    yield from armour(m, p, modifier=armour_mod, mighty_blow=mighty_blow, by=by, cause=cause,
+                      injury_mod=injury_mod)
+    if had_ball:
+        m.emit("ball_dropped", player=p.id, square=sq)
+        yield from balls.bounce(m, sq)
+    if turnover and p.side == s.active and s.phase in ("turn", "kickoff_blitz"):
+        balls.turnover(m, "player " + ("fell over" if falls else "knocked down"))
+
+
+def armour(m, p, *, modifier: int = 0, mighty_blow: bool = False, by=None, cause: str = "block",
+           injury_mod: int = 0, stunned_is_ko: bool = False):
+    """A8.9: 2D6 + modifiers > AV breaks armour, then an injury roll. Mighty Blow goes on the
+    armour only if that breaks it, else on the injury (A12). Returns whether it broke."""
+    d1, d2 = m.dice.d6("armour"), m.dice.d6("armour")
+    total = d1 + d2 + modifier
+    mb_used = False
+    if mighty_blow and total <= p.av < total + 1:
+        total += 1
+        mb_used = True
+    broken = total > p.av
+    m.emit("roll", what="armour", player=p.id, target=p.av + 1, modifier=modifier + mb_used,
+           dice=[d1, d2], success=broken, mighty_blow=mb_used)
+    if broken:
+        mod = injury_mod + (1 if mighty_blow and not mb_used else 0)
+        yield from injury(m, p, modifier=mod, by=by, cause=cause, stunned_is_ko=stunned_is_ko)
+    return broken
+
+
+def injury_result(p, total: int, *, stunned_is_ko: bool = False) -> str:
+    """A8.10 table with Thick Skull and Stunty: 'stunned', 'ko', 'cas' or 'bh' (Stunty 9)."""
+    thick, stunty = p.has("Thick Skull"), p.has("Stunty")
+    if total <= 6:
+        result = "stunned"
+    elif total == 7:
+        result = "ko" if stunty else "stunned"
+    elif total == 8:
+        result = "stunned" if thick else "ko"
+    elif total == 9:
+        result = "bh" if stunty else "ko"
+    else:
+        result = "cas"
+    if result == "stunned" and (stunned_is_ko or p.has("Goblin Fanatic")):
+        result = "ko"
+    return result
+
+
+def injury(m, p, *, modifier: int = 0, by=None, cause: str = "block", crowd: bool = False,
+           stunned_is_ko: bool = False):
+    """A8.10 injury roll, A8.14 crowd (Stunned -> Reserves), A8.15 apothecary, A8.11 casualty
+    roll, A12 Regeneration. Returns the final result."""
+    s = m.state
+    d1, d2 = m.dice.d6("injury"), m.dice.d6("injury")
+    result = injury_result(p, d1 + d2 + modifier, stunned_is_ko=stunned_is_ko)
+    m.emit("roll", what="injury", player=p.id, target=None, modifier=modifier, dice=[d1, d2],
+           result=result, success=None)
+    if result == "stunned":
+        if crowd or p.square is None:
+            s.remove(p, RESERVES)
+            m.emit("injured", player=p.id, result="reserves", cause=cause)
+        else:
+            p.status = STUNNED
+            p.stunned_now = True
+            m.emit("injured", player=p.id, result="stunned", cause=cause)
+        return "stunned"
+    if result == "ko":
+        if (yield from offer_apothecary(m, p, "ko")):
+            if crowd or p.square is None or p.has("Goblin Fanatic"):
+                s.remove(p, RESERVES)
+                m.emit("injured", player=p.id, result="reserves", cause=cause, apothecary=True)
+            else:
+                p.status = STUNNED
+                p.stunned_now = True
+                m.emit("injured", player=p.id, result="stunned", cause=cause, apothecary=True)
+            return "stunned"
+        s.remove(p, KO)
+        m.emit("injured", player=p.id, result="ko", cause=cause)
+        return "ko"
+    # a casualty
+    if result == "bh":
+        detail = "Badly Hurt"
+        cas = 1
+    else:
+        cas, detail = casualty_roll(m, p)
+    if (yield from offer_apothecary(m, p, "cas")):
+        cas2, detail2 = casualty_roll(m, p)
+        choice = yield Decision("apothecary_result", p.side,
+                                [("casualty", 0), ("casualty", 1)],
+                                {"player": p.id, "results": [detail, detail2]})
+        if choice[1] == 1:
+            cas, detail = cas2, detail2
+        if cas <= 3:
+            s.remove(p, RESERVES)
+            m.emit("injured", player=p.id, result="reserves", cause=cause, apothecary=True,
+                   detail=detail)
+            return "reserves"
+    if p.has("Regeneration"):
+        natural = m.dice.d6("Regeneration")
+        m.emit("roll", what="regeneration", player=p.id, target=4, modifier=0, dice=[natural],
+               success=natural >= 4)
+        if natural >= 4:
+            s.remove(p, RESERVES)
+            m.emit("injured", player=p.id, result="reserves", cause=cause, regenerated=True)
+            return "reserves"
+    s.remove(p, CASUALTY)
+    p.cas_detail = detail
+    m.emit("injured", player=p.id, result="casualty", cause=cause, detail=detail)
+    if by is not None and cause in SPP_CAUSES and by.side != p.side:
+        add_stat(by, "casualties")
+    return "casualty"
+
+
+def casualty_roll(m, p) -> tuple[int, str]:
+    """A8.11: D6 1-3 Badly Hurt, 4-5 Seriously Injured (D8 detail), 6 Dead."""
+    natural = m.dice.d6("casualty")
+    if natural <= 3:
+        detail = "Badly Hurt"
+    elif natural == 6:
+        detail = "Dead"
+    else:
+        d8 = m.dice.d8("casualty detail")
+        detail = (SI_DETAILS if natural == 4 else NIGGLE_DETAILS)[d8]
+    m.emit("roll", what="casualty", player=p.id, target=None, modifier=0, dice=[natural],
+           result=detail, success=None)
+    return natural, detail
+
+
+def offer_apothecary(m, p, what: str):
+    """A8.15: once per match, on a KO or right after a casualty roll. Not for wrecked
+    Death-Rollers, collapsed Fanatics or eaten players (their procedures never call this)."""
+    team = m.state.teams[p.side]
+    if team.apothecary <= 0:
+        return False
+    choice = yield Decision("apothecary", p.side, [("apothecary", True), ("apothecary", False)],
+                            {"player": p.id, "injury": what})
+    if choice[1]:
+        team.apothecary -= 1
+        m.emit("apothecary_used", side=p.side, player=p.id, injury=what)
+        return True
+    return False
+
+
+def crowd_push(m, p, *, cause: str = "crowd"):
+    """A8.14: a player who ends up in the crowd: injury roll with no armour roll; a ball he
+    held is thrown in from the square he left (A8.6.3)."""
+    s = m.state
+    sq = p.square
+    had_ball = s.ball.carrier == p.id
+    s.remove(p, RESERVES)
+    m.emit("into_crowd", player=p.id, square=sq)
+    yield from injury(m, p, crowd=True, cause=cause)
+    return had_ball, sq

@@ -1,0 +1,326 @@
+"""Players, teams and rosters (RULES.md A0.6, A3.1, A13).
+
+Rosters and the ready-made teams live in `assets/teams/*.toml` (format: docs/engine.md). A
+`Player` keeps his profile (fixed for the match) and his match state (square, status, flags);
+`Player.clone` copies him fast, because bots snapshot matches all the time.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from squigbowl.paths import asset
+
+# A0.6 player states
+STANDING, PRONE, STUNNED = "standing", "prone", "stunned"
+RESERVES, KO, CASUALTY, SENT_OFF = "reserves", "ko", "casualty", "sent_off"
+ON_PITCH = frozenset({STANDING, PRONE, STUNNED})
+DOWN = frozenset({PRONE, STUNNED})
+
+# A12: every skill the engine knows (roster skills, seed weapons and traits)
+KNOWN_SKILLS = frozenset({
+    "Always Hungry", "Block", "Bone-head", "Break Tackle", "Catch", "Dauntless", "Dirty Player",
+    "Disturbing Presence", "Dodge", "Foul Appearance", "Frenzy", "Guard", "Horns", "Juggernaut",
+    "Kick", "Leader", "Leap", "Loner", "Mighty Blow", "Nerves of Steel", "No Hands", "Pass",
+    "Pass Block", "Pooch Kick", "Really Stupid", "Regeneration", "Right Stuff", "Secret Weapon",
+    "Side Step", "Sprint", "Stand Firm", "Stunty", "Sure Feet", "Sure Hands", "Tackle",
+    "Thick Skull", "Throw Team-Mate", "Very Long Legs", "Wild Animal",
+    # seed specials (B3-B10)
+    "Goblin Fanatic", "Blunderbuss", "Bombardier", "Stink Bomb", "Chainsaw", "Death-Roller",
+    "Pogo Stick", "Poisoned Dagger",
+})
+
+
+class TeamFileError(ValueError):
+    """A team or roster file is missing, malformed or breaks a team-building rule. The message
+    names the file and the field."""
+
+    def __init__(self, path, problem: str) -> None:
+        self.path = str(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
+
+
+@dataclass(frozen=True)
+class Position:
+    """A roster line (A13): name, limit, cost in k gp, MA ST AG AV, skills."""
+
+    name: str
+    limit: int
+    cost: int
+    ma: int
+    st: int
+    ag: int
+    av: int
+    skills: frozenset[str]
+    glyph: str = "?"
+
+
+@dataclass(frozen=True)
+class Roster:
+    key: str
+    name: str
+    reroll_cost: int
+    apothecary: bool
+    positions: dict[str, Position]
+
+
+@dataclass
+class TeamSheet:
+    """A team as built before the match (A3.1): what a team file describes."""
+
+    name: str
+    roster: Roster
+    players: list[tuple[str, str]]  # (player name, position name) in jersey order
+    rerolls: int = 0
+    apothecary: bool = False
+    fan_factor: int = 0
+    cheerleaders: int = 0
+    assistant_coaches: int = 0
+    source: str = ""
+
+    def cost(self) -> int:
+        """Total cost in k gp."""
+        total = sum(self.roster.positions[p].cost for _, p in self.players)
+        total += self.rerolls * self.roster.reroll_cost + (50 if self.apothecary else 0)
+        total += 10 * (self.fan_factor + self.cheerleaders + self.assistant_coaches)
+        return total
+
+
+class Player:
+    """One player in a match: profile plus match state."""
+
+    __slots__ = ("id", "side", "number", "name", "position", "ma", "st", "ag", "av", "skills",
+                 "glyph", "square", "status", "acted", "stunned_now", "lost_tz", "drive_played",
+                 "heat_out", "cas_detail", "stats", "extra")
+
+    def __init__(self, pid: int, side: int, number: int, name: str, pos: Position) -> None:
+        self.id = pid
+        self.side = side
+        self.number = number
+        self.name = name
+        self.position = pos.name
+        self.ma, self.st, self.ag, self.av = pos.ma, pos.st, pos.ag, pos.av
+        self.skills = pos.skills
+        self.glyph = pos.glyph
+        self.square: tuple[int, int] | None = None
+        self.status = RESERVES
+        self.acted = False          # has taken his action this team turn (A5.2)
+        self.stunned_now = False    # became Stunned during the current team turn (A5.7)
+        self.lost_tz = False        # failed Bone-head / Really Stupid (A12)
+        self.drive_played = False   # was on the pitch during this drive (A11.3 Secret Weapon)
+        self.heat_out = False       # collapsed from Sweltering Heat (A3.3)
+        self.cas_detail = None      # casualty result text (A8.11)
+        self.stats = None           # match statistics (A14), a dict once anything is recorded
+        self.extra = None           # variant state (weapons, B3-B10), a dict or None
+
+    def has(self, skill: str) -> bool:
+        return skill in self.skills
+
+    @property
+    def standing(self) -> bool:
+        return self.status == STANDING
+
+    @property
+    def on_pitch(self) -> bool:
+        return self.status in ON_PITCH
+
+    @property
+    def has_tz(self) -> bool:
+        """A0.6: Standing, not a Goblin Fanatic, not under a Bone-head / Really Stupid failure."""
+        return self.status == STANDING and not self.lost_tz and "Goblin Fanatic" not in self.skills
+
+    def clone(self) -> "Player":
+        new = object.__new__(Player)
+        for name in Player.__slots__:
+            setattr(new, name, getattr(self, name))
+        if self.stats is not None:
+            new.stats = dict(self.stats)
+        if self.extra is not None:
+            new.extra = dict(self.extra)
+        return new
+
+    def __repr__(self) -> str:
+        return (f"<#{self.number} {self.name} ({self.position}, side {self.side}) "
+                f"{self.status} at {self.square}>")
+
+
+# -- loading -------------------------------------------------------------------------------
+
+def teams_dir() -> Path:
+    return asset("teams")
+
+
+def _need(table: dict, key: str, kind, path, where: str):
+    if key not in table:
+        raise TeamFileError(path, f"{where}: missing field '{key}'")
+    value = table[key]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise TeamFileError(path, f"{where}: field '{key}' must be a whole number, got {value!r}")
+    if kind is not int and not isinstance(value, kind):
+        raise TeamFileError(path, f"{where}: field '{key}' must be {kind.__name__}, got {value!r}")
+    return value
+
+
+def _read_toml(path: Path) -> dict:
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise TeamFileError(path, "no such team file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise TeamFileError(path, f"not valid TOML ({exc})") from None
+    except OSError as exc:
+        raise TeamFileError(path, f"cannot be read ({exc.strerror})") from None
+
+
+def _parse_roster(data: dict, path) -> Roster:
+    table = data.get("roster")
+    if not isinstance(table, dict):
+        raise TeamFileError(path, "missing [roster] table")
+    key = _need(table, "key", str, path, "[roster]")
+    positions: dict[str, Position] = {}
+    rows = table.get("positions")
+    if not isinstance(rows, list) or not rows:
+        raise TeamFileError(path, "[roster]: missing [[roster.positions]]")
+    for i, row in enumerate(rows):
+        where = f"[[roster.positions]] #{i + 1}"
+        name = _need(row, "name", str, path, where)
+        skills = row.get("skills", [])
+        if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
+            raise TeamFileError(path, f"{where} ({name}): field 'skills' must be a list of names")
+        unknown = [s for s in skills if s not in KNOWN_SKILLS]
+        if unknown:
+            raise TeamFileError(path, f"{where} ({name}): unknown skill {unknown[0]!r}")
+        stats = {k: _need(row, k, int, path, f"{where} ({name})")
+                 for k in ("limit", "cost", "ma", "st", "ag", "av")}
+        positions[name] = Position(name=name, skills=frozenset(skills),
+                                   glyph=str(row.get("glyph", name[0]))[:1], **stats)
+    return Roster(key=key, name=_need(table, "name", str, path, "[roster]"),
+                  reroll_cost=_need(table, "reroll_cost", int, path, "[roster]"),
+                  apothecary=bool(table.get("apothecary", True)), positions=positions)
+
+
+_ROSTER_CACHE: dict[str, Roster] = {}
+
+
+def load_roster(key: str) -> Roster:
+    """The roster `key` (e.g. 'orcs') from assets/teams/<key>.toml."""
+    if key not in _ROSTER_CACHE:
+        path = teams_dir() / f"{key}.toml"
+        if not path.is_file():
+            known = ", ".join(sorted(p.stem for p in teams_dir().glob("*.toml")))
+            raise TeamFileError(path, f"unknown roster '{key}' (known: {known})")
+        _ROSTER_CACHE[key] = _parse_roster(_read_toml(path), path)
+    return _ROSTER_CACHE[key]
+
+
+def load_team(path: str | Path) -> TeamSheet:
+    """A team file: its [team] table, with the roster in the same file or named by `roster`."""
+    path = Path(path)
+    data = _read_toml(path)
+    team = data.get("team")
+    if not isinstance(team, dict):
+        raise TeamFileError(path, "missing [team] table")
+    if "roster" in data:
+        roster = _parse_roster(data, path)
+    else:
+        roster = load_roster(_need(team, "roster", str, path, "[team]"))
+    players: list[tuple[str, str]] = []
+    rows = team.get("players")
+    if not isinstance(rows, list) or not rows:
+        raise TeamFileError(path, "[team]: missing [[team.players]]")
+    for i, row in enumerate(rows):
+        where = f"[[team.players]] #{i + 1}"
+        pos = _need(row, "position", str, path, where)
+        if pos not in roster.positions:
+            raise TeamFileError(path, f"{where}: position {pos!r} is not in the "
+                                      f"{roster.name} roster")
+        count = row.get("count", 1)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise TeamFileError(path, f"{where}: field 'count' must be a whole number >= 1")
+        names = row.get("names", [])
+        for k in range(count):
+            players.append((names[k] if k < len(names) else f"{pos} {k + 1}", pos))
+    sheet = TeamSheet(
+        name=_need(team, "name", str, path, "[team]"), roster=roster, players=players,
+        rerolls=team.get("rerolls", 0), apothecary=bool(team.get("apothecary", False)),
+        fan_factor=team.get("fan_factor", 0), cheerleaders=team.get("cheerleaders", 0),
+        assistant_coaches=team.get("assistant_coaches", 0), source=str(path))
+    problem = team_problem(sheet)
+    if problem:
+        raise TeamFileError(path, problem)
+    return sheet
+
+
+def team_problem(sheet: TeamSheet) -> str | None:
+    """A3.1 / A13.6 team-building rules; None when the team is legal."""
+    n = len(sheet.players)
+    if not 11 <= n <= 16:
+        return f"a team has 11 to 16 players, this one has {n} (A3.1)"
+    for pos in sheet.roster.positions.values():
+        count = sum(1 for _, p in sheet.players if p == pos.name)
+        if count > pos.limit:
+            return f"at most {pos.limit} {pos.name}, this team has {count} (A13)"
+    for fieldname, hi in (("rerolls", 8), ("fan_factor", 9), ("cheerleaders", 10),
+                          ("assistant_coaches", 10)):
+        value = getattr(sheet, fieldname)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= hi:
+            return f"field '{fieldname}' must be 0..{hi} (A3.1), got {value!r}"
+    if sheet.apothecary and not sheet.roster.apothecary:
+        return f"the {sheet.roster.name} roster may not buy an apothecary"
+    if sheet.cost() > 1000:
+        return f"the team costs {sheet.cost()}k, more than the 1,000k budget (A3.1)"
+    return None
+
+
+def ready_made_teams() -> dict[str, Path]:
+    """A13.7: the ready-made teams shipped in assets/teams, by team name."""
+    out = {}
+    for path in sorted(teams_dir().glob("*.toml")):
+        data = _read_toml(path)
+        if isinstance(data.get("team"), dict) and "name" in data["team"]:
+            out[data["team"]["name"]] = path
+    return out
+
+
+def find_team(name_or_path: str) -> TeamSheet:
+    """A ready-made team by name (case-insensitive) or roster key, or a team file's path."""
+    teams = ready_made_teams()
+    for name, path in teams.items():
+        if name.lower() == name_or_path.lower() or path.stem == name_or_path.lower():
+            return load_team(path)
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".toml" or candidate.exists():
+        return load_team(candidate)
+    raise TeamFileError(name_or_path, "unknown team: not a ready-made team "
+                                      f"({', '.join(teams)}) nor a team file")
+
+
+@dataclass
+class TeamState:
+    """A team during the match: the sheet plus re-rolls, score, counters and turn flags."""
+
+    side: int
+    sheet: TeamSheet
+    name: str = ""
+    rerolls: int = 0
+    reroll_used: bool = False        # a team re-roll used this team turn (A10.2)
+    leader_reroll: int = 0
+    apothecary: int = 0              # apothecaries left (A8.15)
+    bribes: int = 0
+    score: int = 0
+    turn: int = 0                    # turn counter for the current half / overtime (A2.4)
+    fame: int = 0
+    crowd: int = 0
+    used: set = field(default_factory=set)  # limited actions declared this turn (A5.3)
+    skill_used: set = field(default_factory=set)  # (pid, skill) once-per-turn uses (A10.4)
+
+    def clone(self) -> "TeamState":
+        new = TeamState.__new__(TeamState)
+        new.__dict__.update(self.__dict__)
+        new.used = set(self.used)
+        new.skill_used = set(self.skill_used)
+        return new

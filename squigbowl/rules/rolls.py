@@ -1,0 +1,132 @@
+"""D6 tests and re-rolls (RULES.md A0.3, A6.1, A10).
+
+`test(...)` rolls a D6 against a target with modifiers and, on a failure, offers the re-rolls
+the rules allow (A10.5 lists what can be re-rolled): the skill that names the roll, or one team
+re-roll in the team's own turn (A10.2, with Loner A10.3), never both and never twice (A10.1).
+Skill re-rolls that cost nothing (Catch, Pass, Sure Hands) are used automatically, because they
+always help (A12 preamble); Dodge and Sure Feet, once per turn each, are offered to the coach.
+"""
+
+from __future__ import annotations
+
+from squigbowl.rules.events import Decision
+from squigbowl.rules.model import STANDING
+
+#: skills whose re-roll is free and unlimited, so the engine uses it whenever it helps
+FREE_SKILL_REROLLS = frozenset({"Catch", "Pass", "Sure Hands"})
+#: skills whose re-roll can be used once per team turn (A10.4)
+ONCE_PER_TURN = frozenset({"Dodge", "Sure Feet"})
+
+
+def agility_target(ag: int) -> int:
+    """A6.1: target = max(1, 7 - AG)."""
+    return max(1, 7 - ag)
+
+
+def passes(natural: int, modifier: int, target: int) -> bool:
+    """A0.3: a natural 1 fails, a natural 6 succeeds, else natural + modifiers >= target."""
+    if natural == 1:
+        return False
+    if natural == 6:
+        return True
+    return natural + modifier >= target
+
+
+def team_reroll_available(m, side: int) -> bool:
+    """A10.2: in the team's own turn (Blitz! bonus turn included), once per turn, if any left
+    (a Leader re-roll only while a Leader is on the pitch)."""
+    s = m.state
+    if s.phase not in ("turn", "kickoff_blitz") or s.active != side:
+        return False
+    team = s.teams[side]
+    if team.reroll_used:
+        return False
+    if team.rerolls > 0:
+        return True
+    return team.leader_reroll > 0 and any(
+        p.has("Leader") and p.on_pitch for p in s.team_players(side))
+
+
+def skill_reroll_available(m, player, skill: str | None, *, tackled: bool = False) -> bool:
+    if skill is None or not player.has(skill) or player.status != STANDING:
+        return False
+    if skill == "Dodge" and tackled:
+        return False  # Tackle (A12)
+    if skill in ONCE_PER_TURN and (player.id, skill) in m.state.teams[player.side].skill_used:
+        return False
+    return True
+
+
+def use_team_reroll(m, player, what: str):
+    """Spend the turn's team re-roll (A10.2); a Loner first rolls 4+ (A10.3). Returns whether
+    the roll may actually be re-rolled."""
+    team = m.state.teams[player.side]
+    team.reroll_used = True
+    if team.rerolls > 0:
+        team.rerolls -= 1
+    else:
+        team.leader_reroll -= 1
+    m.emit("reroll_used", side=player.side, player=player.id, source="team", what=what,
+           left=team.rerolls)
+    if player.has("Loner"):
+        natural = m.dice.d6(f"Loner ({what})")
+        ok = natural >= 4
+        m.emit("roll", what="loner", player=player.id, target=4, modifier=0, dice=[natural],
+               success=ok)
+        return ok
+    return True
+
+
+def offer_reroll(m, player, what: str, skill: str | None = None, *, tackled: bool = False,
+                 team_ok: bool = True, info: dict | None = None):
+    """After a failed roll: which re-roll, if any (A10). Returns the source used ('team',
+    a skill name) or None. Yields a 'reroll' decision when the coach has a real choice."""
+    sources = []
+    if skill_reroll_available(m, player, skill, tackled=tackled):
+        if skill in FREE_SKILL_REROLLS:
+            m.emit("reroll_used", side=player.side, player=player.id, source=skill, what=what)
+            return skill
+        sources.append(skill)
+    if team_ok and team_reroll_available(m, player.side):
+        sources.append("team")
+    if not sources:
+        return None
+    choice = yield Decision("reroll", player.side,
+                            [("reroll", src) for src in sources] + [("reroll", None)],
+                            {"player": player.id, "what": what, **(info or {})})
+    source = choice[1]
+    if source is None:
+        return None
+    if source == "team":
+        if not use_team_reroll(m, player, what):
+            return None
+        return "team"
+    if source in ONCE_PER_TURN:
+        m.state.teams[player.side].skill_used.add((player.id, source))
+    m.emit("reroll_used", side=player.side, player=player.id, source=source, what=what)
+    return source
+
+
+def test(m, player, what: str, target: int, modifier: int = 0, *, skill: str | None = None,
+         rerollable: bool = True, tackled: bool = False, team_ok: bool = True,
+         info: dict | None = None):
+    """A D6 test for `player` (A0.3) with the re-rolls of A10. Returns success."""
+    natural = m.dice.d6(what)
+    ok = passes(natural, modifier, target)
+    m.emit("roll", what=what, player=player.id, target=target, modifier=modifier,
+           dice=[natural], success=ok)
+    if ok or not rerollable:
+        return ok
+    source = yield from offer_reroll(m, player, what, skill, tackled=tackled, team_ok=team_ok,
+                                     info=info)
+    if source is None:
+        return False
+    natural = m.dice.d6(f"{what} (re-roll)")
+    ok = passes(natural, modifier, target)
+    m.emit("roll", what=what, player=player.id, target=target, modifier=modifier,
+           dice=[natural], success=ok, reroll=source)
+    return ok
+
+
+def two_d6(m, what: str) -> tuple[int, int]:
+    return m.dice.d6(what), m.dice.d6(what)

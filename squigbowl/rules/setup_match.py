@@ -1,0 +1,23 @@
+"""Creating a match's state from two team sheets (A3.1, A3.5)."""
+
+from __future__ import annotations
+
+from squigbowl.rules.model import Player, TeamSheet, TeamState
+from squigbowl.rules.state import MatchState, Options
+
+
+def new_state(home: TeamSheet, away: TeamSheet, options: Options) -> MatchState:
+    """Home is the first team chosen, Away the second (A3.1). Player ids are indices into
+    `state.players`; jersey numbers follow each sheet's order."""
+    state = MatchState()
+    state.options = options
+    for side, sheet in enumerate((home, away)):
+        team = TeamState(side=side, sheet=sheet, name=sheet.name, rerolls=sheet.rerolls,
+                         apothecary=1 if sheet.apothecary else 0)
+        state.teams.append(team)
+        for number, (name, pos_name) in enumerate(sheet.players, start=1):
+            player = Player(len(state.players), side, number, name,
+                            sheet.roster.positions[pos_name])
+            state.players.append(player)
+        team.leader_reroll = 1 if any(p.has("Leader") for p in state.team_players(side)) else 0
+    return state

@@ -1,0 +1,168 @@
+"""The match state: everything that is true at a quiet point of the match.
+
+The board maps squares to player ids; `Ball` is the ball (or, with Squig Ball, the squig);
+`Activation` is the player acting now and what his action has used. `MatchState.clone` is fast
+and complete: snapshots, bots and replays rely on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from squigbowl.rules.model import ON_PITCH, STANDING, Player, TeamState
+
+NICE = "nice"
+WEATHERS = ("sweltering_heat", "very_sunny", NICE, "pouring_rain", "blizzard")
+
+
+@dataclass
+class Options:
+    """B0 match options. Overtime defaults on (A2.10, DD-03), Secret Weapon send-off off
+    (A11.3, DD-14)."""
+
+    overtime: bool = True
+    secret_weapon_sendoff: bool = False
+    squig_ball: bool = False
+    kick_it: bool = False
+    fanatic_first: str = "off"  # "off" | "call" | "enforce" (B0, B3.3)
+
+    def to_json(self) -> dict:
+        return dict(self.__dict__)
+
+
+class Ball:
+    """A7.1: held (carrier set, square follows him), on the ground, or in the air."""
+
+    __slots__ = ("square", "carrier", "in_air")
+
+    def __init__(self, square=None, carrier=None, in_air=False) -> None:
+        self.square = square
+        self.carrier = carrier
+        self.in_air = in_air
+
+    def clone(self) -> "Ball":
+        return Ball(self.square, self.carrier, self.in_air)
+
+    def __repr__(self) -> str:
+        return f"<Ball at {self.square} carrier={self.carrier} in_air={self.in_air}>"
+
+
+class Activation:
+    """The player acting now (A5.2) and what his action has used so far."""
+
+    __slots__ = ("pid", "action", "moves", "gfis", "blocked", "leaped", "stood_up", "done",
+                 "extra")
+
+    def __init__(self, pid: int, action: str) -> None:
+        self.pid = pid
+        self.action = action
+        self.moves = 0        # squares of movement used (standing up costs 3, A5.4)
+        self.gfis = 0         # Go For It squares used (A6.5)
+        self.blocked = False  # the Blitz's one block is done (A5.3)
+        self.leaped = False   # one leap per action (A6.6)
+        self.stood_up = False
+        self.done = False     # nothing more may be done (e.g. after a pass)
+        self.extra = None
+
+    def clone(self) -> "Activation":
+        new = object.__new__(Activation)
+        for name in Activation.__slots__:
+            setattr(new, name, getattr(self, name))
+        if self.extra is not None:
+            new.extra = dict(self.extra)
+        return new
+
+
+class MatchState:
+    """All match state. Phases name where the match stands (see engine.PHASES)."""
+
+    def __init__(self) -> None:
+        self.players: list[Player] = []
+        self.teams: list[TeamState] = []
+        self.board: dict[tuple[int, int], int] = {}
+        self.ball = Ball()
+        self.options = Options()
+        self.phase = "pregame"
+        self.phase_data: dict = {}
+        self.half = 1                 # 1, 2, or 3 for overtime
+        self.active = 0               # side whose team turn it is (or who is setting up)
+        self.kicking = 0              # side kicking this drive
+        self.first_kicker = None      # side that kicked off the first half (A2.9)
+        self.weather = NICE
+        self.activation: Activation | None = None
+        self.turnover = False
+        self.touchdown = None         # side that scored, while the touchdown is being resolved
+        self.bonus_turn = False       # the kick-off Blitz! bonus turn (A4.5)
+        self.winner = None            # side, or -1 for a draw, when the match is over
+        self.over = False
+        self.decisions = 0
+
+    # -- lookups --------------------------------------------------------------------------
+    def at(self, sq) -> Player | None:
+        pid = self.board.get(sq)
+        return None if pid is None else self.players[pid]
+
+    def team_players(self, side: int) -> list[Player]:
+        return [p for p in self.players if p.side == side]
+
+    def on_pitch(self, side: int | None = None) -> list[Player]:
+        return [p for p in self.players
+                if p.status in ON_PITCH and (side is None or p.side == side)]
+
+    def carrier(self) -> Player | None:
+        c = self.ball.carrier
+        return None if c is None else self.players[c]
+
+    def tackle_zones(self, sq, side: int, exclude: int | None = None) -> int:
+        """A6.2: opposing (to `side`) players with a tackle zone adjacent to `sq`."""
+        from squigbowl.rules.geometry import NEIGHBOURS
+        n = 0
+        board, players = self.board, self.players
+        for nsq in NEIGHBOURS[sq]:
+            pid = board.get(nsq)
+            if pid is not None and pid != exclude:
+                p = players[pid]
+                if p.side != side and p.status == STANDING and p.has_tz:
+                    n += 1
+        return n
+
+    def tacklers(self, sq, side: int) -> list[Player]:
+        """The opposing (to `side`) players with a tackle zone on `sq`."""
+        from squigbowl.rules.geometry import NEIGHBOURS
+        out = []
+        for nsq in NEIGHBOURS[sq]:
+            pid = self.board.get(nsq)
+            if pid is not None:
+                p = self.players[pid]
+                if p.side != side and p.has_tz:
+                    out.append(p)
+        return out
+
+    # -- moving things --------------------------------------------------------------------
+    def place(self, player: Player, sq) -> None:
+        """Put a player on an empty square (from anywhere)."""
+        if player.square is not None and self.board.get(player.square) == player.id:
+            del self.board[player.square]
+        player.square = sq
+        self.board[sq] = player.id
+        if self.ball.carrier == player.id:
+            self.ball.square = sq
+
+    def remove(self, player: Player, status: str) -> None:
+        """Take a player off the pitch into a box (A0.6)."""
+        if player.square is not None and self.board.get(player.square) == player.id:
+            del self.board[player.square]
+        player.square = None
+        player.status = status
+
+    # -- copying --------------------------------------------------------------------------
+    def clone(self) -> "MatchState":
+        new = MatchState.__new__(MatchState)
+        new.__dict__.update(self.__dict__)
+        new.players = [p.clone() for p in self.players]
+        new.teams = [t.clone() for t in self.teams]
+        new.board = dict(self.board)
+        new.ball = self.ball.clone()
+        new.phase_data = dict(self.phase_data)
+        new.activation = self.activation.clone() if self.activation else None
+        return new

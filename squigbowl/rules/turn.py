@@ -1,0 +1,328 @@
+"""The team turn: start, activations, actions, turnovers, end (RULES.md A5, A2.4-A2.5).
+
+Actions are registered in `ACTIONS` (what may be declared, A5.3). While a player acts, the
+'action' decision offers movement (move.py) and whatever each action's module registers in
+`ACTION_OPTIONS`; a choice's type names its procedure in `CHOICES`. Variant rules hook in
+through `DECLARE_CHECKS` (A5.5) and `TURN_START_HOOKS` (A5.1 step 2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from squigbowl.rules import rolls
+from squigbowl.rules.engine import phase
+from squigbowl.rules.events import Decision
+from squigbowl.rules.geometry import NEIGHBOURS
+from squigbowl.rules.model import DOWN, PRONE, STANDING, STUNNED
+from squigbowl.rules.state import Activation
+
+MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL = "MOVE", "BLOCK", "BLITZ", "PASS", "HANDOFF", "FOUL"
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """A5.3: an action, whether it moves, its team limit key (None = no limit), and who may
+    declare it."""
+
+    name: str
+    moves: bool
+    limit: str | None
+    can_declare: Callable
+
+
+ACTIONS: dict[str, ActionSpec] = {}
+ACTION_OPTIONS: dict[str, Callable] = {}      # action -> fn(m, player, act) -> [choices]
+CHOICES: dict[str, Callable] = {}             # choice type -> procedure(m, player, act, arg)
+DECLARE_CHECKS: list[Callable] = []           # procedure(m, player, act) -> allowed?
+TURN_START_HOOKS: list[Callable] = []         # procedure(m, side)
+
+
+def action(name: str, *, moves: bool = True, limit: str | None = None):
+    def register(fn):
+        ACTIONS[name] = ActionSpec(name, moves, limit, fn)
+        return fn
+    return register
+
+
+def choice_handler(kind: str):
+    def register(fn):
+        CHOICES[kind] = fn
+        return fn
+    return register
+
+
+def action_options(name: str):
+    def register(fn):
+        ACTION_OPTIONS[name] = fn
+        return fn
+    return register
+
+
+# -- who may declare what (A5.3, A5.4) ---------------------------------------------------------
+def _adjacent_standing_opponent(m, p) -> bool:
+    s = m.state
+    for sq in NEIGHBOURS[p.square]:
+        q = s.at(sq)
+        if q is not None and q.side != p.side and q.status == STANDING:
+            return True
+    return False
+
+
+@action(MOVE)
+def _can_move(m, p) -> bool:
+    return True
+
+
+@action(BLOCK, moves=False)
+def _can_block(m, p) -> bool:
+    """A5.4: a Prone player may not declare a Block; A8.1 an adjacent Standing opponent."""
+    return p.status == STANDING and _adjacent_standing_opponent(m, p)
+
+
+@action(BLITZ, limit=BLITZ)
+def _can_blitz(m, p) -> bool:
+    return any(q.status == STANDING for q in m.state.on_pitch(1 - p.side))
+
+
+@action(PASS, limit=PASS)
+def _can_pass(m, p) -> bool:
+    return True
+
+
+@action(HANDOFF, limit=HANDOFF)
+def _can_handoff(m, p) -> bool:
+    return True
+
+
+@action(FOUL, limit=FOUL)
+def _can_foul(m, p) -> bool:
+    return any(q.status in DOWN for q in m.state.on_pitch(1 - p.side))
+
+
+def can_act(p) -> bool:
+    """A5.2/A5.4: on the pitch, not Stunned, has not acted this turn."""
+    return (p.status == STANDING or p.status == PRONE) and not p.acted
+
+
+def turn_choices(m) -> list:
+    """The 'turn' decision: declare an action with a player, or end the turn (A5.2)."""
+    s = m.state
+    side = s.active
+    team = s.teams[side]
+    used = team.used
+    choices = []
+    bonus = s.bonus_turn
+    for p in s.players:
+        if p.side != side or not can_act(p):
+            continue
+        if bonus and s.tackle_zones(p.square, side) > 0:
+            continue  # A4.5 Blitz!: players in an opposing tackle zone may not act
+        for name, spec in ACTIONS.items():
+            if spec.limit is not None and spec.limit in used:
+                continue
+            if spec.can_declare(m, p):
+                choices.append((name, p.id))
+    choices.append(("end_turn", None))
+    if s.phase == "turn" and not bonus and not any(p.acted for p in s.team_players(side)):
+        choices.append(("concede", None))
+    return choices
+
+
+# -- the phases ----------------------------------------------------------------------------------
+@phase("turn_start")
+def turn_start(m):
+    """A5.1: counter (not in a bonus turn), variant steps, once-per-turn flags reset."""
+    s = m.state
+    side = s.active
+    team = s.teams[side]
+    if not s.bonus_turn:
+        team.turn += 1
+    team.reroll_used = False
+    team.used.clear()
+    team.skill_used.clear()
+    for p in s.players:
+        p.stunned_now = False
+        if p.side == side:
+            p.acted = False
+    s.turnover = False
+    s.activation = None
+    m.emit("turn_started", side=side, turn=team.turn, half=s.half, bonus=s.bonus_turn)
+    s.phase = "kickoff_blitz" if s.bonus_turn else "turn"
+    if not s.bonus_turn:
+        for hook in TURN_START_HOOKS:
+            yield from hook(m, side)
+        if s.touchdown is not None:
+            s.phase = "drive_end"
+
+
+def turn_phase(m):
+    """The 'turn' decision at a quiet point, or the acting player's next step."""
+    s = m.state
+    act = s.activation
+    if act is None:
+        choice = yield Decision("turn", s.active, turn_choices(m),
+                                {"turn": s.teams[s.active].turn, "half": s.half})
+        kind = choice[0]
+        if kind == "end_turn":
+            m.emit("turn_ended", side=s.active, reason="coach")
+            s.phase = "turn_end"
+            return
+        if kind == "concede":
+            s.phase = "conceded"
+            return
+        yield from declare(m, kind, s.players[choice[1]])
+    else:
+        p = s.players[act.pid]
+        choices = activation_choices(m, p, act)
+        if len(choices) > 1:
+            choice = yield Decision("action", s.active, choices,
+                                    {"player": p.id, "action": act.action, "moves": act.moves,
+                                     "ma": p.ma})
+        else:
+            choice = choices[0]
+        if choice[0] == "end":
+            finish_activation(m)
+        else:
+            yield from CHOICES[choice[0]](m, p, act, choice[1])
+    after_procedure(m)
+
+
+phase("turn")(turn_phase)
+phase("kickoff_blitz")(turn_phase)
+
+
+def after_procedure(m) -> None:
+    """Back at a quiet point: a touchdown ends the drive, a turnover ends the turn (A5.6)."""
+    s = m.state
+    act = s.activation
+    if s.touchdown is not None:
+        if act is not None:
+            finish_activation(m)
+        s.phase = "drive_end"
+    elif s.turnover:
+        if act is not None:
+            finish_activation(m)
+        s.phase = "turn_end"
+    elif act is not None:
+        p = s.players[act.pid]
+        if act.done or p.status != STANDING:
+            finish_activation(m)
+
+
+@phase("turn_end")
+def turn_end(m):
+    """A5.7 Stunned players of the team that played turn face up (not those stunned this
+    turn); A2.5 the half ends when both counters reach 8."""
+    s = m.state
+    side = s.active
+    for p in s.players:
+        if p.side == side and p.status == STUNNED and not p.stunned_now:
+            p.status = PRONE
+            m.emit("turned_over", player=p.id)
+    s.activation = None
+    if s.bonus_turn:
+        s.bonus_turn = False
+        s.turnover = False
+        s.phase = "kickoff_after_blitz"
+        return
+    home, away = s.teams
+    if home.turn >= 8 and away.turn >= 8:
+        s.phase = "half_end"
+    else:
+        s.active = 1 - side
+        s.phase = "turn_start"
+    if False:
+        yield
+
+
+# -- declaring and acting ----------------------------------------------------------------------
+def declare(m, name: str, p):
+    """A5.3/A5.5: declare an action: the limit is used at once; then the checks; a Prone
+    player stands up (A5.4)."""
+    s = m.state
+    spec = ACTIONS[name]
+    act = Activation(p.id, name)
+    s.activation = act
+    if spec.limit is not None:
+        s.teams[p.side].used.add(spec.limit)
+    m.emit("action_declared", player=p.id, action=name, side=p.side)
+    for check in DECLARE_CHECKS:
+        allowed = yield from check(m, p, act)
+        if not allowed or s.turnover:
+            act.done = True
+            return
+    if not (yield from action_rolls(m, p, name)):
+        act.done = True
+        return
+    if p.status == PRONE:
+        yield from stand_up(m, p, act)
+
+
+def action_rolls(m, p, name: str):
+    """A12 Bone-head, Really Stupid, Wild Animal, rolled after the declaration."""
+    if p.has("Bone-head"):
+        ok = yield from rolls.test(m, p, "Bone-head", 2)
+        return _stupid_result(m, p, ok, "Bone-head")
+    if p.has("Really Stupid"):
+        helper = any(q is not None and q.side == p.side and not q.has("Really Stupid")
+                     for q in (m.state.at(sq) for sq in NEIGHBOURS[p.square]))
+        ok = yield from rolls.test(m, p, "Really Stupid", 4, 2 if helper else 0)
+        return _stupid_result(m, p, ok, "Really Stupid")
+    if p.has("Wild Animal"):
+        mod = 2 if name in (BLOCK, BLITZ) else 0
+        ok = yield from rolls.test(m, p, "Wild Animal", 4, mod)
+        if not ok:
+            m.emit("action_lost", player=p.id, reason="Wild Animal")
+        return ok
+    return True
+
+
+def _stupid_result(m, p, ok: bool, skill: str) -> bool:
+    p.lost_tz = not ok
+    if not ok:
+        m.emit("action_lost", player=p.id, reason=skill)
+    return ok
+
+
+def stand_up(m, p, act):
+    """A5.4: costs 3 squares; MA < 3 rolls 4+ (re-rollable): success stands with no further
+    move, failure stays Prone and ends the action (no turnover)."""
+    if p.ma < 3:
+        ok = yield from rolls.test(m, p, "stand up", 4)
+        if not ok:
+            act.done = True
+            m.emit("stand_up_failed", player=p.id)
+            return
+        act.moves = p.ma
+    else:
+        act.moves = 3
+    p.status = STANDING
+    act.stood_up = True
+    m.emit("stood_up", player=p.id, square=p.square)
+
+
+def activation_choices(m, p, act) -> list:
+    if act.done or p.status != STANDING or p.lost_tz:
+        return [("end", None)]
+    choices = []
+    if ACTIONS[act.action].moves:
+        from squigbowl.rules.move import movement_choices
+        choices.extend(movement_choices(m, p, act))
+    extra = ACTION_OPTIONS.get(act.action)
+    if extra is not None:
+        choices.extend(extra(m, p, act))
+    choices.append(("end", None))
+    return choices
+
+
+def finish_activation(m) -> None:
+    s = m.state
+    act = s.activation
+    if act is None:
+        return
+    p = s.players[act.pid]
+    p.acted = True
+    s.activation = None
+    m.emit("action_ended", player=p.id, action=act.action)
