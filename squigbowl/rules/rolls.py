@@ -78,12 +78,14 @@ def use_team_reroll(m, player, what: str):
 
 
 def offer_reroll(m, player, what: str, skill: str | None = None, *, tackled: bool = False,
-                 team_ok: bool = True, info: dict | None = None):
+                 team_ok: bool = True, info: dict | None = None, auto_skill: bool = True):
     """After a failed roll: which re-roll, if any (A10). Returns the source used ('team',
-    a skill name) or None. Yields a 'reroll' decision when the coach has a real choice."""
+    a skill name) or None. Yields a 'reroll' decision when the coach has a real choice.
+    `auto_skill=False` asks the coach even about a free skill re-roll (e.g. Pass on an
+    inaccurate pass, where the re-roll may turn out worse)."""
     sources = []
     if skill_reroll_available(m, player, skill, tackled=tackled):
-        if skill in FREE_SKILL_REROLLS:
+        if skill in FREE_SKILL_REROLLS and auto_skill:
             m.emit("reroll_used", side=player.side, player=player.id, source=skill, what=what)
             return skill
         sources.append(skill)
