@@ -151,23 +151,15 @@ def pull_back_param(start, direction, length: float, others, width: float, heigh
     def clear(t: float) -> bool:
         return all(not (lo < t < hi) for lo, hi in blocked)
 
-    def inside(t: float) -> bool:
+    def on(t: float) -> bool:
         x, y = start[0] + t * ux, start[1] + t * uy
-        return 0.5 <= x <= width - 0.5 and 0.5 <= y <= height - 0.5
+        return 0.0 <= x < width and 0.0 <= y < height
 
     eps = 1e-7
-    t = length
-    for _ in range(len(blocked) + 2):  # walk back over overlapping intervals
-        hit = [lo for lo, hi in blocked if lo < t < hi]
-        if not hit:
-            break
-        t = min(hit) - eps
-    if clear(t) and inside(t):
-        return t
-    t = length
-    for _ in range(len(blocked) + 2):  # nothing behind: walk forward instead
-        hit = [hi for lo, hi in blocked if lo < t < hi]
-        if not hit:
-            break
-        t = max(hit) + eps
-    return t
+    candidates = [length] + [lo - eps for lo, _ in blocked] + [hi + eps for _, hi in blocked]
+    usable = [t for t in candidates if clear(t) and on(t)]
+    behind = [t for t in usable if t <= length]
+    if behind:
+        return max(behind)
+    ahead = [t for t in usable if t > length]
+    return min(ahead) if ahead else length
