@@ -150,8 +150,12 @@ class Race:
         return race
 
     @classmethod
-    def replay(cls, track: Track, record: dict, dice: BaseDice | None = None) -> "Race":
-        """Rebuild a race from `record()` output: same seed + same decisions = same race."""
+    def replay(cls, track: Track | None, record: dict, dice: BaseDice | None = None) -> "Race":
+        """Rebuild a race from `record()` output: same seed + same decisions = same race.
+        `track` None finds the shipped track named in the record."""
+        if track is None:
+            from squigbowl.race.track import find_track
+            track = find_track(record["track"])
         race = cls.new(track, [tuple(r) for r in record["racers"]],
                        dice if dice is not None else record["seed"],
                        RaceOptions(**record.get("options", {})))
