@@ -1,0 +1,333 @@
+"""Blocks and Blitzes (RULES.md A8.1-A8.7, A5.3 Blitz, A12 block skills).
+
+The acting player's 'action' decision offers ("block", defender id) in a Block action (then the
+action is over) and once in a Blitz (it costs a square of movement, a GFI when his MA is used
+up; afterwards he may go on moving). A block runs:
+
+1. Foul Appearance on the defender (A8.1, A12): 2+ or the block is wasted (action ends).
+2. Assists (A8.3, Guard), Horns, Dauntless (A8.2, A12) -> strengths -> 1/2/3 dice, chooser.
+3. The dice; a 'reroll' decision for the attacker if his team re-roll is available (A8.4.2:
+   all dice together), then a 'block_die' decision for the choosing side (skipped when only
+   one kind of face shows).
+4. The face (A8.4.1): Juggernaut (Both Down as Pushed), Block on Both Down, Dodge/Tackle on
+   Defender Stumbles; pushes (push.py) with the follow-up decided before knock-downs (A8.7),
+   Frenzy's forced follow-up and second block.
+
+Decisions asked here: 'reroll' (("reroll", "team") / ("reroll", None)), 'block_die'
+(("block_die", index)), 'follow_up' (("follow_up", True/False)), 'skill' (("use", True/False)
+for Block and Juggernaut; info names the skill and the player). Push decisions: push.py.
+
+`block_odds(state, attacker, defender, blitz)` is the pure preview the UI shows.
+"""
+
+from __future__ import annotations
+
+from squigbowl.rules import ball as balls
+from squigbowl.rules import rolls
+from squigbowl.rules.events import Decision
+from squigbowl.rules.geometry import NEIGHBOURS, distance
+from squigbowl.rules.injury import knock_down
+from squigbowl.rules.model import STANDING
+from squigbowl.rules.push import push, settle_ball
+from squigbowl.rules.turn import BLITZ, BLOCK, action_options, choice_handler
+
+ATTACKER_DOWN, BOTH_DOWN, PUSHED = "attacker_down", "both_down", "pushed"
+DEFENDER_STUMBLES, DEFENDER_DOWN = "defender_stumbles", "defender_down"
+#: A8.4.1 block die faces by D6
+FACES = {1: ATTACKER_DOWN, 2: BOTH_DOWN, 3: PUSHED, 4: PUSHED, 5: DEFENDER_STUMBLES,
+         6: DEFENDER_DOWN}
+
+
+# -- who may be blocked ---------------------------------------------------------------------------
+def can_be_blocked(attacker, q) -> bool:
+    """A8.1: a Standing opponent; B3.2 [DD-38]: never a Goblin Fanatic."""
+    return q.side != attacker.side and q.status == STANDING and not q.has("Goblin Fanatic")
+
+
+def block_targets(state, attacker) -> list:
+    """Adjacent opponents `attacker` may block (A8.1: he must be Standing with a tackle zone)."""
+    if attacker.status != STANDING or not attacker.has_tz:
+        return []
+    out = []
+    for sq in NEIGHBOURS[attacker.square]:
+        q = state.at(sq)
+        if q is not None and can_be_blocked(attacker, q):
+            out.append(q)
+    return out
+
+
+def movement_left(p, act) -> int:
+    """Squares of movement (MA + Go For It) an activation has left (A6.5)."""
+    from squigbowl.rules.move import max_gfi
+    return p.ma + max_gfi(p) - act.moves
+
+
+@action_options(BLOCK)
+def _block_options(m, p, act) -> list:
+    if act.blocked:
+        return []
+    return [("block", q.id) for q in block_targets(m.state, p)]
+
+
+@action_options(BLITZ)
+def _blitz_options(m, p, act) -> list:
+    """A5.3: one block during the move; it costs a square, so some movement must be left."""
+    if act.blocked or movement_left(p, act) < 1:
+        return []
+    return [("block", q.id) for q in block_targets(m.state, p)]
+
+
+@choice_handler("block")
+def block_choice(m, p, act, target):
+    """The 'block' choice of a Block or Blitz action."""
+    s = m.state
+    defender = s.players[target]
+    blitz = act.action == BLITZ
+    act.blocked = True
+    if blitz and not (yield from pay_block_square(m, p, act)):
+        return
+    yield from block(m, p, defender, blitz=blitz, act=act)
+    if not blitz:
+        act.done = True
+
+
+def pay_block_square(m, p, act):
+    """A5.3 / A6.5: a block in a Blitz costs one square of movement, a GFI beyond MA; a failed
+    GFI makes him fall over in his own square (turnover). Returns whether he may block."""
+    from squigbowl.rules.move import gfi
+    going = act.moves >= p.ma
+    act.moves += 1
+    if going:
+        act.gfis += 1
+        if not (yield from gfi(m, p)):
+            yield from knock_down(m, p, falls=True, cause="fall")
+            balls.turnover(m, "player fell over")
+            return False
+    return True
+
+
+# -- strength, assists, dice (pure) -------------------------------------------------------------------
+def assists(state, attacker, defender, *, guard: bool = True) -> tuple[list, list]:
+    """A8.3: offensive assists (attacker's team-mates adjacent to the defender, Standing with a
+    tackle zone, in no opposing tackle zone but the defender's) and defensive assists (the
+    mirror image). Guard ignores the tackle-zone condition (`guard=False` for fouls, A9.1)."""
+    off, deff = [], []
+    for sq in NEIGHBOURS[defender.square]:
+        q = state.at(sq)
+        if (q is not None and q.side == attacker.side and q.id != attacker.id and q.has_tz
+                and ((guard and q.has("Guard"))
+                     or state.tackle_zones(sq, q.side, exclude=defender.id) == 0)):
+            off.append(q)
+    for sq in NEIGHBOURS[attacker.square]:
+        q = state.at(sq)
+        if (q is not None and q.side == defender.side and q.id != defender.id and q.has_tz
+                and ((guard and q.has("Guard"))
+                     or state.tackle_zones(sq, q.side, exclude=attacker.id) == 0)):
+            deff.append(q)
+    return off, deff
+
+
+def attacker_base_st(attacker, blitz: bool) -> int:
+    """A8.2.1 / A12 Horns: ST, +1 in a Blitz with Horns."""
+    return attacker.st + (1 if blitz and attacker.has("Horns") else 0)
+
+
+def dice_for(att: int, dfn: int) -> tuple[int, str | None]:
+    """A8.2.3: (number of dice, 'attacker' / 'defender' / None for who chooses)."""
+    if att == dfn:
+        return 1, None
+    if att > 2 * dfn:
+        return 3, "attacker"
+    if dfn > 2 * att:
+        return 3, "defender"
+    return 2, "attacker" if att > dfn else "defender"
+
+
+def dauntless_chance(base: int, defender_st: int) -> float:
+    """A12 Dauntless: P(D6 + ST > defender's ST), natural 1 fails / 6 succeeds (A0.3)."""
+    return sum(rolls.passes(n, base, defender_st + 1) for n in range(1, 7)) / 6
+
+
+def knocks_defender_down(face: str, attacker, defender) -> bool:
+    """Whether a face, applied in the defender's disfavour, puts him down (A8.4.1)."""
+    if face == DEFENDER_DOWN:
+        return True
+    if face == DEFENDER_STUMBLES:
+        return not stumble_is_push(attacker, defender)
+    if face == BOTH_DOWN:
+        return not defender.has("Block")
+    return False
+
+
+def stumble_is_push(attacker, defender) -> bool:
+    """A8.4.1 / A12 Dodge and Tackle."""
+    return defender.has("Dodge") and not attacker.has("Tackle")
+
+
+def block_odds(state, attacker, defender, blitz: bool = False) -> dict:
+    """The block preview for the UI (no side effects): dice, who chooses (a side, or None),
+    strengths and assists (player ids) of each side, and the chance that the defender ends
+    Knocked Down, assuming the choosing coach picks in his own favour and no re-roll is used.
+    Dauntless and Foul Appearance are folded into the chance; with Dauntless `dice` and
+    `chooser` are the values if the Dauntless roll fails, `dauntless` its chance to succeed."""
+    off, deff = assists(state, attacker, defender)
+    base = attacker_base_st(attacker, blitz)
+    down = sum(knocks_defender_down(FACES[n], attacker, defender) for n in range(1, 7)) / 6
+
+    def chance(att_st: int) -> tuple[float, int, str | None]:
+        n, chooser = dice_for(att_st + len(off), defender.st + len(deff))
+        if chooser == "defender":
+            return down ** n, n, chooser
+        return 1 - (1 - down) ** n, n, chooser
+
+    p_down, n, chooser = chance(base)
+    daunt = None
+    if attacker.has("Dauntless") and defender.st > base:
+        daunt = dauntless_chance(base, defender.st)
+        p_down = (1 - daunt) * p_down + daunt * chance(defender.st)[0]
+    if defender.has("Foul Appearance"):
+        p_down *= 5 / 6
+    side = {"attacker": attacker.side, "defender": defender.side, None: None}[chooser]
+    return {"dice": n, "chooser": side,
+            "attacker_strength": base + len(off), "defender_strength": defender.st + len(deff),
+            "attacker_assists": [q.id for q in off], "defender_assists": [q.id for q in deff],
+            "dauntless": daunt, "p_defender_down": p_down}
+
+
+# -- the block ---------------------------------------------------------------------------------------
+def ask_skill(m, p, skill: str, **info):
+    """A 'skill' decision for an optional ("may") skill: ("use", True/False)."""
+    choice = yield Decision("skill", p.side, [("use", True), ("use", False)],
+                            {"skill": skill, "player": p.id, **info})
+    if choice[1]:
+        m.emit("skill_used", player=p.id, skill=skill)
+    return choice[1]
+
+
+def block(m, attacker, defender, *, blitz: bool = False, act=None, second: bool = False):
+    """One block (A8), with Frenzy's second block (A12). Returns the face applied, or None
+    when the block did not happen (Foul Appearance)."""
+    s = m.state
+    m.emit("block_declared", attacker=attacker.id, defender=defender.id, blitz=blitz,
+           frenzy=second)
+    # A8.1 / A12 Foul Appearance, checked first
+    if defender.has("Foul Appearance"):
+        ok = yield from rolls.test(m, attacker, "Foul Appearance", 2)
+        if not ok:
+            m.emit("revolted", player=attacker.id, defender=defender.id)
+            if act is not None:
+                act.done = True
+            return None
+    # A8.3.4 assists when declared, then A8.2 strength (Horns, Dauntless)
+    off, deff = assists(s, attacker, defender)
+    att_st = attacker_base_st(attacker, blitz)
+    if attacker.has("Dauntless") and defender.st > att_st:
+        ok = yield from rolls.test(m, attacker, "Dauntless", defender.st + 1, att_st)
+        if ok:
+            att_st = defender.st
+    a_total, d_total = att_st + len(off), defender.st + len(deff)
+    n, chooser = dice_for(a_total, d_total)
+    chooser_side = {"attacker": attacker.side, "defender": defender.side,
+                    None: attacker.side}[chooser]
+    info = {"attacker": attacker.id, "defender": defender.id, "blitz": blitz,
+            "attacker_strength": a_total, "defender_strength": d_total,
+            "attacker_assists": [q.id for q in off], "defender_assists": [q.id for q in deff],
+            "chooser": chooser_side}
+    dice = [m.dice.d6("block die") for _ in range(n)]
+    m.emit("block_roll", dice=dice, faces=[FACES[d] for d in dice], **info)
+    # A8.4.2: only the attacking coach, a team re-roll, all dice together
+    if rolls.team_reroll_available(m, attacker.side):
+        choice = yield Decision("reroll", attacker.side, [("reroll", "team"), ("reroll", None)],
+                                {"player": attacker.id, "what": "block dice", "dice": dice,
+                                 "faces": [FACES[d] for d in dice], **info})
+        if choice[1] == "team" and rolls.use_team_reroll(m, attacker, "block dice"):
+            dice = [m.dice.d6("block die (re-roll)") for _ in range(n)]
+            m.emit("block_roll", dice=dice, faces=[FACES[d] for d in dice], reroll="team",
+                   **info)
+    faces = [FACES[d] for d in dice]
+    index = 0
+    if len(set(faces)) > 1:
+        choice = yield Decision("block_die", chooser_side,
+                                [("block_die", i) for i in range(n)],
+                                {"dice": dice, "faces": faces, **info})
+        index = choice[1]
+    face = faces[index]
+    m.emit("block_result", attacker=attacker.id, defender=defender.id, face=face,
+           die=dice[index], index=index)
+    applied = yield from apply_face(m, attacker, defender, face, blitz=blitz)
+    # A12 Frenzy: a second block after a push when both still stand adjacent
+    if (not second and applied == PUSHED and attacker.has("Frenzy")
+            and s.touchdown is None and not s.turnover
+            and attacker.status == STANDING and defender.status == STANDING
+            and attacker.square is not None and defender.square is not None
+            and distance(attacker.square, defender.square) == 1):
+        if blitz:
+            if act is None or movement_left(attacker, act) < 1:
+                return applied
+            if not (yield from pay_block_square(m, attacker, act)):
+                return applied
+        m.emit("skill_used", player=attacker.id, skill="Frenzy")
+        yield from block(m, attacker, defender, blitz=blitz, act=act, second=True)
+    return applied
+
+
+def apply_face(m, attacker, defender, face: str, *, blitz: bool = False):
+    """A8.4.1: resolve the chosen face. Returns what was applied: ATTACKER_DOWN, BOTH_DOWN,
+    PUSHED (also Defender Stumbles turned into a push, Juggernaut's Both Down), DEFENDER_DOWN
+    (also Defender Stumbles without Dodge)."""
+    juggernaut = blitz and attacker.has("Juggernaut")
+    if face == BOTH_DOWN and juggernaut:
+        if (yield from ask_skill(m, attacker, "Juggernaut", face=face)):
+            face = PUSHED
+    if face == ATTACKER_DOWN:
+        yield from knock_down(m, attacker, by=defender, cause="block")
+        return ATTACKER_DOWN
+    if face == BOTH_DOWN:
+        # [DD-10]: the defender first, then the attacker; Block lets either stay up
+        def_stays = defender.has("Block") and (yield from ask_skill(m, defender, "Block",
+                                                                    face=face))
+        att_stays = attacker.has("Block") and (yield from ask_skill(m, attacker, "Block",
+                                                                    face=face))
+        if not def_stays:
+            yield from knock_down(m, defender, mighty_blow=attacker.has("Mighty Blow"),
+                                  by=attacker, cause="block")
+        if not att_stays:
+            yield from knock_down(m, attacker, by=defender, cause="block")
+        return BOTH_DOWN
+    down = face == DEFENDER_DOWN
+    if face == DEFENDER_STUMBLES:
+        if stumble_is_push(attacker, defender):
+            m.emit("skill_used", player=defender.id, skill="Dodge")
+        else:
+            down = True
+    yield from push_and_follow(m, attacker, defender, down=down, juggernaut=juggernaut)
+    return DEFENDER_DOWN if down else PUSHED
+
+
+def push_and_follow(m, attacker, defender, *, down: bool, juggernaut: bool = False):
+    """A8.6-A8.7: push the defender, decide the follow-up (Frenzy forces it), then knock him
+    down where he ended (or where he stood firm), then the ball and touchdowns."""
+    s = m.state
+    result = yield from push(m, attacker.square, defender, attacker.side,
+                             no_stand_firm=juggernaut, by=attacker)
+    followed = False
+    if result.moved and attacker.status == STANDING:
+        if attacker.has("Frenzy"):
+            followed = True
+        else:
+            choice = yield Decision("follow_up", attacker.side,
+                                    [("follow_up", True), ("follow_up", False)],
+                                    {"player": attacker.id, "square": result.vacated,
+                                     "defender": defender.id})
+            followed = choice[1]
+        if followed:
+            frm = attacker.square
+            s.place(attacker, result.vacated)
+            m.emit("moved", player=attacker.id, frm=frm, to=result.vacated, how="follow_up")
+    if down and defender.status == STANDING and defender.square is not None:
+        yield from knock_down(m, defender, mighty_blow=attacker.has("Mighty Blow"), by=attacker,
+                              cause="block")
+    yield from settle_ball(m, result)
+    if followed:
+        balls.check_touchdown(m, attacker)
+    return result
