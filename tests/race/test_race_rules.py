@@ -12,7 +12,7 @@ from squigbowl.race.events import (
     CavernStop, Collision, Drowned, Eaten, FellOff, GatePassed, Hop, InitiativeRolled, Landed,
     PulledBack, RaceOver, Skipped, StatusCleared)
 
-from conftest import initiative, track_text
+from race_helpers import initiative, track_text
 
 RIGHT, DOWN, UP = 0.0, math.pi / 2, -math.pi / 2
 

@@ -8,7 +8,7 @@ import pytest
 from squigbowl.race import LIQUID, OFF, OPEN, SOLID, TrackError, find_track, list_tracks, load_track
 from squigbowl.race import parse_track
 
-from conftest import track_text
+from race_helpers import track_text
 
 
 def test_shipped_tracks_load_in_order_with_their_character():
