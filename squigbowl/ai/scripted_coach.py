@@ -1,0 +1,831 @@
+"""The scripted coach: plays Blood Bowl the way a sensible beginner does, fast.
+
+At each 'turn' decision it picks one activation, by priority:
+
+1. the ball carrier runs in for a touchdown when a path is likely enough (A11.1);
+2. someone blitzes the opposing ball carrier (A5.3);
+3. the ball on the ground is picked up by the player with the best chance (A6.7);
+4. blocks with two or more dice chosen by us (assists counted, A8.2-A8.3);
+5. the carrier advances without dodging and team-mates escort him, or players close in on the
+   opposing carrier and screen the end zone;
+6. sometimes a foul on a player who is down (A9);
+7. Prone players stand up; then the turn ends.
+
+Paths come from a small Dijkstra over the pitch with each step's success chance (dodges and Go
+For It); nothing searches deeper than one ply. Decisions it has no rule for get a uniform pick
+among their choice types (never a concession), so a new decision kind never stops it.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import random
+
+from squigbowl.ai.coach import Coach
+from squigbowl.ai.random_coach import pick_uniform
+from squigbowl.rules.geometry import NEIGHBOURS, WIDTH, distance, on_pitch, scoring_x
+from squigbowl.rules.model import DOWN, STANDING
+
+BLOCK_ACTIONS = ("BLOCK",)
+#: a touchdown run is attempted when it succeeds at least this often
+SCORE_CHANCE = 0.45
+#: how often a sensible foul is made when one is there
+FOUL_RATE = 0.5
+
+
+# -- small rule helpers (chances only: the engine decides) -----------------------------------------
+def _passes_count(modifier: int, target: int) -> int:
+    """How many of the six faces pass a test (A0.3)."""
+    n = 0
+    for natural in range(1, 7):
+        if natural == 6 or (natural != 1 and natural + modifier >= target):
+            n += 1
+    return n
+
+
+def test_chance(target: int, modifier: int, reroll: bool = False) -> float:
+    p = _passes_count(modifier, target) / 6
+    return p + (1 - p) * p if reroll else p
+
+
+def agility_target(ag: int) -> int:
+    return max(1, 7 - ag)
+
+
+def opp_tz_map(s, side: int) -> dict:
+    """Square -> number of opposing (to `side`) tackle zones on it (A6.2)."""
+    tz: dict = {}
+    for q in s.players:
+        if q.side != side and q.status == STANDING and q.square is not None and q.has_tz:
+            for sq in NEIGHBOURS[q.square]:
+                tz[sq] = tz.get(sq, 0) + 1
+    return tz
+
+
+def dodge_chance(p, tz_dest: int) -> float:
+    mod = 1 if (p.has("Stunty") and not p.has("Secret Weapon")) else 1 - tz_dest
+    return test_chance(agility_target(p.ag), mod, p.has("Dodge"))
+
+
+def gfi_chance(p, weather: str) -> float:
+    return test_chance(2, -1 if weather == "blizzard" else 0, p.has("Sure Feet"))
+
+
+def pickup_chance(s, p, sq, tz: dict) -> float:
+    mod = 1 - tz.get(sq, 0) - (1 if s.weather == "pouring_rain" else 0)
+    return test_chance(agility_target(p.ag), mod, p.has("Sure Hands"))
+
+
+def find_paths(s, p, moves_used: int, tz: dict, *, ball_ok: bool = False, max_steps=None):
+    """Dijkstra from the player's square over empty squares, minimising the risk (-log of the
+    success chance) then the steps. Returns {square: (risk, steps, previous square)}. The ball's
+    square is a dead end (arriving there picks it up) and is only entered with `ball_ok`."""
+    start = p.square
+    ma_left = p.ma - moves_used
+    gfis = 3 if p.has("Sprint") else 2
+    limit = ma_left + gfis - (moves_used - p.ma if moves_used > p.ma else 0)
+    if max_steps is not None:
+        limit = min(limit, max_steps)
+    board = s.board
+    ball = s.ball
+    ball_sq = ball.square if (ball.carrier is None and not ball.in_air) else None
+    gfi_risk = -math.log(gfi_chance(p, s.weather))
+    no_dodge = p.has("Death-Roller") or p.has("Goblin Fanatic")
+    dodge_risk = {}
+    best = {start: (0.0, 0, None)}
+    heap = [(0.0, 0, start)]
+    while heap:
+        risk, steps, sq = heapq.heappop(heap)
+        if best[sq][0] < risk or steps >= limit or (sq == ball_sq and sq != start):
+            continue
+        leaving_tz = not no_dodge and tz.get(sq, 0) > 0
+        nsteps = steps + 1
+        step_risk = gfi_risk if nsteps > ma_left else 0.0
+        for nxt in NEIGHBOURS[sq]:
+            if nxt in board or (nxt == ball_sq and not ball_ok):
+                continue
+            r = risk + step_risk
+            if leaving_tz:
+                n = tz.get(nxt, 0)
+                d = dodge_risk.get(n)
+                if d is None:
+                    c = dodge_chance(p, n)
+                    d = dodge_risk[n] = -math.log(c) if c > 0 else 50.0
+                r += d
+            old = best.get(nxt)
+            if old is None or r < old[0] - 1e-12 or (abs(r - old[0]) <= 1e-12 and nsteps < old[1]):
+                best[nxt] = (r, nsteps, sq)
+                heapq.heappush(heap, (r, nsteps, nxt))
+    return best
+
+
+def path_to(best: dict, sq) -> list:
+    path = []
+    while best[sq][2] is not None:
+        path.append(sq)
+        sq = best[sq][2]
+    path.reverse()
+    return path
+
+
+def assists(s, att, att_sq, dfd) -> tuple[int, int]:
+    """A8.3 offensive and defensive assists, with the attacker standing on `att_sq`."""
+    off = 0
+    for sq in NEIGHBOURS[dfd.square]:
+        pid = s.board.get(sq)
+        if pid is None or pid == att.id:
+            continue
+        q = s.players[pid]
+        if q.side == att.side and q.has_tz and (
+                q.has("Guard") or s.tackle_zones(sq, q.side, exclude=dfd.id) == 0):
+            off += 1
+    dfn = 0
+    for sq in NEIGHBOURS[att_sq]:
+        pid = s.board.get(sq)
+        if pid is None or pid == dfd.id or pid == att.id:
+            continue
+        q = s.players[pid]
+        if q.side == dfd.side and q.has_tz and (
+                q.has("Guard") or s.tackle_zones(sq, q.side, exclude=att.id) == 0):
+            dfn += 1
+    return off, dfn
+
+
+def block_dice(s, att, att_sq, dfd, blitz: bool = False) -> int:
+    """Dice for the attacker: +n when he chooses among n, -n when the defender does, 1 for one."""
+    off, dfn = assists(s, att, att_sq, dfd)
+    a = att.st + off + (1 if blitz and att.has("Horns") else 0)
+    d = dfd.st + dfn
+    if a == d:
+        return 1
+    if a > d:
+        return 3 if a > 2 * d else 2
+    return -3 if d > 2 * a else -2
+
+
+def block_value(att, dfd, dice: int) -> float:
+    """Chance the defender goes down minus the weighted chance the attacker does."""
+    good = 1 + (0 if (dfd.has("Dodge") and not att.has("Tackle")) else 1)
+    if att.has("Block") and not dfd.has("Block"):
+        good += 1
+    bad = 1 + (0 if att.has("Block") else 1)
+    g, b = good / 6, bad / 6
+    n = abs(dice)
+    if dice >= 1:
+        p_good, p_bad = 1 - (1 - g) ** n, b ** n
+    else:
+        p_good, p_bad = g ** n, 1 - (1 - b) ** n
+    return p_good - 1.5 * p_bad
+
+
+# -- the coach ----------------------------------------------------------------------------------
+class ScriptedCoach(Coach):
+    name = "scripted"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.plan: dict | None = None
+
+    def choose(self, m) -> tuple:
+        d = m.pending
+        handler = HANDLERS.get(d.kind)
+        choice = handler(self, m, d) if handler is not None else None
+        if choice is None or choice not in d.choices:
+            choice = self.fallback(m, d)
+        return choice
+
+    def fallback(self, m, d) -> tuple:
+        """Anything without a rule: decline optional things, else a uniform pick."""
+        return pick_uniform(self.rng, d.choices)
+
+    # -- pre-match and kick-off ------------------------------------------------------------------
+    def on_kick_or_receive(self, m, d):
+        return _first_arg(d.choices, ("receive",))
+
+    def on_setup(self, m, d):
+        if ("end_setup", None) in d.choices:
+            return ("end_setup", None)
+        if d.info.get("perfect_defence"):
+            return None
+        kicking = d.info.get("kicking", m.state.kicking == d.side)
+        wanted = ("kick", "any") if kicking else ("receive", "any")
+        forms = [c for c in d.choices if c[0] == "formation"]
+        if not forms:
+            return None
+        try:
+            from squigbowl.rules.setup import formations
+            known = formations()
+            for use in wanted:
+                for c in forms:
+                    f = known.get(c[1])
+                    if f is not None and f.use == use:
+                        return c
+        except ImportError:  # pragma: no cover - the set-up module is elsewhere
+            pass
+        return forms[0]
+
+    def on_kick(self, m, d):
+        """Kick deep, centred, four squares in front of the receivers' end zone."""
+        squares = [c for c in d.choices if isinstance(c[1], tuple) and len(c[1]) == 2
+                   and all(isinstance(v, int) for v in c[1])]
+        if not squares:
+            return None
+        receiver = 1 - d.side
+        x = 4 if receiver == 0 else WIDTH - 5
+        return min(squares, key=lambda c: (abs(c[1][0] - x) + abs(c[1][1] - 7), c[1]))
+
+    def on_touchback(self, m, d):
+        """Give the ball to the safest player: fewest opposing tackle zones, furthest back."""
+        s = m.state
+        tz = opp_tz_map(s, d.side)
+        best, key = None, None
+        for c in d.choices:
+            pid = c[1]
+            if not isinstance(pid, int) or not 0 <= pid < len(s.players):
+                continue
+            p = s.players[pid]
+            if p.square is None:
+                continue
+            k = (tz.get(p.square, 0), -p.ag, _progress(p.square, p.side), p.has("Sure Hands"))
+            k = (k[0], k[2], k[1])
+            if key is None or k < key:
+                best, key = c, k
+        return best
+
+    # -- the team turn --------------------------------------------------------------------------
+    def on_turn(self, m, d):
+        self.plan = None
+        s = m.state
+        side = d.side
+        avail: dict[int, set] = {}
+        for c in d.choices:
+            if isinstance(c[1], int):
+                avail.setdefault(c[1], set()).add(c[0])
+        tz = opp_tz_map(s, side)
+        ball = s.ball
+        carrier = s.carrier()
+        late = s.teams[side].turn >= 8
+
+        # 1. score
+        if carrier is not None and carrier.side == side and "MOVE" in avail.get(carrier.id, ()):
+            plan = self.score_plan(s, carrier, 0, tz, late)
+            if plan is not None:
+                return self.start(("MOVE", carrier.id), plan)
+        # 2. blitz the opposing carrier
+        if carrier is not None and carrier.side != side:
+            c = self.blitz_carrier(s, side, carrier, avail, tz)
+            if c is not None:
+                return c
+        # 3. pick up the ball
+        if carrier is None and ball.square is not None and not ball.in_air:
+            c = self.pickup(s, side, avail, tz)
+            if c is not None:
+                return c
+        # 4. blocks with the dice on our side
+        c = self.best_block(s, side, avail, carrier)
+        if c is not None:
+            return c
+        # 5. the carrier advances
+        if carrier is not None and carrier.side == side and "MOVE" in avail.get(carrier.id, ()):
+            plan = self.advance_plan(s, carrier, 0, tz)
+            if plan is not None:
+                return self.start(("MOVE", carrier.id), plan)
+        # 6. a foul now and then
+        c = self.foul(s, side, avail, carrier)
+        if c is not None:
+            return c
+        # 7. supporting moves, standing up
+        c = self.support(s, side, avail, tz, carrier)
+        if c is not None:
+            return c
+        return ("end_turn", None) if ("end_turn", None) in d.choices else None
+
+    def start(self, choice, plan):
+        plan["pid"] = choice[1]
+        self.plan = plan
+        return choice
+
+    def score_plan(self, s, p, moves_used, tz, late):
+        best = find_paths(s, p, moves_used, tz)
+        x = scoring_x(p.side)
+        target, risk = None, None
+        for sq, (r, steps, _) in best.items():
+            if sq[0] == x and (risk is None or r < risk):
+                target, risk = sq, r
+        if target is None:
+            return None
+        if math.exp(-risk) >= SCORE_CHANCE or late:
+            return {"kind": "path", "path": path_to(best, target)}
+        return None
+
+    def advance_plan(self, s, p, moves_used, tz):
+        """A risk-free move forward: no dodge, no GFI; ends where few opponents reach him."""
+        best = find_paths(s, p, moves_used, tz, max_steps=max(p.ma - moves_used, 0))
+        here = p.square
+        own_tz = opp_tz_map(s, p.side)
+
+        def value(sq):
+            mates = sum(1 for n in NEIGHBOURS[sq]
+                        if (q := s.at(n)) is not None and q.side == p.side and q.standing)
+            return _progress(sq, p.side) - 2.5 * own_tz.get(sq, 0) + 0.3 * min(mates, 3)
+
+        target, top = None, value(here)
+        for sq, (r, steps, _) in best.items():
+            if r == 0.0 and sq != here:
+                v = value(sq)
+                if v > top + 0.5:
+                    target, top = sq, v
+        if target is None:
+            return None
+        return {"kind": "path", "path": path_to(best, target)}
+
+    def blitz_carrier(self, s, side, carrier, avail, tz):
+        best_choice, best_value, best_plan = None, 0.15, None
+        for pid, kinds in avail.items():
+            p = s.players[pid]
+            if p.status != STANDING:
+                continue
+            if "BLITZ" not in kinds and not ("BLOCK" in kinds and distance(p.square, carrier.square) == 1):
+                continue
+            if distance(p.square, carrier.square) == 1:
+                dice = block_dice(s, p, p.square, carrier)
+                v = block_value(p, carrier, dice) + 0.2
+                kind = "BLOCK" if "BLOCK" in kinds else "BLITZ"
+                if v > best_value:
+                    best_choice, best_value = (kind, pid), v
+                    best_plan = {"kind": "block", "target": carrier.id, "path": []}
+                continue
+            if distance(p.square, carrier.square) > p.ma + 3:
+                continue
+            paths = find_paths(s, p, 0, tz, max_steps=p.ma + 1)
+            for sq in NEIGHBOURS[carrier.square]:
+                got = paths.get(sq)
+                if got is None:
+                    continue
+                r, steps, _ = got
+                if steps + 1 > p.ma + 2:
+                    continue
+                chance = math.exp(-r) * (gfi_chance(p, s.weather) if steps + 1 > p.ma else 1)
+                dice = block_dice(s, p, sq, carrier, blitz=True)
+                v = chance * (block_value(p, carrier, dice) + 0.3)
+                if v > best_value:
+                    best_choice, best_value = ("BLITZ", pid), v
+                    best_plan = {"kind": "block", "target": carrier.id,
+                                 "path": path_to(paths, sq)}
+        if best_choice is None:
+            return None
+        return self.start(best_choice, best_plan)
+
+    def pickup(self, s, side, avail, tz):
+        ball_sq = s.ball.square
+        cands = []
+        for pid, kinds in avail.items():
+            p = s.players[pid]
+            if "MOVE" in kinds and p.status == STANDING and p.has_tz and not p.has("No Hands"):
+                dist = distance(p.square, ball_sq)
+                if dist <= p.ma + 2:
+                    cands.append((dist, -p.ag, pid))
+        cands.sort()
+        best_choice, best_chance, best_plan = None, 0.0, None
+        for dist, _, pid in cands[:4]:
+            p = s.players[pid]
+            paths = find_paths(s, p, 0, tz, ball_ok=True)
+            got = paths.get(ball_sq)
+            if got is None:
+                continue
+            chance = math.exp(-got[0]) * pickup_chance(s, p, ball_sq, tz)
+            if chance > best_chance:
+                best_choice, best_chance = ("MOVE", pid), chance
+                best_plan = {"kind": "path", "path": path_to(paths, ball_sq)}
+        if best_choice is None or best_chance < 0.2:
+            return None
+        return self.start(best_choice, best_plan)
+
+    def best_block(self, s, side, avail, carrier):
+        best_choice, best_value, best_plan = None, 0.25, None
+        for pid, kinds in avail.items():
+            if "BLOCK" not in kinds:
+                continue
+            p = s.players[pid]
+            if carrier is not None and carrier.id == pid:
+                continue  # the carrier does not risk the ball
+            for sq in NEIGHBOURS[p.square]:
+                q = s.at(sq)
+                if q is None or q.side == side or q.status != STANDING:
+                    continue
+                dice = block_dice(s, p, p.square, q)
+                if dice < 2:
+                    continue
+                v = block_value(p, q, dice)
+                if v > best_value:
+                    best_choice, best_value = ("BLOCK", pid), v
+                    best_plan = {"kind": "block", "target": q.id, "path": []}
+        if best_choice is None:
+            return None
+        return self.start(best_choice, best_plan)
+
+    def foul(self, s, side, avail, carrier):
+        if self.rng.random() >= FOUL_RATE:
+            return None
+        for pid, kinds in avail.items():
+            if "FOUL" not in kinds:
+                continue
+            p = s.players[pid]
+            if p.status != STANDING or (carrier is not None and carrier.id == pid):
+                continue
+            for sq in NEIGHBOURS[p.square]:
+                q = s.at(sq)
+                if q is not None and q.side != side and q.status in DOWN:
+                    return self.start(("FOUL", pid), {"kind": "foul", "target": q.id,
+                                                      "path": []})
+        return None
+
+    def support(self, s, side, avail, tz, carrier):
+        """Stand up, escort our carrier, close in on theirs, or move up the pitch."""
+        for pid, kinds in sorted(avail.items()):
+            p = s.players[pid]
+            if "MOVE" not in kinds:
+                continue
+            if p.status != STANDING:
+                return self.start(("MOVE", pid), {"kind": "support"})
+            if tz.get(p.square, 0) > 0:
+                continue  # marked: he would have to dodge
+            plan = self.support_plan(s, p, 0, tz, carrier)
+            if plan is not None:
+                return self.start(("MOVE", pid), plan)
+        return None
+
+    def support_plan(self, s, p, moves_used, tz, carrier):
+        left = p.ma - moves_used
+        if left <= 0:
+            return None
+        paths = find_paths(s, p, moves_used, tz, max_steps=left)
+        ball = s.ball
+        if carrier is not None and carrier.side == p.side:
+            goal, near = carrier.square, 1
+            ahead = 1 if p.side == 0 else -1
+            goal = (min(max(goal[0] + ahead, 0), WIDTH - 1), goal[1])
+        elif carrier is not None:
+            goal, near = carrier.square, 1
+        elif ball.square is not None:
+            goal, near = ball.square, 2
+        else:
+            return None
+
+        def value(sq):
+            return -max(distance(sq, goal) - near, 0) - 0.1 * abs(sq[1] - goal[1])
+
+        here = p.square
+        top, target = value(here), None
+        for sq, (r, steps, _) in paths.items():
+            if r == 0.0 and sq != here and sq != ball.square:
+                v = value(sq)
+                if v > top + 0.5:
+                    top, target = v, sq
+        if target is None:
+            return None
+        return {"kind": "path", "path": path_to(paths, target)}
+
+    # -- the acting player ------------------------------------------------------------------------
+    def on_action(self, m, d):
+        s = m.state
+        act = s.activation
+        pid = d.info.get("player", act.pid if act is not None else None)
+        if pid is None:
+            return None
+        p = s.players[pid]
+        plan = self.plan if self.plan is not None and self.plan.get("pid") == pid else None
+        choices = d.choices
+        if plan is not None:
+            path = plan.get("path") or []
+            while path and path[0] == p.square:
+                path.pop(0)
+            if path:
+                step = ("step", path[0])
+                if step in choices and distance(path[0], p.square) == 1:
+                    path.pop(0)
+                    return step
+                plan["path"] = []
+            else:
+                target = plan.get("target")
+                if plan["kind"] == "block" and not plan.get("done"):
+                    for c in choices:
+                        if c[1] == target and c[0] in ("block", "blitz"):
+                            plan["done"] = True
+                            return c
+                if plan["kind"] == "foul" and not plan.get("done"):
+                    for c in choices:
+                        if c[1] == target and c[0] == "foul":
+                            plan["done"] = True
+                            return c
+        moves_used = act.moves if act is not None else 0
+        tz = opp_tz_map(s, p.side)
+        carrier = s.carrier()
+        if carrier is not None and carrier.id == pid and p.status == STANDING:
+            # just picked the ball up, or the plan is over: score or advance
+            new = self.score_plan(s, p, moves_used, tz, s.teams[p.side].turn >= 8)
+            if new is None and not (plan is not None and plan.get("advanced")):
+                new = self.advance_plan(s, p, moves_used, tz)
+                if new is not None:
+                    new["advanced"] = True
+            if new is not None and new["path"] and ("step", new["path"][0]) in choices:
+                new["pid"] = pid
+                self.plan = new
+                return ("step", new["path"].pop(0))
+        elif (plan is not None and plan["kind"] == "support" and p.status == STANDING
+              and not plan.get("moved") and tz.get(p.square, 0) == 0):
+            new = self.support_plan(s, p, moves_used, tz, carrier)
+            if new is not None and new["path"] and ("step", new["path"][0]) in choices:
+                new.update(pid=pid, moved=True, kind="support")
+                self.plan = new
+                return ("step", new["path"].pop(0))
+        return ("end", None) if ("end", None) in choices else None
+
+    # -- answers during a procedure -------------------------------------------------------------
+    def on_reroll(self, m, d):
+        """A free or once-per-turn skill re-roll always; the team re-roll on anything that would
+        lose the ball or the turn while re-rolls are not scarce."""
+        sources = [c[1] for c in d.choices if c[0] == "reroll" and c[1] is not None]
+        if not sources:
+            return None
+        for src in sources:
+            if src != "team":
+                return ("reroll", src)
+        s = m.state
+        team = s.teams[d.side]
+        what = str(d.info.get("what", "")).lower()
+        faces = d.info.get("faces")
+        if "block" in what and isinstance(faces, (list, tuple)) and faces:
+            # block dice (A8.4.2): re-roll only when every face we may pick is bad for us
+            att, dfd = _block_players(s, d)
+            chooser = d.info.get("chooser", d.side)
+            ranks = [_face_rank(_norm(f) or "", att, dfd, chooser, s) for f in faces]
+            best = max(ranks) if chooser == d.side else -min(ranks)
+            if chooser != d.side:
+                ranks = [-r for r in ranks]
+                best = min(ranks)  # the defender picks the worst for us
+            return ("reroll", "team" if best <= 1 else None)
+        pid = d.info.get("player")
+        ball_player = pid is not None and (s.ball.carrier == pid or (
+            s.ball.carrier is None and s.ball.square is not None and pid < len(s.players)
+            and s.players[pid].square == s.ball.square))
+        important = ball_player or any(k in what for k in ("pick", "catch", "block", "pass",
+                                                           "hand", "loner"))
+        if important or team.rerolls >= 2 or team.turn >= 7:
+            return ("reroll", "team")
+        return ("reroll", None)
+
+    def on_block_die(self, m, d):
+        s = m.state
+        att, dfd = _block_players(s, d)
+        chooser = d.side
+        scored = []
+        for c in d.choices:
+            face = _face_of(c, d.info)
+            if face is None:
+                continue
+            scored.append((_face_rank(face, att, dfd, chooser, s), c))
+        if not scored:
+            return None
+        scored.sort(key=lambda t: -t[0])
+        best_rank, best = scored[0]
+        rerolls = [c for c in d.choices if c[0] == "reroll" and c[1] not in (None, False)]
+        if rerolls and best_rank <= 1:
+            return rerolls[0]
+        return best
+
+    def on_push(self, m, d):
+        """Into the crowd when possible; else where our players surround him."""
+        s = m.state
+        side = d.side
+        best, key = None, None
+        for c in d.choices:
+            sq = c[1]
+            if not (isinstance(sq, tuple) and len(sq) == 2 and isinstance(sq[0], int)):
+                continue
+            if not on_pitch(sq):
+                k = (1, 0, 0)
+            else:
+                ours = theirs = 0
+                for n in NEIGHBOURS[sq]:
+                    q = s.at(n)
+                    if q is not None and q.status == STANDING:
+                        if q.side == side:
+                            ours += 1
+                        else:
+                            theirs += 1
+                k = (0, ours - theirs, -(sq in s.board))
+            if key is None or k > key:
+                best, key = c, k
+        return best
+
+    def on_follow_up(self, m, d):
+        """Follow up unless the attacker holds the ball and would walk into more tackle zones."""
+        s = m.state
+        yes = [c for c in d.choices if c[1] is True or c[1] == "yes" or c[0] == "follow"]
+        no = [c for c in d.choices if c[1] is False or c[1] == "no" or c[0] == "stay"]
+        if not yes or not no:
+            return None
+        att, _ = _block_players(s, d)
+        to = d.info.get("square") or d.info.get("to")
+        if att is not None and s.ball.carrier == att.id and to is not None:
+            tz = opp_tz_map(s, att.side)
+            if tz.get(tuple(to), 0) > tz.get(att.square, 0) - 1:
+                return no[0]
+        return yes[0]
+
+    def on_skill(self, m, d):
+        """Optional skills (Block, Juggernaut, Stand Firm...): use them; Dirty Player on the
+        armour; Side Step to the on-pitch square with the fewest opposing tackle zones."""
+        if ("use", True) in d.choices:
+            return ("use", True)
+        if ("use", "armour") in d.choices:
+            return ("use", "armour")
+        squares = [c for c in d.choices if c[0] == "push" and isinstance(c[1], tuple)]
+        if squares:
+            s = m.state
+            tz = opp_tz_map(s, d.side)
+            inside = [c for c in squares if on_pitch(c[1])] or squares
+            return min(inside, key=lambda c: (c[1] in s.board, tz.get(c[1], 0), c[1]))
+        return None
+
+    def on_kick_halve(self, m, d):
+        """Kick (A4.4 step 2): halve the distance when the full one would leave the half or
+        the pitch."""
+        info = d.info
+        target, direction, d6 = info.get("target"), info.get("direction"), info.get("d6")
+        if target is None or direction is None or d6 is None:
+            return ("halve", False)
+        landing = (target[0] + direction[0] * d6, target[1] + direction[1] * d6)
+        from squigbowl.rules.geometry import in_half
+        ok = on_pitch(landing) and in_half(landing, 1 - d.side)
+        return ("halve", not ok)
+
+    def on_high_kick(self, m, d):
+        """A4.5 High Kick: the surest catcher runs under the ball."""
+        s = m.state
+        best, key = None, None
+        for c in d.choices:
+            if c[1] is None:
+                continue
+            p = s.players[c[1]]
+            k = (p.has("Catch"), p.ag, -p.st)
+            if key is None or k > key:
+                best, key = c, k
+        return best
+
+    def on_quick_snap(self, m, d):
+        """A4.5 Quick Snap: the free step is not worth the decisions; end it."""
+        return ("end_snap", None)
+
+    def on_pass_block(self, m, d):
+        for c in d.choices:
+            if c[1] is None:
+                return c
+        return None
+
+    def on_apothecary(self, m, d):
+        use = d.info.get("injury") == "cas"
+        want = ("apothecary", use)
+        return want if want in d.choices else None
+
+    def on_apothecary_result(self, m, d):
+        results = d.info.get("results") or []
+        if len(results) != 2:
+            return None
+        rank = [_cas_rank(r) for r in results]
+        return ("casualty", 0 if rank[0] <= rank[1] else 1)
+
+    def on_bribe(self, m, d):
+        for c in d.choices:
+            if c[1] is True or c[1] == "yes" or c[0] == "bribe" and c[1] not in (None, False):
+                return c
+        return None
+
+    def on_decline(self, m, d):
+        """Optional things the coach does not want (interceptions are free: take them)."""
+        for c in d.choices:
+            if c[1] is None or c[1] is False:
+                return c
+        return None
+
+    def on_intercept(self, m, d):
+        for c in d.choices:
+            if c[1] is not None and c[1] is not False:
+                return c
+        return None
+
+
+def _progress(sq, side: int) -> int:
+    """Squares gained towards the end zone `side` scores in."""
+    return sq[0] if side == 0 else WIDTH - 1 - sq[0]
+
+
+def _first_arg(choices, wanted):
+    for w in wanted:
+        for c in choices:
+            if c[1] == w or c[0] == w:
+                return c
+    return None
+
+
+def _block_players(s, d):
+    info = d.info
+    att = info.get("attacker")
+    dfd = info.get("defender")
+    if att is None and s.activation is not None:
+        att = s.activation.pid
+    att = s.players[att] if isinstance(att, int) and 0 <= att < len(s.players) else None
+    dfd = s.players[dfd] if isinstance(dfd, int) and 0 <= dfd < len(s.players) else None
+    return att, dfd
+
+
+FACE_NAMES = {"attackerdown": "skull", "skull": "skull", "bothdown": "both", "both": "both",
+              "pushed": "push", "push": "push", "pushback": "push",
+              "defenderstumbles": "stumble", "stumbles": "stumble", "stumble": "stumble",
+              "defenderdown": "down", "pow": "down", "down": "down"}
+FACE_BY_D6 = {1: "skull", 2: "both", 3: "push", 4: "push", 5: "stumble", 6: "down"}
+
+
+def _norm(name: str) -> str | None:
+    return FACE_NAMES.get("".join(ch for ch in str(name).lower() if ch.isalpha()))
+
+
+def _face_of(choice, info):
+    arg = choice[1]
+    if choice[0] == "reroll":
+        return None
+    if isinstance(arg, str):
+        return _norm(arg)
+    if isinstance(arg, int) and not isinstance(arg, bool):
+        for key in ("faces", "dice", "results"):
+            seq = info.get(key)
+            if isinstance(seq, (list, tuple)) and 0 <= arg < len(seq):
+                face = seq[arg]
+                if isinstance(face, str):
+                    return _norm(face)
+                if isinstance(face, int):
+                    return FACE_BY_D6.get(face)
+        return None
+    return None
+
+
+def _face_rank(face: str, att, dfd, chooser: int, s) -> float:
+    """Attacker's view: defender down 10, stumbles 9 (or a push against Dodge), pushed 5, both
+    down 8 with Block against no Block, 4 when both have Block, 1/0 when the attacker falls,
+    attacker down 0. The defender's coach ranks them the other way round."""
+    a_block = att is not None and att.has("Block")
+    d_block = dfd is not None and dfd.has("Block")
+    if face == "down":
+        r = 10
+    elif face == "stumble":
+        r = 5 if (dfd is not None and dfd.has("Dodge") and not (att and att.has("Tackle"))) else 9
+    elif face == "push":
+        r = 5
+    elif face == "both":
+        if a_block:
+            r = 8 if not d_block else 4
+        else:
+            r = 2 if not d_block else 0.5
+    else:
+        r = 0
+    if att is not None and chooser != att.side:
+        return -r
+    return r
+
+
+def _cas_rank(detail: str) -> int:
+    text = str(detail).lower()
+    if "badly" in text:
+        return 0
+    if "dead" in text:
+        return 4
+    if "-1" in text:
+        return 3
+    if "niggling" in text:
+        return 2
+    return 1
+
+
+HANDLERS = {
+    "kick_or_receive": ScriptedCoach.on_kick_or_receive,
+    "setup": ScriptedCoach.on_setup,
+    "kick": ScriptedCoach.on_kick,
+    "touchback": ScriptedCoach.on_touchback,
+    "turn": ScriptedCoach.on_turn,
+    "action": ScriptedCoach.on_action,
+    "reroll": ScriptedCoach.on_reroll,
+    "block_die": ScriptedCoach.on_block_die,
+    "push": ScriptedCoach.on_push,
+    "follow_up": ScriptedCoach.on_follow_up,
+    "apothecary": ScriptedCoach.on_apothecary,
+    "apothecary_result": ScriptedCoach.on_apothecary_result,
+    "bribe": ScriptedCoach.on_bribe,
+    "skill": ScriptedCoach.on_skill,
+    "kick_halve": ScriptedCoach.on_kick_halve,
+    "high_kick": ScriptedCoach.on_high_kick,
+    "quick_snap": ScriptedCoach.on_quick_snap,
+    "pass_block": ScriptedCoach.on_pass_block,
+    "intercept": ScriptedCoach.on_intercept,
+}

@@ -1,0 +1,172 @@
+"""`squigbowl sim`: headless matches between bots.
+
+Match i is played with seed `--seed + i` (for the match dice and, derived from it, for both
+coaches). stdout carries one JSON line per match (unless --quiet) and a JSON summary line; a
+progress bar goes to stderr when 20 or more matches are played. With --check the invariants of
+squigbowl.ai.invariants are verified after every decision. A broken invariant, an exception in
+the engine or a bot, or a match that never ends is reported with its seed and decision number,
+and the command exits non-zero.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import traceback
+
+from squigbowl.ai.coach import make_coach
+from squigbowl.rules.engine import Match
+from squigbowl.rules.model import TeamFileError, find_team
+from squigbowl.rules.state import Options
+
+#: not a rule: a match still going after this many decisions is reported as stuck
+DECISION_LIMIT = 200_000
+
+
+class SimFailure(Exception):
+    """A match that broke: which seed, at which decision, and what happened."""
+
+    def __init__(self, seed: int, decision: int, problem: str) -> None:
+        self.seed, self.decision, self.problem = seed, decision, problem
+        super().__init__(f"seed {seed}, decision {decision}: {problem}")
+
+
+def options_from_args(args) -> Options:
+    options = Options()
+    every = bool(getattr(args, "all_variants", False))
+    if every or getattr(args, "squig_ball", False):
+        options.squig_ball = True
+    if every or getattr(args, "kick_it", False):
+        options.kick_it = True
+    return options
+
+
+def play_match(home, away, seed: int, coach: str = "scripted", options: Options | None = None,
+               check: bool = False, limit: int = DECISION_LIMIT) -> tuple[Match, dict]:
+    """Play one complete match; returns it and its tallies. Raises SimFailure."""
+    from squigbowl.ai.invariants import InvariantTracker
+
+    decision = 0
+    try:
+        m = Match(home, away, seed=seed, options=options or Options())
+        coaches = [make_coach(coach, seed, 0), make_coach(coach, seed, 1)]
+        tracker = InvariantTracker(m) if check else None
+        if tracker is not None:
+            problems = tracker.after(m, [])
+            if problems:
+                raise SimFailure(seed, 0, "; ".join(problems))
+        tally = {"touchdowns": [0, 0], "casualties": [0, 0], "turnovers": [0, 0]}
+        tds, cas, tos = tally["touchdowns"], tally["casualties"], tally["turnovers"]
+        while m.pending is not None:
+            if decision >= limit:
+                raise SimFailure(seed, decision, f"still going after {limit} decisions "
+                                                 f"(phase {m.state.phase})")
+            pending = m.pending
+            choice = coaches[pending.side].choose(m)
+            decision += 1
+            events = m.decide(choice)
+            for e in events:
+                kind = e.kind
+                if kind == "touchdown":
+                    side = e.get("side")
+                    if side in (0, 1):
+                        tds[side] += 1
+                elif kind == "turnover":
+                    side = e.get("side")
+                    if side in (0, 1):
+                        tos[side] += 1
+                elif kind == "injured" and e.get("result") == "casualty":
+                    pid = e.get("player")
+                    if pid is not None:
+                        cas[m.state.players[pid].side] += 1  # casualties suffered by a side
+            if tracker is not None:
+                problems = tracker.after(m, events)
+                if problems:
+                    raise SimFailure(seed, decision, f"after {choice!r} to the "
+                                     f"'{pending.kind}' decision: " + "; ".join(problems))
+    except SimFailure:
+        raise
+    except Exception as exc:  # the engine or a bot crashed: name where
+        tb = traceback.format_exc(limit=-3)
+        raise SimFailure(seed, decision, f"{type(exc).__name__}: {exc}\n{tb}") from exc
+    tally["decisions"] = decision
+    return m, tally
+
+
+def match_line(m, seed: int, tally: dict) -> dict:
+    s = m.state
+    score = [t.score for t in s.teams]
+    if s.winner in (0, 1):
+        winner = "home" if s.winner == 0 else "away"
+    elif s.winner == -1:
+        winner = "draw"
+    else:
+        winner = "home" if score[0] > score[1] else "away" if score[1] > score[0] else "draw"
+    return {"seed": seed, "home": s.teams[0].name, "away": s.teams[1].name, "score": score,
+            "winner": winner, "touchdowns": tally["touchdowns"],
+            "casualties": tally["casualties"], "turnovers": tally["turnovers"],
+            "decisions": tally["decisions"]}
+
+
+def _progress(i: int, n: int, started: float) -> None:
+    width = 30
+    done = int(width * i / n)
+    rate = i / max(time.perf_counter() - started, 1e-9)
+    sys.stderr.write(f"\r[{'#' * done}{'.' * (width - done)}] {i}/{n} {rate:.1f} matches/s")
+    if i == n:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def run_sim(args) -> int:
+    try:
+        home, away = find_team(args.home), find_team(args.away)
+    except TeamFileError as exc:
+        print(f"sim: {exc}", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("sim: --games must be at least 1", file=sys.stderr)
+        return 2
+    options = options_from_args(args)
+    n = args.games
+    show_progress = n >= 20
+    results = {"home": 0, "away": 0, "draw": 0}
+    totals = {"touchdowns": 0, "casualties": 0, "turnovers": 0, "decisions": 0}
+    started = time.perf_counter()
+    failures = []
+    played = 0
+    for i in range(n):
+        seed = args.seed + i
+        try:
+            m, tally = play_match(home, away, seed, args.coach, options, check=args.check)
+        except SimFailure as fail:
+            failures.append(fail)
+            print(json.dumps({"seed": fail.seed, "error": fail.problem.splitlines()[0],
+                              "decision": fail.decision}), flush=True)
+            print(f"sim: match seed {fail.seed} broke at decision {fail.decision}: "
+                  f"{fail.problem}", file=sys.stderr)
+            if args.check:
+                break
+            continue
+        played += 1
+        line = match_line(m, seed, tally)
+        results[line["winner"]] += 1
+        totals["touchdowns"] += sum(tally["touchdowns"])
+        totals["casualties"] += sum(tally["casualties"])
+        totals["turnovers"] += sum(tally["turnovers"])
+        totals["decisions"] += tally["decisions"]
+        if not args.quiet:
+            print(json.dumps(line), flush=True)
+        if show_progress:
+            _progress(i + 1, n, started)
+    elapsed = time.perf_counter() - started
+    per = max(played, 1)
+    summary = {"summary": True, "games": played, "failed": len(failures),
+               "home": home.name, "away": away.name, "coach": args.coach,
+               "wins": results, **totals,
+               "per_match": {k: round(v / per, 2) for k, v in totals.items()},
+               "seconds": round(elapsed, 3),
+               "matches_per_second": round(played / elapsed, 2) if elapsed > 0 else None}
+    print(json.dumps(summary), flush=True)
+    return 1 if failures else 0
