@@ -1,0 +1,164 @@
+"""Pass Block (RULES.md A12 Pass Block, A7.2.4 step 2).
+
+When a pass is declared and its range fixed, the opposing coach may move his Pass Block players,
+one after the other, each once: a free move of up to 3 squares (never beyond his MA: no Go For
+It), with the normal movement rules (dodges), that may only start if it can reach a *legal
+destination* and may only stop there (or when he falls):
+
+* a square from which he could intercept this pass (A7.2.5),
+* the empty target square,
+* a square where his tackle zone covers the thrower or the player in the target square.
+
+Falling over is no turnover for either side. Decisions: 'pass_block' with ("pass_block", pid)
+or ("pass_block", None) to pick the next player or none, then ("pass_block_step", square) /
+("pass_block_stop", None) for his squares.
+"""
+
+from __future__ import annotations
+
+from squigbowl.rules import ball as balls
+from squigbowl.rules.events import Decision
+from squigbowl.rules.geometry import NEIGHBOURS, distance
+from squigbowl.rules.injury import knock_down
+from squigbowl.rules.interception import can_intercept, under_ruler
+from squigbowl.rules.model import STANDING
+
+#: A12: the free move covers up to 3 squares
+PASS_BLOCK_SQUARES = 3
+
+
+def move_allowance(p) -> int:
+    """Up to 3 squares, and no Go For It, so never more than his MA."""
+    return max(0, min(PASS_BLOCK_SQUARES, p.ma))
+
+
+def is_legal_destination(m, p, sq, frm, to) -> bool:
+    """A12 Pass Block: may `p` stop in `sq` for the pass `frm` -> `to`? (The board is taken as
+    it stands, except that `p` himself is imagined in `sq`.)"""
+    s = m.state
+    if sq == to:
+        occupant = s.board.get(to)
+        return occupant is None or occupant == p.id
+    if sq != frm and can_intercept(p) and under_ruler(frm, to, sq):
+        return True
+    if distance(sq, frm) == 1:
+        return True
+    occupant = s.board.get(to)
+    return occupant is not None and occupant != p.id and distance(sq, to) == 1
+
+
+def _free(s, sq, p) -> bool:
+    pid = s.board.get(sq)
+    return pid is None or pid == p.id
+
+
+def reachable_destination(m, p, start, budget: int, frm, to) -> bool:
+    """Can `p`, standing in `start`, reach a legal destination in at most `budget` more steps
+    through empty squares? (`start` itself counts.) No side effects."""
+    s = m.state
+    frontier = {start}
+    seen = {start}
+    for depth in range(budget + 1):
+        if any(is_legal_destination(m, p, sq, frm, to) for sq in frontier):
+            return True
+        if depth == budget:
+            break
+        nxt = set()
+        for sq in frontier:
+            for n in NEIGHBOURS[sq]:
+                if n not in seen and _free(s, n, p):
+                    seen.add(n)
+                    nxt.add(n)
+        frontier = nxt
+    return False
+
+
+def step_choices(m, p, budget: int, frm, to) -> list:
+    """The squares he may step into: empty, and from which a legal destination stays within
+    reach of the squares left."""
+    if budget <= 0:
+        return []
+    s = m.state
+    return [sq for sq in NEIGHBOURS[p.square]
+            if sq not in s.board and reachable_destination(m, p, sq, budget - 1, frm, to)]
+
+
+def pass_blockers(m, side: int, frm, to, used=frozenset()) -> list:
+    """The Pass Block players of the team that is not `side` who may start their free move
+    against the pass `frm` -> `to`: Standing with a tackle zone (A12 preamble), not yet moved
+    for this pass, and able to reach a legal destination other than where they stand."""
+    out = []
+    for p in m.state.players:
+        if (p.side == side or p.square is None or p.id in used or not p.has("Pass Block")
+                or p.status != STANDING or not p.has_tz):
+            continue
+        if step_choices(m, p, move_allowance(p), frm, to):
+            out.append(p)
+    return out
+
+
+def pass_block_moves(m, thrower, target):
+    """A7.2.4 step 2: the opposing coach moves his Pass Block players one at a time."""
+    s = m.state
+    side = 1 - thrower.side
+    frm = thrower.square
+    used: set[int] = set()
+    while True:
+        eligible = pass_blockers(m, thrower.side, frm, target, used)
+        if not eligible:
+            return
+        choice = yield Decision("pass_block", side,
+                                [("pass_block", p.id) for p in eligible] + [("pass_block", None)],
+                                {"thrower": thrower.id, "frm": frm, "target": target})
+        if choice[1] is None:
+            return
+        p = s.players[choice[1]]
+        used.add(p.id)
+        yield from pass_block_move(m, p, frm, target)
+
+
+def pass_block_move(m, p, frm, to):
+    """One player's free move (A12 Pass Block)."""
+    s = m.state
+    from squigbowl.rules.move import dodge, never_dodges
+
+    budget = move_allowance(p)
+    moved = False
+    m.emit("pass_block_started", player=p.id, square=p.square)
+    while True:
+        steps = step_choices(m, p, budget, frm, to)
+        choices = [("pass_block_step", sq) for sq in steps]
+        if moved and is_legal_destination(m, p, p.square, frm, to):
+            choices.append(("pass_block_stop", None))
+        if not choices:
+            break
+        if len(choices) == 1 and choices[0][0] == "pass_block_stop":
+            break
+        choice = yield Decision("pass_block", p.side, choices,
+                                {"player": p.id, "frm": frm, "target": to, "left": budget})
+        if choice[0] == "pass_block_stop":
+            break
+        sq = choice[1]
+        here = p.square
+        budget -= 1
+        moved = True
+        if not never_dodges(p) and s.tackle_zones(here, p.side) > 0:
+            if not (yield from dodge(m, p, here, sq)):
+                yield from _fall(m, p, sq, here)
+                return
+        s.place(p, sq)
+        m.emit("moved", player=p.id, frm=here, to=sq, how="pass_block")
+        if s.ball.carrier is None and s.ball.square == sq and not s.ball.in_air:
+            # not in the base game (the thrower holds the ball); a loose ball is never picked
+            # up out of turn here: it bounces, as for an involuntary arrival (A7.8.2)
+            yield from balls.enter_ball_square(m, p, voluntary=False)
+    m.emit("pass_block_ended", player=p.id, square=p.square)
+
+
+def _fall(m, p, sq, start):
+    """He falls over in the destination square: armour roll, no turnover for either side."""
+    s = m.state
+    s.place(p, sq)
+    m.emit("moved", player=p.id, frm=start, to=sq, how="fall")
+    yield from knock_down(m, p, falls=True, cause="fall", turnover=False)
+    m.emit("pass_block_ended", player=p.id, square=p.square)

@@ -1,0 +1,251 @@
+"""Passing the ball (RULES.md A7.2, A6.8, A14).
+
+The range table of A7.2.2 is data (`RANGE_ROWS`); `range_of(frm, to)` reads it. The pass
+follows A7.2.4 in its written order: target and range, Pass Block moves (pass_block.py), one
+interception attempt (interception.py), the pass roll (accurate / fumble / inaccurate resolved in
+that order, Pass skill or team re-roll), landing, and the turnover check.
+
+Pure helpers for the screens and the bots, with no side effects: `range_of`, `allowed_range`,
+`pass_targets`, `pass_modifier`, `pass_outcome`, `roll_needed`, `pass_odds`.
+
+The 'action' decision of a Pass action offers ("pass", target_square) while the player stands
+holding the ball, and ("throw_teammate", pid) for a Throw Team-Mate thrower (throw_teammate.py).
+"""
+
+from __future__ import annotations
+
+from squigbowl.rules import ball as balls
+from squigbowl.rules import rolls
+from squigbowl.rules.geometry import ALL_SQUARES
+from squigbowl.rules.injury import add_stat
+from squigbowl.rules.interception import intercept, interceptors, interception_odds
+from squigbowl.rules.model import STANDING
+from squigbowl.rules.pass_block import pass_block_moves
+from squigbowl.rules.turn import PASS, action_options, choice_handler
+
+QUICK, SHORT, LONG, BOMB = "Q", "S", "L", "B"
+RANGE_NAMES = {QUICK: "Quick Pass", SHORT: "Short Pass", LONG: "Long Pass", BOMB: "Long Bomb"}
+#: A7.2.2 range modifiers
+RANGE_MODIFIERS = {QUICK: 1, SHORT: 0, LONG: -1, BOMB: -2}
+ALL_RANGES = frozenset(RANGE_MODIFIERS)
+#: A7.2.3: a Blizzard, and a thrown team-mate, allow only these
+SHORT_RANGES = frozenset({QUICK, SHORT})
+
+#: A7.2.2, row = dy, column = dx (0..13); T = the thrower's square, - = out of range
+RANGE_ROWS = (
+    "TQQQSSSLLLLBBB",  # dy 0
+    "QQQQSSSLLLLBBB",  # dy 1
+    "QQQSSSSLLLLBB-",  # dy 2
+    "QQSSSSSLLLBBB-",  # dy 3
+    "SSSSSSLLLLBBB-",  # dy 4
+    "SSSSSLLLLBBB--",  # dy 5
+    "SSSSLLLLLBBB--",  # dy 6
+    "LLLLLLLLBBB---",  # dy 7
+    "LLLLLLLBBBB---",  # dy 8
+    "LLLLLBBBBB----",  # dy 9
+    "LLLBBBBBB-----",  # dy 10
+    "BBBBBBB-------",  # dy 11
+    "BBBBB---------",  # dy 12
+    "BB------------",  # dy 13
+)
+
+ACCURATE, INACCURATE, FUMBLE = "accurate", "inaccurate", "fumble"
+
+
+# -- pure helpers -------------------------------------------------------------------------------
+def range_of(frm, to) -> str | None:
+    """A7.2.2: 'Q', 'S', 'L' or 'B' for a throw from `frm` to `to`; None when out of range or
+    when `to` is the thrower's own square."""
+    dx, dy = abs(to[0] - frm[0]), abs(to[1] - frm[1])
+    if dx >= 14 or dy >= 14:
+        return None
+    cell = RANGE_ROWS[dy][dx]
+    return cell if cell in RANGE_MODIFIERS else None
+
+
+def allowed_ranges(m, *, ttm: bool = False) -> frozenset:
+    """A7.2.3: Quick and Short only in a Blizzard or for a thrown team-mate (A7.9.3)."""
+    if ttm or m.state.weather == "blizzard":
+        return SHORT_RANGES
+    return ALL_RANGES
+
+
+def allowed_range(m, frm, to, *, ttm: bool = False) -> str | None:
+    """The range of a throw that may be attempted (A7.2.1-A7.2.3), else None."""
+    rng = range_of(frm, to)
+    return rng if rng in allowed_ranges(m, ttm=ttm) else None
+
+
+def pass_targets(m, p, *, ttm: bool = False) -> list:
+    """A7.2.1: every on-pitch square but his own whose range is allowed."""
+    frm = p.square
+    allowed = allowed_ranges(m, ttm=ttm)
+    return [sq for sq in ALL_SQUARES if sq != frm and range_of(frm, sq) in allowed]
+
+
+def pass_extra_modifier(m, p) -> int:
+    """Variant modifiers on a ball pass (the squig, B1.8; not on a thrown team-mate); 0 in the
+    base game."""
+    return 0
+
+
+def pass_modifier(m, p, rng: str, *, ttm: bool = False) -> int:
+    """A6.8 pass roll: range, -1 per opposing tackle zone on the thrower (Nerves of Steel
+    ignores), -1 Very Sunny, -1 Stunty, -1 throw team-mate, -1 per Disturbing Presence within 3
+    squares, and the variant modifier (not on a thrown team-mate)."""
+    mod = RANGE_MODIFIERS[rng]
+    if not p.has("Nerves of Steel"):
+        mod -= m.state.tackle_zones(p.square, p.side)
+    if m.state.weather == "very_sunny":
+        mod -= 1
+    if p.has("Stunty"):
+        mod -= 1
+    if ttm:
+        mod -= 1
+    mod -= balls.disturbing_presence(m, p)
+    if not ttm:
+        mod += pass_extra_modifier(m, p)
+    return mod
+
+
+def pass_outcome(natural: int, modifier: int, target: int) -> str:
+    """A7.2.4 step 4, in the written order: natural 6 accurate; natural 1 or a modified total
+    of 1 or less a fumble; modified total >= target accurate; otherwise inaccurate."""
+    if natural == 6:
+        return ACCURATE
+    total = natural + modifier
+    if natural == 1 or total <= 1:
+        return FUMBLE
+    if total >= target:
+        return ACCURATE
+    return INACCURATE
+
+
+def roll_needed(target: int, modifier: int) -> int:
+    """The lowest natural D6 that passes a test (A0.3): 2..6 (a 6 always passes)."""
+    for natural in range(2, 6):
+        if natural + modifier >= target:
+            return natural
+    return 6
+
+
+def pass_odds(m, p, to, *, ttm: bool = False) -> dict | None:
+    """What a throw by `p` to `to` needs, for the screens and bots (no side effects): range,
+    modifier, agility target, the lowest natural roll that is accurate, the highest that
+    fumbles, and (ball passes only) who could intercept and what each needs. None when the
+    square may not be targeted."""
+    rng = allowed_range(m, p.square, to, ttm=ttm)
+    if rng is None or to == p.square:
+        return None
+    target = rolls.agility_target(p.ag)
+    mod = pass_modifier(m, p, rng, ttm=ttm)
+    outcomes = {n: pass_outcome(n, mod, target) for n in range(1, 7)}
+    accurate_on = min(n for n, r in outcomes.items() if r == ACCURATE)
+    fumble_on = max(n for n, r in outcomes.items() if r == FUMBLE)
+    return {
+        "range": rng, "range_name": RANGE_NAMES[rng], "target": target, "modifier": mod,
+        "accurate_on": accurate_on, "fumble_on": fumble_on,
+        "interceptors": [] if ttm else [interception_odds(m, q) for q in
+                                        interceptors(m, p.side, p.square, to)],
+    }
+
+
+# -- the procedures -----------------------------------------------------------------------------
+def can_pass(m, p) -> bool:
+    """A7.2.1: Standing and holding the ball."""
+    return p.status == STANDING and m.state.ball.carrier == p.id
+
+
+@action_options(PASS)
+def pass_options(m, p, act) -> list:
+    choices = []
+    if can_pass(m, p):
+        choices.extend(("pass", sq) for sq in pass_targets(m, p))
+    from squigbowl.rules.throw_teammate import ttm_choices
+    choices.extend(ttm_choices(m, p, act))
+    return choices
+
+
+@choice_handler("pass")
+def pass_choice(m, p, act, target):
+    """A5.3: the action ends when the ball is thrown."""
+    act.done = True
+    yield from throw_ball(m, p, target)
+
+
+def pass_roll(m, p, target, rng: str, *, ttm: bool = False, what: str = "pass"):
+    """A7.2.4 step 4: the thrower's agility test. A fumble or an inaccurate result may be
+    re-rolled by the Pass skill or a team re-roll (A10): Pass is used at once on a fumble (it
+    cannot make it worse) and offered on an inaccurate pass. A thrown team-mate scatters
+    whether accurate or not (A7.9.5), so there only a fumble is worth a re-roll. Returns
+    ACCURATE, INACCURATE or FUMBLE."""
+    agility = rolls.agility_target(p.ag)
+    mod = pass_modifier(m, p, rng, ttm=ttm)
+    natural = m.dice.d6(what)
+    result = pass_outcome(natural, mod, agility)
+    m.emit("roll", what=what, player=p.id, target=agility, modifier=mod, dice=[natural],
+           success=result == ACCURATE, result=result)
+    if result == ACCURATE or (ttm and result == INACCURATE):
+        return result
+    source = yield from rolls.offer_reroll(m, p, what, "Pass", auto_skill=result == FUMBLE,
+                                           info={"result": result, "target": target})
+    if source is None:
+        return result
+    natural = m.dice.d6(f"{what} (re-roll)")
+    result = pass_outcome(natural, mod, agility)
+    m.emit("roll", what=what, player=p.id, target=agility, modifier=mod, dice=[natural],
+           success=result == ACCURATE, result=result, reroll=source)
+    return result
+
+
+def throw_ball(m, p, target):
+    """A7.2.4: the whole pass of the ball from `p` to `target`."""
+    s = m.state
+    frm = p.square
+    rng = allowed_range(m, frm, target)
+    # 1. the target is declared, the range fixed
+    m.emit("pass_declared", player=p.id, frm=frm, target=target, range=rng)
+    # 2. Pass Block
+    yield from pass_block_moves(m, p, target)
+    # the ball leaves his hands
+    ball = s.ball
+    ball.carrier, ball.square, ball.in_air = None, frm, True
+    # 3. one interception attempt
+    if (yield from intercept(m, p, target)):
+        return
+    # 4. the pass roll
+    result = yield from pass_roll(m, p, target, rng)
+    m.emit("pass_result", player=p.id, target=target, result=result)
+    if result == FUMBLE:
+        balls.ball_to_ground(m, frm)
+        m.emit("pass_fumbled", player=p.id, square=frm)
+        yield from balls.bounce(m, frm)
+        balls.turnover(m, "pass fumbled")
+        return
+    # 5. landing
+    if result == ACCURATE:
+        receiver = s.at(target)
+        caught = yield from balls.land(m, target, accurate=True)
+        if (caught is True and receiver is not None and receiver.side == p.side
+                and s.ball.carrier == receiver.id):
+            add_stat(p, "completions")
+            m.emit("pass_completed", player=p.id, receiver=receiver.id, square=target)
+    else:
+        sq, out = balls.scatter_squares(m, target, 3)
+        if out is not None:
+            # [DD-08]: it stops at once and is thrown in from the last on-pitch square
+            balls.ball_to_ground(m, sq)
+            yield from balls.throw_in(m, sq, out)
+        else:
+            ball.square, ball.in_air = sq, True
+            yield from balls.land(m, sq)
+    # 6. the turnover check (A5.6.2)
+    end_of_pass_check(m, p.side, "pass not caught")
+
+
+def end_of_pass_check(m, side: int, reason: str) -> None:
+    """A5.6.2: the ball at rest and not held by a player of the throwing team: turnover."""
+    s = m.state
+    carrier = s.carrier()
+    if carrier is None or carrier.side != side:
+        balls.turnover(m, reason)
