@@ -14,7 +14,6 @@ from typing import Callable
 
 from squigbowl.rules import halves
 from squigbowl.rules.engine import phase
-from squigbowl.rules.events import Decision
 from squigbowl.rules.injury import add_stat
 from squigbowl.rules.model import CASUALTY, KO, ON_PITCH, RESERVES, SENT_OFF
 from squigbowl.rules.setup import available
@@ -188,31 +187,7 @@ def sweltering_heat(m) -> None:
 
 
 def try_bribe(m, p):
-    """A9.5 via foul.try_bribe when it exists; otherwise `offer_bribe` below."""
-    try:
-        from squigbowl.rules.foul import try_bribe as theirs
-    except ImportError:
-        theirs = None
-    if theirs is None:
-        return (yield from offer_bribe(m, p))
-    result = theirs(m, p)
-    if inspect.isgenerator(result):
-        result = yield from result
-    return bool(result)
+    """A9.5: a Bribe may be tried (foul.py's `try_bribe`). Returns whether the player stays."""
+    from squigbowl.rules.foul import try_bribe as bribe
 
-
-def offer_bribe(m, p):
-    """A9.5: with an unused Bribe the coach may roll a D6: 2+ he is not sent off; a 1 wastes
-    it. Returns whether the player stays."""
-    team = m.state.teams[p.side]
-    if team.bribes <= 0:
-        return False
-    choice = yield Decision("bribe", p.side, [("bribe", True), ("bribe", False)],
-                            {"player": p.id, "bribes": team.bribes, "reason": "Secret Weapon"})
-    if not choice[1]:
-        return False
-    team.bribes -= 1
-    natural = m.dice.d6("bribe")
-    ok = natural >= 2
-    m.emit("roll", what="bribe", player=p.id, target=2, modifier=0, dice=[natural], success=ok)
-    return ok
+    return (yield from bribe(m, p))
