@@ -1,9 +1,10 @@
 """The random coach: a uniform pick of the kind of choice, then of the option of that kind.
 
 This mirrors botbowl's random bot (pick an action type, then a position) so engine speeds
-compare: movement comes one square at a time as ('step', sq) choices. Conceding is never picked
-(it would end most random matches at their first turn; botbowl's bot cannot concede either).
-The bot has its own `random.Random`, never the match dice.
+compare: movement comes one square at a time as ('step', sq) choices. Like botbowl's bot, it
+never places players one by one at set-up (it picks a formation, then ends the set-up: 'place'
+and 'remove' are avoided), and it never concedes (that would end most random matches at their
+first turn). The bot has its own `random.Random`, never the match dice.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import random
 from squigbowl.ai.coach import Coach
 
 #: choice types the random coach never picks while anything else is offered
-AVOID = frozenset({"concede"})
+AVOID = ("concede", "place", "remove")
 
 
 class RandomCoach(Coach):
@@ -28,17 +29,13 @@ class RandomCoach(Coach):
 
 def pick_uniform(rng: random.Random, choices: list) -> tuple:
     """A uniform pick among the distinct choice types, then among that type's choices."""
-    by_type: dict[str, list] = {}
-    for c in choices:
-        kind = c[0]
-        group = by_type.get(kind)
-        if group is None:
-            by_type[kind] = [c]
-        else:
-            group.append(c)
-    if len(by_type) > 1:
-        for kind in AVOID:
-            by_type.pop(kind, None)
-    groups = list(by_type.values())
-    group = groups[int(rng.random() * len(groups))] if len(groups) > 1 else groups[0]
+    if len(choices) == 1:
+        return choices[0]
+    kinds = list(dict.fromkeys([c[0] for c in choices]))  # first-seen order: reproducible
+    if len(kinds) == 1:
+        group = choices
+    else:
+        kinds = [k for k in kinds if k not in AVOID] or kinds
+        kind = kinds[int(rng.random() * len(kinds))] if len(kinds) > 1 else kinds[0]
+        group = [c for c in choices if c[0] == kind]
     return group[int(rng.random() * len(group))] if len(group) > 1 else group[0]

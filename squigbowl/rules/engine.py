@@ -51,6 +51,12 @@ class Snapshot:
 class Match:
     """One match of Squig Bowl."""
 
+    #: A full copy of the state is taken at a quiet point once this many decisions have been
+    #: made since the last copy (and at the first quiet point). A snapshot is the newest copy
+    #: plus the decisions made since, replayed on restore: copying then costs a fraction of a
+    #: clone per decision, and a restore replays a handful of decisions.
+    CLONE_EVERY = 8
+
     def __init__(self, home: TeamSheet | None, away: TeamSheet | None, seed: int = 0,
                  options: Options | None = None, dice: BaseDice | None = None,
                  state: MatchState | None = None) -> None:
@@ -110,9 +116,11 @@ class Match:
         self.log = snap.log[:snap.quiet_at]
         self._gen = None
         self._events = []
+        self._quiet = (snap.state, snap.dice, snap.quiet_at)
         self._advance()
         for choice in snap.log[snap.quiet_at:]:
             self.log.append(choice)
+            self.state.decisions += 1
             self._send(choice)
         self._events = []
 
@@ -128,7 +136,9 @@ class Match:
     def _advance(self) -> None:
         state = self.state
         while not state.over:
-            self._quiet = (state.clone(), self.dice.fast_state(), len(self.log))
+            quiet = self._quiet
+            if quiet is None or len(self.log) - quiet[2] >= self.CLONE_EVERY:
+                self._quiet = (state.clone(), self.dice.fast_state(), len(self.log))
             gen = PHASES[state.phase](self)
             try:
                 self.pending = next(gen)

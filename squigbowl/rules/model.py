@@ -133,9 +133,7 @@ class Player:
         return self.status == STANDING and not self.lost_tz and "Goblin Fanatic" not in self.skills
 
     def clone(self) -> "Player":
-        new = object.__new__(Player)
-        for name in Player.__slots__:
-            setattr(new, name, getattr(self, name))
+        new = _copy_player_slots(self)
         if self.stats is not None:
             new.stats = dict(self.stats)
         if self.extra is not None:
@@ -145,6 +143,19 @@ class Player:
     def __repr__(self) -> str:
         return (f"<#{self.number} {self.name} ({self.position}, side {self.side}) "
                 f"{self.status} at {self.square}>")
+
+
+def slot_copier(cls):
+    """A function copying every slot of `cls` (shallow) into a new instance: generated code with
+    one plain assignment per slot, several times faster than a getattr/setattr loop, and it
+    follows `__slots__`, so a slot added later is copied too."""
+    body = "".join(f"    new.{name} = old.{name}\n" for name in cls.__slots__)
+    namespace = {"_new": object.__new__, "_cls": cls}
+    exec(f"def copy_slots(old):\n    new = _new(_cls)\n{body}    return new\n", namespace)
+    return namespace["copy_slots"]
+
+
+_copy_player_slots = slot_copier(Player)
 
 
 # -- loading -------------------------------------------------------------------------------

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from squigbowl.rules.model import ON_PITCH, STANDING, Player, TeamState
+from squigbowl.rules.geometry import NEIGHBOURS
+from squigbowl.rules.model import ON_PITCH, STANDING, Player, TeamState, slot_copier
 
 NICE = "nice"
 WEATHERS = ("sweltering_heat", "very_sunny", NICE, "pouring_rain", "blizzard")
@@ -65,12 +66,13 @@ class Activation:
         self.extra = None
 
     def clone(self) -> "Activation":
-        new = object.__new__(Activation)
-        for name in Activation.__slots__:
-            setattr(new, name, getattr(self, name))
+        new = _copy_activation_slots(self)
         if self.extra is not None:
             new.extra = dict(self.extra)
         return new
+
+
+_copy_activation_slots = slot_copier(Activation)
 
 
 class MatchState:
@@ -115,7 +117,6 @@ class MatchState:
 
     def tackle_zones(self, sq, side: int, exclude: int | None = None) -> int:
         """A6.2: opposing (to `side`) players with a tackle zone adjacent to `sq`."""
-        from squigbowl.rules.geometry import NEIGHBOURS
         n = 0
         board, players = self.board, self.players
         for nsq in NEIGHBOURS[sq]:
@@ -128,7 +129,6 @@ class MatchState:
 
     def tacklers(self, sq, side: int) -> list[Player]:
         """The opposing (to `side`) players with a tackle zone on `sq`."""
-        from squigbowl.rules.geometry import NEIGHBOURS
         out = []
         for nsq in NEIGHBOURS[sq]:
             pid = self.board.get(nsq)

@@ -24,12 +24,14 @@ MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL = "MOVE", "BLOCK", "BLITZ", "PASS", "HAN
 @dataclass(frozen=True)
 class ActionSpec:
     """A5.3: an action, whether it moves, its team limit key (None = no limit), and who may
-    declare it."""
+    declare it. `team_wide`: `can_declare` depends only on the player's side, not on the player
+    himself, so the 'turn' decision asks it once per team instead of once per player."""
 
     name: str
     moves: bool
     limit: str | None
     can_declare: Callable
+    team_wide: bool = False
 
 
 ACTIONS: dict[str, ActionSpec] = {}
@@ -39,9 +41,9 @@ DECLARE_CHECKS: list[Callable] = []           # procedure(m, player, act) -> all
 TURN_START_HOOKS: list[Callable] = []         # procedure(m, side)
 
 
-def action(name: str, *, moves: bool = True, limit: str | None = None):
+def action(name: str, *, moves: bool = True, limit: str | None = None, team_wide: bool = False):
     def register(fn):
-        ACTIONS[name] = ActionSpec(name, moves, limit, fn)
+        ACTIONS[name] = ActionSpec(name, moves, limit, fn, team_wide)
         return fn
     return register
 
@@ -63,10 +65,13 @@ def action_options(name: str):
 # -- who may declare what (A5.3, A5.4) ---------------------------------------------------------
 def _adjacent_standing_opponent(m, p) -> bool:
     s = m.state
+    board, players, side = s.board, s.players, p.side
     for sq in NEIGHBOURS[p.square]:
-        q = s.at(sq)
-        if q is not None and q.side != p.side and q.status == STANDING:
-            return True
+        pid = board.get(sq)
+        if pid is not None:
+            q = players[pid]
+            if q.side != side and q.status == STANDING:
+                return True
     return False
 
 
@@ -81,9 +86,10 @@ def _can_block(m, p) -> bool:
     return p.status == STANDING and _adjacent_standing_opponent(m, p)
 
 
-@action(BLITZ, limit=BLITZ)
+@action(BLITZ, limit=BLITZ, team_wide=True)
 def _can_blitz(m, p) -> bool:
-    return any(q.status == STANDING for q in m.state.on_pitch(1 - p.side))
+    side = p.side
+    return any(q.side != side and q.status == STANDING for q in m.state.players)
 
 
 @action(PASS, limit=PASS)
@@ -96,9 +102,10 @@ def _can_handoff(m, p) -> bool:
     return True
 
 
-@action(FOUL, limit=FOUL)
+@action(FOUL, limit=FOUL, team_wide=True)
 def _can_foul(m, p) -> bool:
-    return any(q.status in DOWN for q in m.state.on_pitch(1 - p.side))
+    side = p.side
+    return any(q.side != side and q.status in DOWN for q in m.state.players)
 
 
 def can_act(p) -> bool:
@@ -110,23 +117,36 @@ def turn_choices(m) -> list:
     """The 'turn' decision: declare an action with a player, or end the turn (A5.2)."""
     s = m.state
     side = s.active
-    team = s.teams[side]
-    used = team.used
+    used = s.teams[side].used
+    specs = [spec for spec in ACTIONS.values() if spec.limit is None or spec.limit not in used]
+    team_wide: dict = {}
     choices = []
+    append = choices.append
     bonus = s.bonus_turn
+    any_acted = False
     for p in s.players:
-        if p.side != side or not can_act(p):
+        if p.side != side:
+            continue
+        if p.acted:
+            any_acted = True
+            continue
+        if p.status != STANDING and p.status != PRONE:  # can_act (A5.2/A5.4)
             continue
         if bonus and s.tackle_zones(p.square, side) > 0:
             continue  # A4.5 Blitz!: players in an opposing tackle zone may not act
-        for name, spec in ACTIONS.items():
-            if spec.limit is not None and spec.limit in used:
-                continue
-            if spec.can_declare(m, p):
-                choices.append((name, p.id))
-    choices.append(("end_turn", None))
-    if s.phase == "turn" and not bonus and not any(p.acted for p in s.team_players(side)):
-        choices.append(("concede", None))
+        pid = p.id
+        for spec in specs:
+            if spec.team_wide:
+                ok = team_wide.get(spec.name)
+                if ok is None:
+                    ok = team_wide[spec.name] = bool(spec.can_declare(m, p))
+            else:
+                ok = spec.can_declare(m, p)
+            if ok:
+                append((spec.name, pid))
+    append(("end_turn", None))
+    if s.phase == "turn" and not bonus and not any_acted:
+        append(("concede", None))
     return choices
 
 
