@@ -108,11 +108,13 @@ def formations() -> dict[str, Formation]:
 
 
 def _pick_key(kind: str):
+    """How well a player suits a slot; a player without a tackle zone of his own (a Goblin
+    Fanatic) suits no slot until nobody else is left."""
     if kind == "kick":
-        return lambda p: (p.has("Kick"), p.ag, p.ma)
+        return lambda p: (not p.has("Goblin Fanatic"), p.has("Kick"), p.ag, p.ma)
     if kind == "any":
-        return lambda p: 0
-    return lambda p: getattr(p, kind)
+        return lambda p: (not p.has("Goblin Fanatic"),)
+    return lambda p: (not p.has("Goblin Fanatic"), getattr(p, kind))
 
 
 def formation_placements(state, side: int, formation: Formation, pool) -> list:

@@ -241,3 +241,20 @@ def test_a4_5_pitch_invasion_stuns_on_six_and_a_natural_one_never_counts():
     assert player(m, "away:3").status == KO  # the Goblin Fanatic is KO'd (A4.5, B3.9)
     assert m.state.ball.carrier == player(m, "away:4").id
     dice.check_done()
+
+
+def test_a4_5_quick_snap_survives_a_snapshot_and_restore():
+    m, dice = at_kickoff(LAND_ON_11 + [4, 5])
+    m.decide(("kick", KICK))
+    a6 = player(m, "away:6")
+    m.decide(("snap", (a6.id, (15, 7))))
+    snap = m.snapshot()
+    m.decide(("snap", (player(m, "away:7").id, (14, 2))))
+    m.restore(snap)
+    assert m.pending.kind == "quick_snap" and player(m, "away:7").square == (14, 3)
+    assert m.state.phase_data["snapped"] == frozenset({a6.id})
+    assert not any(c[1][0] == a6.id for c in m.pending.of_type("snap"))
+    dice.add(*CATCH)
+    m.decide(("end_snap", None))
+    assert m.state.ball.carrier == player(m, "away:11").id
+    dice.check_done()

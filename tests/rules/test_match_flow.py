@@ -321,3 +321,30 @@ def test_a11_3_drive_end_hooks_run_at_every_drive_end(monkeypatch):
     m, dice = scored_by(HOME, active=HOME, turns=(3, 3))
     assert seen == ["drive_end"]
     dice.check_done()
+
+
+def test_a2_same_seed_and_decisions_replay_the_same_match_through_a_snapshot():
+    m = Match(find_team("Orcs"), find_team("Humans"), seed=5)
+    choices = []
+    snap = None
+    while not m.over:
+        if snap is None and m.pending.kind == "kick":
+            snap = m.snapshot()
+            at = len(choices)
+        choice = first_legal(m.pending)
+        choices.append(choice)
+        m.decide(choice)
+    final = (m.state.winner, [t.score for t in m.state.teams], len(m.dice.log))
+    m.restore(snap)
+    for choice in choices[at:]:
+        m.decide(choice)
+    assert (m.state.winner, [t.score for t in m.state.teams], len(m.dice.log)) == final
+
+
+def test_a3_3_a_collapsed_player_is_available_again_for_the_drive_after():
+    def prepare(s):
+        s.players[0].heat_out = True  # home:1 missed this drive's kick-off
+    m, dice = scored_by(HOME, active=HOME, turns=(3, 3), before=prepare)
+    assert not player(m, "home:1").heat_out
+    assert any(c[1][0] == player(m, "home:1").id for c in m.pending.of_type("place"))
+    dice.check_done()

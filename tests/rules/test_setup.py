@@ -165,3 +165,12 @@ def test_a4_1_3_a_player_out_with_the_heat_cannot_be_set_up():
     assert player(m, "home:1").status == RESERVES
     # 10 available: 10 set up is legal
     assert ("end_setup", None) in m.pending.choices
+
+
+def test_a4_3_formation_keeps_a_goblin_fanatic_on_the_bench_when_others_are_available():
+    m, _ = make({"home": "Goblins"}, phase="setup",
+                before=lambda s: setattr(s, "kicking", HOME))
+    fanatic = [p for p in m.state.players if p.has("Goblin Fanatic")][0]
+    m.decide(("formation", "line"))
+    assert fanatic.status == RESERVES
+    assert setup_problem(m.state, HOME) is None
