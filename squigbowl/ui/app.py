@@ -57,7 +57,7 @@ class MainMenu(Screen):
 class SquigBowlApp(App):
     """Squig Bowl."""
 
-    CSS_PATH = str(asset("styles", "app.tcss"))
+    CSS_PATH = [str(asset("styles", "app.tcss")), str(asset("styles", "race.tcss"))]
     TITLE = "Squig Bowl"
 
     def __init__(self, args=None) -> None:
@@ -66,6 +66,12 @@ class SquigBowlApp(App):
 
     def on_mount(self) -> None:
         self.push_screen(MainMenu())
+        if getattr(self.args, "command", None) == "race":
+            self.start_solo_race(self.args)
+        elif getattr(self.args, "command", None) == "match":
+            from squigbowl.ui.match_new import start_match_from_args
+
+            start_match_from_args(self, self.args)
 
     def menu_choice(self, key: str) -> None:
         """What each main-menu entry does. Entries whose screens are not built yet say so."""
@@ -77,6 +83,26 @@ class SquigBowlApp(App):
             self.screen.note(f"{dict(MENU)[key]}: not in this version yet.")
             return
         handler()
+
+    def open_new(self) -> None:
+        from squigbowl.ui.match_new import TeamPick
+
+        self.push_screen(TeamPick())
+
+    def open_race(self) -> None:
+        from squigbowl.ui.race_setup import RaceSetup
+
+        self.push_screen(RaceSetup())
+
+    def start_solo_race(self, args) -> None:
+        """`squigbowl race [--track] [--riders] [--personality] [--seed]`: a solo race at once."""
+        from squigbowl.ui.race_controller import RaceConfig
+        from squigbowl.ui.race_screen import RaceScreen
+
+        config = RaceConfig.solo(getattr(args, "riders", 4) or 4,
+                                 getattr(args, "personality", None) or "canny",
+                                 getattr(args, "track", None), getattr(args, "seed", None))
+        self.push_screen(RaceScreen(config))
 
     def open_help(self) -> None:
         self.screen.note("Arrows or j/k choose, Enter opens, q quits. Rules: docs/ and RULES.md.")

@@ -1,0 +1,264 @@
+"""The squig race screens, driven through Textual's Pilot (instant animations)."""
+
+from __future__ import annotations
+
+import argparse
+import html
+import math
+import re
+
+import pytest
+
+from squigbowl.ui.app import SquigBowlApp
+from squigbowl.ui.race_results import RaceResults
+from squigbowl.ui.race_screen import RaceHelp, RaceScreen
+from squigbowl.ui.race_setup import RaceSetup
+from squigbowl.ui.track_view import TrackView
+
+
+def race_args(seed=1, riders=4, track=None, personality="canny"):
+    return argparse.Namespace(command="race", track=track, riders=riders,
+                              personality=personality, seed=seed)
+
+
+def screen_text(app) -> str:
+    """The plain text of `screen_text(app)` (an SVG): tags dropped, entities decoded."""
+    svg = app.export_screenshot()
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+
+
+def make_app(args=None) -> SquigBowlApp:
+    app = SquigBowlApp(args)
+    app.race_instant = True
+    return app
+
+
+async def until_person(pilot, app, tries=50):
+    """Wait until the race screen waits for the person (or the race is over)."""
+    for _ in range(tries):
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, RaceScreen) or screen._aiming():
+            return screen
+    return app.screen
+
+
+async def play_to_results(pilot, app, limit=600):
+    for _ in range(limit):
+        if isinstance(app.screen, RaceResults):
+            return app.screen
+        await pilot.press("enter")
+    raise AssertionError("the race did not end")
+
+
+async def test_cli_solo_race_plays_to_the_results_screen():
+    app = make_app(race_args(seed=1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await until_person(pilot, app)
+        assert isinstance(screen, RaceScreen)
+        racers = screen.controller.view.racers
+        assert [r.rider for r in racers][0] == "human" and len(racers) == 4
+        assert all(r.rider != "human" for r in racers[1:])
+        results = await play_to_results(pilot, app)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "R A C E" in text
+        assert any(w in text for w in ("wins!", "Everybody loses", "abandoned"))
+        for place, label, name, rider, fate in results.rows:
+            assert name in text
+        # back to the menu
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.screen.query_one("#menu-list") is not None
+
+
+async def test_race_again_starts_a_new_race():
+    app = make_app(race_args(seed=2, riders=2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until_person(pilot, app)
+        await play_to_results(pilot, app)
+        await pilot.press("r")
+        screen = await until_person(pilot, app)
+        assert isinstance(screen, RaceScreen)
+        assert len(screen.controller.view.racers) == 2
+
+
+async def test_menu_setup_solo_and_hotseat():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.menu_choice("race")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, RaceSetup)
+        text = screen_text(app)
+        assert "Solo race" in text and "Hotseat race" in text and "Track" in text
+        # hotseat preset: two people; then add an AI reckless/other on racer 3
+        ol = setup.query_one("#setup-list")
+        ol.highlighted = 1
+        await pilot.press("enter")
+        assert setup.slots[:3] == ["human", "human", "-"]
+        ol.highlighted = 5                      # racer 3
+        await pilot.press("right", "right")     # none -> person -> first AI personality
+        assert setup.slots[2] not in ("human", "-")
+        ol.highlighted = 2                      # the track line
+        await pilot.press("right")
+        assert setup.track_index == 1
+        cfg = setup.config()
+        assert [who for _, who in cfg.entrants][:2] == ["human", "human"] and len(cfg.entrants) == 3
+        await pilot.press("s")
+        screen = await until_person(pilot, app)
+        assert isinstance(screen, RaceScreen)
+        assert screen.race.track.name != "Meadow"
+        await play_to_results(pilot, app)
+
+
+async def test_menu_entry_opens_setup_via_option_list():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RaceSetup)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.query_one("#menu-list") is not None
+
+
+async def test_aiming_keys_change_the_aim():
+    app = make_app(race_args(seed=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await until_person(pilot, app)
+        tv = screen.query_one(TrackView)
+        a0 = screen.angle
+        await pilot.press("right")
+        assert math.isclose((screen.angle - a0) % (2 * math.pi), math.radians(5), abs_tol=1e-9)
+        await pilot.press("h", "h")
+        assert math.isclose((a0 - screen.angle) % (2 * math.pi), math.radians(5), abs_tol=1e-9)
+        await pilot.press("j")
+        assert math.isclose((screen.angle - a0) % (2 * math.pi), 2 * math.pi - math.radians(4),
+                            abs_tol=1e-9)
+        await pilot.press("n")
+        assert math.isclose(screen.angle, math.pi / 4)
+        assert tv.aim.reach == (2, 12)
+        await pilot.press("3")
+        assert screen.mode == "hit" and tv.aim.reach == (3, 18)
+        await pilot.press("1")
+        assert screen.mode == "rein_in" and tv.aim.reach == (1, 6)
+        # cursor mode: the aiming cursor moves by cells and the aim follows it
+        await pilot.press("c")
+        assert screen.cursor_mode and tv.aim.cursor is not None
+        c0 = screen.cursor
+        await pilot.press("l", "l", "k")
+        assert screen.cursor == (c0[0] + 2, c0[1] - 1)
+        origin = screen._origin()
+        cx, cy = screen.cursor
+        assert math.isclose(screen.angle, math.atan2(cy + 0.5 - origin[1], cx + 0.5 - origin[0]))
+        await pilot.press("L")
+        assert screen.cursor[0] == min(c0[0] + 7, screen.race.track.width - 1)
+        # g aims at the next gate
+        await pilot.press("c", "g")
+        gate = screen.race.track.gates[0].midpoint
+        assert math.isclose(screen.angle, math.atan2(gate[1] - origin[1], gate[0] - origin[0]))
+        # the hop uses the chosen mode
+        n_before = len(screen.race.decisions)
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert screen.race.decisions[n_before]["choice"]["mode"] == "normal"
+
+
+async def test_mouse_click_aims_at_a_cell():
+    app = make_app(race_args(seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await until_person(pilot, app)
+        tv = screen.query_one(TrackView)
+        origin = screen._origin()
+        target = (int(origin[0]) + 6, int(origin[1]) + 2)
+        px, py = tv.pad
+        sx, sy = tv.scroll_offset
+        await pilot.click(TrackView, offset=(target[0] * 2 - sx + px, target[1] - sy + py))
+        await pilot.pause()
+        assert screen.cursor_mode and screen.cursor == target
+        assert math.isclose(screen.angle, math.atan2(target[1] + 0.5 - origin[1],
+                                                     target[0] + 0.5 - origin[0]))
+
+
+async def test_race_screen_snapshot(tmp_path):
+    app = make_app(race_args(seed=5))
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await until_person(pilot, app)
+        app.save_screenshot(filename="race.svg", path=str(tmp_path))
+        assert (tmp_path / "race.svg").stat().st_size > 1000
+        text = screen_text(app)
+        for key in ("Turn", "initiative order", "Meadow", "You", "Hop!", "Rein", "Normal",
+                    "Hit", "Help", "gates"):
+            assert key in text, key
+        lines = screen.query_one(TrackView).text_lines()
+        board = "\n".join(lines)
+        assert "S " in board and "F " in board and "▚▚" in board     # start and finish
+        assert " 1" in board and " 2" in board                       # numbered gates
+        assert "/\\" in board and "♣♣" in board                      # rocks and trees
+        for r in screen.controller.view.racers:
+            assert f"{r.label}" in board
+        assert "░░" in board and "∘" in board                        # aim line and ring
+
+
+async def test_layout_80x24_side_panel_toggles_and_track_follows():
+    app = make_app(race_args(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await until_person(pilot, app)
+        side = screen.query_one("#race-side")
+        assert screen.has_class("narrow")
+        assert not side.display or side.region.width == 0
+        tv = screen.query_one(TrackView)
+        assert tv.region.width == 80 and tv.region.height >= 15
+        # the racer to move is in view
+        r = screen.controller.view.racers[screen.decision.racer]
+        sx, sy = tv.scroll_offset
+        w, h = tv.scrollable_content_region.size
+        px, py = tv.pad
+        assert sx <= int(r.x) * 2 < sx + w and sy <= int(r.y) < sy + h
+        await pilot.press("p")
+        await pilot.pause()
+        assert side.region.width > 0
+        assert "initiative order" in screen_text(app)
+        await pilot.press("p")
+        await pilot.pause()
+        assert side.region.width == 0
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RaceHelp)
+        assert "Rein In" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, RaceScreen)
+
+
+async def test_wide_layout_panel_beside_track():
+    app = make_app(race_args(seed=1))
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = await until_person(pilot, app)
+        assert not screen.has_class("narrow")
+        side = screen.query_one("#race-side")
+        tv = screen.query_one(TrackView)
+        assert side.region.width > 0 and side.region.x >= tv.region.right
+        assert tv.region.height >= screen.race.track.height   # the whole table shows
+
+
+async def test_leave_race_with_q_twice():
+    app = make_app(race_args(seed=1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until_person(pilot, app)
+        await pilot.press("q")
+        assert isinstance(app.screen, RaceScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen.query_one("#menu-list") is not None
+
+
+@pytest.mark.parametrize("track", ["river", "cavern", "twister"])
+async def test_every_track_plays(track):
+    app = make_app(race_args(seed=7, riders=3, track=track))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_person(pilot, app)
+        await play_to_results(pilot, app, limit=800)
