@@ -106,7 +106,7 @@ def pay_block_square(m, p, act):
     return True
 
 
-# -- strength, assists, dice (pure) -------------------------------------------------------------------
+# -- strength, assists, dice (pure) ----------------------------------------------------------------
 def assists(state, attacker, defender, *, guard: bool = True) -> tuple[list, list]:
     """A8.3: offensive assists (attacker's team-mates adjacent to the defender, Standing with a
     tackle zone, in no opposing tackle zone but the defender's) and defensive assists (the
@@ -194,7 +194,7 @@ def block_odds(state, attacker, defender, blitz: bool = False) -> dict:
             "dauntless": daunt, "p_defender_down": p_down}
 
 
-# -- the block ---------------------------------------------------------------------------------------
+# -- the block -------------------------------------------------------------------------------------
 def ask_skill(m, p, skill: str, **info):
     """A 'skill' decision for an optional ("may") skill: ("use", True/False)."""
     choice = yield Decision("skill", p.side, [("use", True), ("use", False)],

@@ -115,7 +115,7 @@ def test_a8_2_exactly_twice_as_strong_is_two_dice():
     d.check_done()
 
 
-# -- A8.3 assists -----------------------------------------------------------------------------------
+# -- A8.3 assists ----------------------------------------------------------------------------------
 ASSIST_POSITION = [
     ("home:5", (5, 5)),   # attacker
     ("away:9", (6, 5)),   # defender
@@ -158,7 +158,7 @@ def test_a8_3_player_without_tackle_zone_does_not_assist():
     d.check_done()
 
 
-# -- A8.4.1 faces ---------------------------------------------------------------------------------------
+# -- A8.4.1 faces ----------------------------------------------------------------------------------
 def test_a8_4_1_both_down_defender_first_then_attacker_dd10():
     m, d = game([("home:10", (5, 5)), ("away:9", (6, 5))], [2, 1, 2, 2, 3])
     events = start_block(m, H(10), A(9))
@@ -230,7 +230,7 @@ def test_a8_4_1_defender_stumbles_without_dodge_is_defender_down():
     d.check_done()
 
 
-# -- A8.4.2 re-rolls -------------------------------------------------------------------------------------
+# -- A8.4.2 re-rolls -------------------------------------------------------------------------------
 def test_a8_4_2_attacker_rerolls_all_block_dice_with_team_reroll():
     m, d = game([("home:1", (5, 5)), ("away:9", (6, 5))], [1, 2, 6, 3],
                 rerolls={"home": 1, "away": 1})
@@ -278,7 +278,7 @@ def test_a10_3_loner_failing_keeps_the_block_dice():
     d.check_done()
 
 
-# -- A8.7 follow-up -------------------------------------------------------------------------------------
+# -- A8.7 follow-up --------------------------------------------------------------------------------
 def test_a8_7_follow_up_is_decided_before_the_knock_down():
     m, d = game([("home:10", (5, 5)), ("away:9", (6, 5))], [6, 5, 6, 3, 3])
     start_block(m, H(10), A(9))
@@ -305,7 +305,7 @@ def test_a8_7_no_follow_up_when_the_defender_stood_firm():
     d.check_done()
 
 
-# -- A12 skills ---------------------------------------------------------------------------------------------
+# -- A12 skills ------------------------------------------------------------------------------------
 def test_a12_stand_firm_defender_down_knocks_him_down_in_his_square():
     m, d = game([("home:10", (5, 5)), ("away:9", (6, 5), {"skills": ["Stand Firm"]})],
                 [6, 1, 2])
@@ -499,7 +499,7 @@ def test_a12_frenzy_second_block_after_stand_firm():
     d.check_done()
 
 
-# -- A5.3 / A6.5 the Blitz -------------------------------------------------------------------------------------
+# -- A5.3 / A6.5 the Blitz -------------------------------------------------------------------------
 def test_a5_3_blitz_block_costs_a_square_with_gfi_and_he_may_keep_moving():
     m, d = game([("home:10", (4, 5), {"ma": 1}), ("away:9", (6, 5))], [2, 3])
     m.decide(("BLITZ", H(10)))
