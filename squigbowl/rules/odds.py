@@ -1,0 +1,312 @@
+"""Odds for previews: pure, side-effect-free questions about the match as it stands.
+
+The match screen shows, before a coach commits, what a step, a path, a block or a pass will
+need. It asks here, never recomputes a rule: every modifier comes from the rule modules
+themselves (move.py, ball.py, rolls.py, block.py, passing.py). Nothing here rolls a die,
+emits an event or changes the state.
+
+    routes = movement_routes(m)          # the acting player's reachable squares
+    r = routes[(7, 5)]
+    r.path, r.needs, r.chance, r.chance_rr
+    d6_chance(4, 1)                      # 4+ with +1: 2/3
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+
+from squigbowl.rules import ball as balls
+from squigbowl.rules import move as moves
+from squigbowl.rules import rolls
+from squigbowl.rules.geometry import NEIGHBOURS, squares_within
+from squigbowl.rules.model import STANDING
+
+#: skill re-rolls the odds know about (the others are not movement rolls)
+_ONCE = rolls.ONCE_PER_TURN
+_FREE = rolls.FREE_SKILL_REROLLS
+
+
+def d6_chance(target: int, modifier: int = 0) -> float:
+    """A0.3: the chance that one D6 test succeeds (natural 1 fails, natural 6 succeeds)."""
+    return sum(1 for face in range(1, 7) if rolls.passes(face, modifier, target)) / 6
+
+
+def face_needed(target: int, modifier: int = 0) -> int:
+    """The lowest natural face that succeeds (2..6; 1 always fails, 6 always succeeds)."""
+    for face in range(2, 7):
+        if rolls.passes(face, modifier, target):
+            return face
+    return 6
+
+
+@dataclass(frozen=True)
+class Need:
+    """One roll a step needs: what, target and summed modifier (as the engine will roll it),
+    the skill that can re-roll it, and whether a Tackle player forbids the Dodge re-roll."""
+
+    what: str
+    target: int
+    modifier: int
+    square: tuple
+    skill: str | None = None
+    tackled: bool = False
+    impossible: bool = False     # e.g. entering the ball's square unable to pick it up
+
+    @property
+    def chance(self) -> float:
+        return 0.0 if self.impossible else d6_chance(self.target, self.modifier)
+
+    @property
+    def face(self) -> int:
+        return face_needed(self.target, self.modifier)
+
+    def label(self) -> str:
+        """Short text: 'dodge 4+', 'GFI 2+'."""
+        if self.impossible:
+            return f"{self.what} impossible"
+        return f"{self.what} {self.face}+"
+
+
+@dataclass(frozen=True)
+class Route:
+    """A way for the acting player to reach a square by steps: the squares in order (not his
+    start), every roll on the way, the chance with no re-roll and with the re-rolls he has."""
+
+    path: tuple
+    needs: tuple
+    chance: float
+    chance_rr: float
+    gfis: int
+
+    @property
+    def square(self):
+        return self.path[-1]
+
+
+# -- one step ---------------------------------------------------------------------------------
+def step_needs(m, p, frm, to, moves_used: int, *, break_tackle: bool | None = None) -> list[Need]:
+    """The rolls of one voluntary step from `frm` to the adjacent empty square `to`, after
+    `moves_used` squares of movement this action (A6.3: GFI, then dodge, then pick-up)."""
+    s = m.state
+    out = []
+    if moves_used >= p.ma:
+        mod = (-1 if s.weather == "blizzard" else 0) + moves.gfi_extra_modifier(m, p)
+        out.append(Need("GFI", 2, mod, to, skill="Sure Feet"))
+    if not moves.never_dodges(p) and s.tackle_zones(frm, p.side, exclude=p.id) > 0:
+        stat = p.ag
+        if break_tackle is None:
+            break_tackle = _break_tackle_ready(m, p)
+        if break_tackle and p.st > p.ag:
+            stat = p.st
+        tackled = any(q.has("Tackle") for q in s.tacklers(frm, p.side))
+        out.append(Need("dodge", rolls.agility_target(stat), _dodge_mod(m, p, to), to,
+                        skill="Dodge", tackled=tackled))
+    out.extend(arrival_needs(m, p, to))
+    return out
+
+
+def arrival_needs(m, p, to) -> list[Need]:
+    """A6.7 / A7.8: arriving in the ball's square means a pick-up (or a loose ball)."""
+    ball = m.state.ball
+    if ball.carrier is not None or ball.in_air or ball.square != to:
+        return []
+    if not balls.can_pick_up(p):
+        return [Need("pick-up", 7, 0, to, impossible=True)]
+    s = m.state
+    mod = 1 - s.tackle_zones(to, p.side, exclude=p.id) + balls.weather_catch_mod(m)
+    mod += balls.pick_up_extra_modifier(m, p)
+    return [Need("pick-up", rolls.agility_target(p.ag), mod, to, skill="Sure Hands")]
+
+
+def leap_needs(m, p, to, moves_used: int) -> list[Need]:
+    """A6.6: a GFI for each of the 2 squares beyond MA, then the leap roll (no modifiers,
+    Very Long Legs +1), then a pick-up if the ball is there."""
+    s = m.state
+    out = []
+    for k in range(2):
+        if moves_used + k >= p.ma:
+            mod = (-1 if s.weather == "blizzard" else 0) + moves.gfi_extra_modifier(m, p)
+            out.append(Need("GFI", 2, mod, to, skill="Sure Feet"))
+    out.append(Need("leap", rolls.agility_target(p.ag), 1 if p.has("Very Long Legs") else 0, to))
+    out.extend(arrival_needs(m, p, to))
+    return out
+
+
+def _dodge_mod(m, p, to) -> int:
+    return moves.dodge_modifier(m, p, to)
+
+
+def _break_tackle_ready(m, p) -> bool:
+    team = m.state.teams[p.side]
+    return p.has("Break Tackle") and (p.id, "Break Tackle") not in team.skill_used
+
+
+# -- chances with re-rolls ----------------------------------------------------------------------
+def rerolls_available(m, p) -> tuple[bool, frozenset]:
+    """Whether a team re-roll could be used now (A10.2), and the player's skill re-rolls
+    still usable this turn (Dodge, Sure Feet once per turn; Sure Hands always)."""
+    team = m.state.teams[p.side]
+    skills = set()
+    for skill in ("Dodge", "Sure Feet", "Sure Hands", "Catch", "Pass"):
+        if p.has(skill) and not (skill in _ONCE and (p.id, skill) in team.skill_used):
+            skills.add(skill)
+    return rolls.team_reroll_available(m, p.side), frozenset(skills)
+
+
+def chance_with_rerolls(needs, *, team: bool, skills: frozenset = frozenset(),
+                        loner: bool = False) -> float:
+    """The chance that every roll succeeds when a failure is re-rolled with the skill that
+    names it if still available, else with the one team re-roll (a Loner's team re-roll works
+    on 4+ only, A10.3). Never both on one roll, never twice (A10.1)."""
+    # distribution over (team re-roll left, skills left) -> probability
+    states = {(team, frozenset(skills)): 1.0}
+    for need in needs:
+        p = need.chance
+        nxt: dict = {}
+        for (t, sk), mass in states.items():
+            ok = mass * p
+            key = (t, sk)
+            nxt[key] = nxt.get(key, 0.0) + ok
+            fail = mass * (1 - p)
+            if fail <= 0:
+                continue
+            if need.skill in sk and not (need.skill == "Dodge" and need.tackled):
+                key = (t, sk - {need.skill} if need.skill in _ONCE else sk)
+                nxt[key] = nxt.get(key, 0.0) + fail * p
+            elif t:
+                key = (False, sk)
+                nxt[key] = nxt.get(key, 0.0) + fail * p * (0.5 if loner else 1.0)
+        states = nxt
+    return sum(states.values())
+
+
+def chance_plain(needs) -> float:
+    out = 1.0
+    for need in needs:
+        out *= need.chance
+    return out
+
+
+# -- routes ---------------------------------------------------------------------------------------
+def movement_left(m, p, act) -> int:
+    """Squares of movement (MA + GFI) the acting player has left."""
+    return p.ma + moves.max_gfi(p) - act.moves
+
+
+def movement_routes(m, pid: int | None = None) -> dict:
+    """For the acting player (or `pid` as if he were declaring a Move now, from 0 squares
+    used), the most likely way to reach each empty square by steps, with its rolls and odds.
+    Routes never pass through the ball's square (entering it stops the route). Empty when the
+    player cannot move."""
+    s = m.state
+    act = s.activation
+    if pid is None:
+        if act is None:
+            return {}
+        pid, used = act.pid, act.moves
+        from squigbowl.rules.turn import ACTIONS
+        if not ACTIONS[act.action].moves or act.done:
+            return {}
+    else:
+        used = act.moves if act is not None and act.pid == pid else 0
+    p = s.players[pid]
+    if p.status != STANDING or p.square is None:
+        return {}
+    budget = p.ma + moves.max_gfi(p) - used
+    if budget <= 0:
+        return {}
+    team_rr, skills = rerolls_available(m, p)
+    loner = p.has("Loner")
+    board = s.board
+    ball = s.ball
+    ball_sq = ball.square if ball.carrier is None and not ball.in_air else None
+    start = p.square
+    bt0 = _break_tackle_ready(m, p)
+    # Dijkstra on -log(chance), then squares; node = (square, squares used, Break Tackle left).
+    # A node is dominated by a settled one on the same square with no more squares used.
+    settled: dict = {}
+    links: dict = {}
+    cache: dict = {}
+    heap = [(0.0, 0, start, bt0)]
+    while heap:
+        cost, n, sq, bt = heapq.heappop(heap)
+        marks = settled.setdefault(sq, [])
+        if any(n2 <= n and (bt2 or not bt) for n2, bt2 in marks):
+            continue
+        marks.append((n, bt))
+        if n >= budget or (sq == ball_sq and sq != start):
+            continue
+        gfi = used + n >= p.ma
+        for nsq in NEIGHBOURS[sq]:
+            if nsq in board:
+                continue
+            key = (sq, nsq, gfi, bt)
+            hit = cache.get(key)
+            if hit is None:
+                needs = tuple(step_needs(m, p, sq, nsq, used + n, break_tackle=bt))
+                c = chance_plain(needs)
+                straight = 1.0 if nsq[0] == sq[0] or nsq[1] == sq[1] else 1.4
+                hit = cache[key] = (needs, (-math.log(c) if c > 0 else 1e6) + 1e-6 * straight,
+                                    bt and not any(nd.what == "dodge" for nd in needs))
+            needs, step_cost, bt_after = hit
+            nnode = (nsq, n + 1, bt_after)
+            new_cost = cost + step_cost
+            old = links.get(nnode)
+            if old is None or new_cost < old[0]:
+                links[nnode] = (new_cost, (sq, n, bt), needs)
+                heapq.heappush(heap, (new_cost, n + 1, nsq, bt_after))
+    best = {sq: (sq, marks[0][0], marks[0][1]) for sq, marks in settled.items() if sq != start}
+    routes = {}
+    for sq, node in best.items():
+        path, needs = [], []
+        cur = node
+        while cur[0] != start or cur[1] != 0:
+            _, prev, nd = links[cur]
+            path.append(cur[0])
+            needs[:0] = nd
+            cur = prev
+        path.reverse()
+        needs_t = tuple(needs)
+        routes[sq] = Route(tuple(path), needs_t, chance_plain(needs_t),
+                           chance_with_rerolls(needs_t, team=team_rr, skills=skills,
+                                               loner=loner),
+                           sum(1 for nd in needs_t if nd.what == "GFI"))
+    return routes
+
+
+def leap_route(m, to) -> Route | None:
+    """The acting player's leap to `to`, if a 'leap' choice to it is legal now."""
+    s = m.state
+    act = s.activation
+    pending = m.pending
+    if act is None or pending is None or ("leap", to) not in pending.choices:
+        return None
+    p = s.players[act.pid]
+    needs = tuple(leap_needs(m, p, to, act.moves))
+    team_rr, skills = rerolls_available(m, p)
+    return Route((to,), needs, chance_plain(needs),
+                 chance_with_rerolls(needs, team=team_rr, skills=skills, loner=p.has("Loner")),
+                 sum(1 for nd in needs if nd.what == "GFI"))
+
+
+def leap_squares(m, p) -> list:
+    """Squares a leap could reach from where he stands (for a preview layer)."""
+    return [sq for sq in squares_within(p.square, 2) if sq not in m.state.board]
+
+
+# -- other previews, delegated to the rule modules ------------------------------------------------
+def block_preview(m, attacker_id: int, defender_id: int) -> dict:
+    """Dice, chooser, strengths, assists and knock-down chance of a block (block.block_odds)."""
+    from squigbowl.rules.block import block_odds
+    s = m.state
+    act = s.activation
+    blitz = act is not None and act.action == "BLITZ"
+    return block_odds(s, s.players[attacker_id], s.players[defender_id], blitz=blitz)
+
+
+def pass_preview(m, thrower_id: int, to) -> dict | None:
+    """Range, target, modifier and chances of a pass (passing.pass_odds)."""
+    from squigbowl.rules.passing import pass_odds
+    return pass_odds(m, m.state.players[thrower_id], to)

@@ -1,0 +1,140 @@
+"""Dialogs of the match: a generic choice dialog, a yes/no confirmation, the hotseat hand-over.
+
+`ChoiceDialog` answers any decision: it lists labelled options, picks with the number keys
+1-9 (or arrows and Enter), and returns the index chosen (None when cancelled, if allowed).
+It knows nothing of the engine, so a decision kind nobody has seen before still works.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class ChoiceDialog(ModalScreen):
+    """Pick one of `options` (labels). Dismisses with the index, or None if cancelled."""
+
+    DEFAULT_CSS = """
+    ChoiceDialog {
+        align: center bottom;
+        background: $background 20%;
+    }
+    ChoiceDialog > #dialog {
+        width: 64;
+        max-width: 100%;
+        height: auto;
+        max-height: 80%;
+        border: heavy $accent;
+        background: $panel;
+        padding: 0 1;
+        margin-bottom: 1;
+    }
+    ChoiceDialog #dlg-title { text-style: bold; width: 100%; }
+    ChoiceDialog #dlg-info { color: $text-muted; width: 100%; height: auto; }
+    ChoiceDialog OptionList, ChoiceDialog OptionList:focus { height: auto; max-height: 14; border: none; }
+    ChoiceDialog #dlg-keys { color: $text-muted; width: 100%; }
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", show=False)]
+
+    def __init__(self, title: str, options: list[str], info: list[str] | None = None,
+                 cancel: bool = False, who: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.options = options
+        self.info = info or []
+        self.cancel = cancel
+        self.who = who
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            title = f"{self.who}: {self.title_text}" if self.who else self.title_text
+            yield Label(title, id="dlg-title")
+            if self.info:
+                yield Static("\n".join(self.info), id="dlg-info")
+            yield OptionList(*[Option(f"{i + 1 if i < 9 else ' '} {text}", id=str(i))
+                               for i, text in enumerate(self.options)], id="dlg-options")
+            keys = "1-9 or ↑↓ Enter choose" + (" · Esc cancel" if self.cancel else "")
+            yield Label(keys, id="dlg-keys")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_key(self, event) -> None:
+        if event.character and event.character.isdigit() and event.character != "0":
+            i = int(event.character) - 1
+            if i < len(self.options):
+                event.stop()
+                self.dismiss(i)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(int(event.option.id))
+
+    def action_cancel(self) -> None:
+        if self.cancel:
+            self.dismiss(None)
+
+
+class ConfirmDialog(ChoiceDialog):
+    """Yes / No; dismisses with True or False (Esc = No)."""
+
+    def __init__(self, question: str, info: list[str] | None = None) -> None:
+        super().__init__(question, ["Yes", "No"], info, cancel=True)
+
+    def dismiss(self, result=None):  # map the index onto a bool
+        return super().dismiss(result == 0)
+
+    def on_key(self, event) -> None:
+        if event.character in ("y", "Y"):
+            event.stop()
+            self.dismiss(0)
+        elif event.character in ("n", "N"):
+            event.stop()
+            self.dismiss(1)
+        else:
+            super().on_key(event)
+
+
+class HandOverScreen(Screen):
+    """The hotseat hand-over: names the coach whose turn it is and waits for a key."""
+
+    DEFAULT_CSS = """
+    HandOverScreen {
+        align: center middle;
+    }
+    HandOverScreen > #handover {
+        width: 60;
+        max-width: 100%;
+        height: auto;
+        border: double $accent;
+        padding: 1 2;
+    }
+    HandOverScreen Label { width: 100%; content-align: center middle; }
+    HandOverScreen #ho-coach { text-style: bold; }
+    HandOverScreen #ho-hint { color: $text-muted; margin-top: 1; }
+    """
+
+    def __init__(self, coach: str, team: str, detail: str, side: int) -> None:
+        super().__init__()
+        self.coach, self.team, self.detail, self.side = coach, team, detail, side
+
+    def compose(self) -> ComposeResult:
+        mark = "[ Home ]" if self.side == 0 else "( Away )"
+        with Vertical(id="handover"):
+            yield Label(mark)
+            yield Label(f"{self.coach}, your turn", id="ho-coach")
+            yield Label(self.team)
+            yield Label(self.detail)
+            yield Label("Press any key when the other coach has looked away", id="ho-hint")
+
+    def on_key(self, event) -> None:
+        event.stop()
+        self.dismiss(True)
+
+    def on_click(self, event) -> None:
+        self.dismiss(True)

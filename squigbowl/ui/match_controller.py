@@ -1,0 +1,191 @@
+"""The game-loop controller: the ONLY code that calls the match engine (DESIGN.md promise 5).
+
+It holds the `Match`, asks the pending decision, routes it to a bot coach (if that side has
+one) or to the view (a human at the keyboard), calls `m.decide`, hands the returned events to
+the view (log lines, animations) and asks the next decision. No Textual here: the view is any
+object with `show_events(events)`, `ask(decision)` and `match_over()`, so tests can drive a
+controller without a screen.
+
+It also answers the screen's read-only questions (the state to draw, the odds of a preview)
+through `squigbowl.rules.odds`, so no screen ever computes a rule.
+"""
+
+from __future__ import annotations
+
+from squigbowl.rules import odds
+from squigbowl.rules.events import Decision, Event, IllegalChoice
+
+#: choice types whose int argument is a player id (everything else: an index or a number)
+PLAYER_ARG_TYPES = {
+    "block", "foul", "handoff", "throw_teammate", "touchback", "intercept", "high_kick",
+    "pass_block", "remove", "stab", "chainsaw", "blunderbuss", "bomb", "apothecary_player",
+}
+
+
+def is_square(value) -> bool:
+    return (isinstance(value, tuple) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value))
+
+
+class MatchController:
+    """Decisions in, events out, between one Match and the coaches."""
+
+    def __init__(self, match, *, names=("Home coach", "Away coach"), bots=None) -> None:
+        self.match = match
+        self.names = list(names)
+        self.bots = dict(bots or {})      # side -> Coach with .choose(match)
+        self.view = None
+        self.history: list[Event] = []    # every event since the controller started
+        self._routes = None               # odds cache for the pending decision
+
+    # -- reading -----------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.match.state
+
+    @property
+    def pending(self) -> Decision | None:
+        return self.match.pending
+
+    def legal(self) -> list:
+        return self.match.legal()
+
+    @property
+    def over(self) -> bool:
+        return self.match.over
+
+    def coach_name(self, side: int) -> str:
+        return self.names[side]
+
+    def team_name(self, side: int) -> str:
+        return self.state.teams[side].name
+
+    def player(self, pid):
+        return self.state.players[pid]
+
+    # -- driving -----------------------------------------------------------------------------
+    def attach(self, view) -> None:
+        self.view = view
+
+    def start(self) -> None:
+        self.ask()
+
+    def ask(self) -> None:
+        """Let bots answer their decisions, then hand the next one to the view."""
+        while self.pending is not None and self.pending.side in self.bots:
+            self.decide(self.bots[self.pending.side].choose(self.match))
+        if self.view is None:
+            return
+        if self.pending is None:
+            self.view.match_over()
+        else:
+            self.view.ask(self.pending)
+
+    def decide(self, choice) -> list[Event]:
+        """Make the pending decision (IllegalChoice propagates, nothing changed) and pass the
+        events to the view. Does not ask the next decision: `play` does both."""
+        events = self.match.decide(choice)
+        self._routes = None
+        self.history.extend(events)
+        if self.view is not None:
+            self.view.show_events(events)
+        return events
+
+    def play(self, choice) -> list[Event]:
+        events = self.decide(choice)
+        self.ask()
+        return events
+
+    def walk(self, path) -> list[Event]:
+        """Step the acting player along `path` one decision at a time; stop as soon as the
+        engine asks anything else, a roll fails or the player stops acting. Then ask."""
+        out: list[Event] = []
+        act = self.state.activation
+        pid = act.pid if act is not None else None
+        for sq in path:
+            pending = self.pending
+            if (pending is None or pending.kind != "action" or ("step", sq) not in pending.choices
+                    or pending.info.get("player") != pid):
+                break
+            events = self.decide(("step", sq))
+            out.extend(events)
+            if any(e.kind in ("turnover", "touchdown", "knocked_down", "fell_over")
+                   for e in events):
+                break
+        self.ask()
+        return out
+
+    # -- previews (pure) -----------------------------------------------------------------------
+    def routes(self) -> dict:
+        """The acting player's reachable squares with path and odds (cached per decision)."""
+        if self._routes is None:
+            pending = self.pending
+            if pending is not None and pending.kind == "action":
+                self._routes = odds.movement_routes(self.match)
+            else:
+                self._routes = {}
+        return self._routes
+
+    def leap_route(self, sq):
+        return odds.leap_route(self.match, sq)
+
+    def block_preview(self, attacker: int, defender: int) -> dict | None:
+        try:
+            return odds.block_preview(self.match, attacker, defender)
+        except Exception:  # a preview must never break the screen
+            return None
+
+    def pass_preview(self, thrower: int, sq) -> dict | None:
+        try:
+            return odds.pass_preview(self.match, thrower, sq)
+        except Exception:
+            return None
+
+    # -- mapping choices to the pitch (presentation, not rules) ---------------------------------
+    def target_of(self, choice, decision: Decision | None = None):
+        """The square a choice points at on the pitch, or None: a square argument, a
+        (player, square) pair, or the square of a player argument."""
+        kind, arg = choice[0], choice[1] if len(choice) > 1 else None
+        if is_square(arg):
+            return arg
+        if isinstance(arg, tuple) and len(arg) == 2 and is_square(arg[1]):
+            return arg[1]
+        if self.player_arg(choice, decision) is not None:
+            return self.state.players[arg].square
+        return None
+
+    def player_arg(self, choice, decision: Decision | None = None):
+        """The player id a choice names, or None."""
+        kind, arg = choice[0], choice[1] if len(choice) > 1 else None
+        if isinstance(arg, tuple) and len(arg) == 2 and is_square(arg[1]) and \
+                isinstance(arg[0], int):
+            return arg[0]
+        if not isinstance(arg, int) or isinstance(arg, bool):
+            return None
+        decision = decision or self.pending
+        from squigbowl.rules.turn import ACTIONS
+        if kind in PLAYER_ARG_TYPES or kind in ACTIONS or (decision and decision.kind == "turn"):
+            if 0 <= arg < len(self.state.players):
+                return arg
+        return None
+
+    def targets(self, decision: Decision | None = None) -> dict:
+        """square -> the pending decision's choices that point at it."""
+        decision = decision or self.pending
+        out: dict = {}
+        if decision is None:
+            return out
+        for c in decision.choices:
+            sq = self.target_of(c, decision)
+            if sq is not None:
+                out.setdefault(sq, []).append(c)
+        return out
+
+    def untargeted(self, decision: Decision | None = None) -> list:
+        decision = decision or self.pending
+        if decision is None:
+            return []
+        return [c for c in decision.choices if self.target_of(c, decision) is None]
+
+
+__all__ = ["MatchController", "IllegalChoice", "is_square"]

@@ -1,0 +1,587 @@
+"""The match screen: the pitch, header, player card, dice log, the footer of legal keys.
+
+It is the view of a `MatchController` (show_events / ask / match_over) and never calls the
+engine itself: every answer goes through `ctrl.play(...)` or `ctrl.walk(...)`.
+
+How each decision is answered:
+
+* 'turn': one key per action for the player under the cursor (m Move, b Block, z Blitz,
+  p Pass, o Hand-off, f Foul, t Throw team-mate; actions added by house rules get the first
+  free letter of their name, and `a` lists everything), e ends the turn (asks to confirm
+  only when a player could still act), Enter on a player lists his actions;
+* 'action': Enter on a highlighted square commits (a step, a leap, a block / foul / hand-off
+  target...), Enter on a farther reachable square walks the previewed path; Esc ends the
+  action;
+* any other kind: if its choices point at squares or players on the pitch they are picked
+  there with Enter (`a` lists them instead), otherwise a dialog lists the choices.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from squigbowl.paths import asset
+from squigbowl.rules.events import IllegalChoice
+from squigbowl.rules.geometry import HEIGHT, WIDTH
+from squigbowl.ui import match_text as words
+from squigbowl.ui.dialogs import ChoiceDialog, ConfirmDialog, HandOverScreen
+from squigbowl.ui.match_widgets import DiceLog, MatchHeader, PlayerCard
+from squigbowl.ui.palettes import for_color_system, next_palette
+from squigbowl.ui.pitch_view import PitchView
+
+MIN_W, MIN_H = 80, 24
+WIDE_W = 108
+
+#: action name -> key, for the 'turn' decision
+ACTION_KEYS = {"MOVE": "m", "BLOCK": "b", "BLITZ": "z", "PASS": "p", "HANDOFF": "o",
+               "FOUL": "f", "TTM": "t", "THROW_TEAMMATE": "t"}
+RESERVED = set("mbzpofte" "hjklyubn" "axgicq")
+
+DIRS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+class MatchScreen(Screen):
+    """A hotseat match."""
+
+    CSS_PATH = str(asset("styles", "match.tcss"))
+
+    BINDINGS = [
+        # cursor: arrows, vi keys, numpad (either lock state)
+        *[Binding(k, f"cursor({dx},{dy})", show=False) for k, (dx, dy) in DIRS.items()],
+        Binding("h", "cursor(-1,0)", show=False), Binding("j", "cursor(0,1)", show=False),
+        Binding("k", "cursor(0,-1)", show=False), Binding("l", "cursor(1,0)", show=False),
+        Binding("y", "cursor(-1,-1)", show=False), Binding("u", "cursor(1,-1)", show=False),
+        Binding("n", "cursor(1,1)", show=False),
+        Binding("home", "cursor(-1,-1)", show=False), Binding("pageup", "cursor(1,-1)", show=False),
+        Binding("end", "cursor(-1,1)", show=False), Binding("pagedown", "cursor(1,1)", show=False),
+        *[Binding(str(d), f"cursor({dx},{dy})", show=False) for d, (dx, dy) in {
+            1: (-1, 1), 2: (0, 1), 3: (1, 1), 4: (-1, 0), 6: (1, 0), 7: (-1, -1), 8: (0, -1),
+            9: (1, -1)}.items()],
+        # the 'turn' decision
+        Binding("m", "declare('MOVE')", "Move"),
+        Binding("b", "declare('BLOCK')", "Block"),
+        Binding("b", "cursor(-1,1)", show=False),
+        Binding("z", "declare('BLITZ')", "Blitz"),
+        Binding("p", "declare('PASS')", "Pass"),
+        Binding("o", "declare('HANDOFF')", "Hand-off"),
+        Binding("f", "declare('FOUL')", "Foul"),
+        Binding("t", "declare('TTM')", "Throw mate"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("tab", "next_player(1)", "Next", show=False),
+        Binding("shift+tab", "next_player(-1)", show=False),
+        # committing and cancelling
+        Binding("enter", "select", "Select"),
+        Binding("escape", "end_action", "End action"),
+        Binding("a", "choices", "All choices"),
+        # views
+        Binding("x", "toggle_tz", "TZ"),
+        Binding("g", "toggle_coords", "Coords", show=False),
+        Binding("c", "palette", "Colours", show=False),
+        Binding("i", "toggle_panel", "Card/log"),
+        Binding("space", "skip", show=False),
+        Binding("question_mark", "help", "Help"),
+        Binding("Q", "leave", "Leave", show=False),
+    ]
+
+    def __init__(self, ctrl, *, animate: bool = True, handover: bool = True) -> None:
+        super().__init__()
+        self.ctrl = ctrl
+        self.animate = animate
+        self.handover = handover
+        self.decision = None
+        self.mode = "wait"            # wait | turn | action | pick | dialog | over
+        self._handover_side = None
+        self._dialog_open = False
+        self._last_side = None
+        self._extra_keys: dict[str, str] = {}   # letter -> action name added by house rules
+
+    # -- layout -------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield MatchHeader(id="header")
+        with Horizontal(id="body"):
+            with Vertical(id="pitch-col"):
+                yield PitchView(self.ctrl.state, id="pitch")
+                yield Static("", id="prompt")
+                yield PlayerCard(id="card-narrow", classes="card")
+                yield DiceLog(id="dicelog")
+            with Vertical(id="side"):
+                yield PlayerCard(id="card", classes="card")
+                yield Static(Text(LEGEND), id="legend")
+        yield Static("", id="too-small")
+        yield Footer()
+
+    @property
+    def pitch(self) -> PitchView:
+        return self.query_one(PitchView)
+
+    @property
+    def dicelog(self) -> DiceLog:
+        return self.query_one(DiceLog)
+
+    def on_mount(self) -> None:
+        self.pitch.set_palette(for_color_system(self.app.console.color_system))
+        self.pitch.focus()
+        self._layout_for(self.app.size)
+        self.ctrl.attach(self)
+        self.dicelog.add_note(f"{self.ctrl.team_name(0)} ({self.ctrl.coach_name(0)}) v "
+                              f"{self.ctrl.team_name(1)} ({self.ctrl.coach_name(1)})")
+        self.refresh_all()
+        self.call_after_refresh(self.ctrl.start)
+
+    def on_resize(self, event) -> None:
+        self._layout_for(event.size)
+
+    def _layout_for(self, size) -> None:
+        small = size.width < MIN_W or size.height < MIN_H
+        self.set_class(small, "too-small")
+        self.set_class(size.width >= WIDE_W, "wide")
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"Terminal too small: {size.width}x{size.height}.\n"
+                f"Squig Bowl needs at least {MIN_W}x{MIN_H}: enlarge the window.")
+
+    # -- the view protocol (called by the controller) ---------------------------------------------
+    def show_events(self, events) -> None:
+        state = self.ctrl.state
+        self.dicelog.add_events(state, events)
+        moved = set()
+        for e in events:
+            if e.kind == "turn_started":
+                if self.handover and not e.get("bonus"):
+                    self._handover_side = e.get("side")
+            if e.kind in ("moved", "pushed", "ball_bounced", "ball_scattered"):
+                moved.add(e.get("to"))
+                moved.add(e.get("frm"))
+            if e.kind == "match_started" and self.handover:
+                self._handover_side = None
+        moved.discard(None)
+        if self.animate and moved:
+            self.pitch.set_layers(flash=moved)
+            self.set_timer(0.8, lambda: self.pitch.set_layers(flash=()))
+        self.refresh_all()
+
+    def ask(self, decision) -> None:
+        self.decision = decision
+        self.mode = "wait"
+        if self._handover_side is not None:
+            side = self._handover_side
+            self._handover_side = None
+            self._hand_over(side)
+            return
+        self._present()
+
+    def match_over(self) -> None:
+        self.decision = None
+        self.mode = "over"
+        s = self.ctrl.state
+        home, away = s.teams
+        if s.winner in (0, 1):
+            result = f"{s.teams[s.winner].name} win"
+        else:
+            result = "A draw"
+        self.refresh_all()
+        self._prompt(f"Match over: {home.name} {home.score} – {away.score} {away.name}. "
+                     f"{result}. Press Q to leave.")
+        self.app.push_screen(ChoiceDialog(f"Match over: {result}",
+                                          ["Back to the main menu", "Stay and look"],
+                                          [f"{home.name} {home.score} – {away.score} {away.name}"],
+                                          cancel=True),
+                             lambda i: self._leave() if i == 0 else None)
+
+    # -- presenting a decision -----------------------------------------------------------------
+    def _hand_over(self, side: int) -> None:
+        s = self.ctrl.state
+        team = s.teams[side]
+        detail = f"Half {s.half}, turn {team.turn} of 8 · score {s.teams[0].score}–" \
+                 f"{s.teams[1].score}"
+        self.mode = "dialog"
+        self.app.push_screen(HandOverScreen(self.ctrl.coach_name(side), team.name, detail, side),
+                             lambda _: self._present())
+
+    def _present(self) -> None:
+        d = self.decision
+        if d is None:
+            return
+        ctrl = self.ctrl
+        pitch = self.pitch
+        pitch.tz_side = ctrl.state.active
+        targets = ctrl.targets(d)
+        if d.kind == "turn":
+            self.mode = "turn"
+            self._assign_extra_keys(d)
+            pitch.set_layers(legal=targets.keys(), reach=(), path={}, push=())
+            if pitch.cursor not in targets and targets:
+                self._jump_to(self._players_who_can_act()[0])
+        elif d.kind == "action":
+            self.mode = "action"
+            routes = ctrl.routes()
+            pitch.set_layers(legal=targets.keys(), reach=set(routes) - set(targets), path={},
+                             push=())
+        elif targets:
+            self.mode = "pick"
+            push = targets.keys() if d.kind == "push" else ()
+            pitch.set_layers(legal=targets.keys(), reach=(), path={}, push=push)
+            if pitch.cursor not in targets:
+                self._jump_to(next(iter(targets)))
+        else:
+            self.mode = "dialog"
+            self._open_dialog(d.choices)
+        self.refresh_all()
+
+    def _assign_extra_keys(self, d) -> None:
+        """House-rule actions get the first free letter of their name."""
+        self._extra_keys = {}
+        for c in d.choices:
+            name = c[0]
+            if name in ACTION_KEYS or name in ("end_turn", "concede"):
+                continue
+            if name in self._extra_keys.values():
+                continue
+            for ch in name.lower():
+                if ch.isalpha() and ch not in RESERVED and ch not in self._extra_keys:
+                    self._extra_keys[ch] = name
+                    break
+
+    def _open_dialog(self, choices, *, cancel: bool = False, title: str | None = None) -> None:
+        d = self.decision
+        ctrl = self.ctrl
+        labels = [words.choice_text(ctrl, d, c) for c in choices]
+        who = f"{ctrl.coach_name(d.side)} ({ctrl.team_name(d.side)})"
+        info = words.info_lines(ctrl, d) if d.kind not in ("turn", "action") else []
+        self._dialog_open = True
+
+        def done(index) -> None:
+            self._dialog_open = False
+            if index is None:
+                if self.mode == "dialog":   # a dialog-only decision must be answered
+                    self.call_after_refresh(self._present)
+                return
+            self._play(choices[index])
+
+        self.app.push_screen(ChoiceDialog(title or words.decision_title(ctrl, d), labels, info,
+                                          cancel=cancel or self.mode != "dialog", who=who), done)
+
+    # -- answering -------------------------------------------------------------------------------
+    def _play(self, choice) -> None:
+        self.mode = "wait"
+        self.pitch.set_layers(legal=(), reach=(), path={}, push=())
+        try:
+            self.ctrl.play(choice)
+        except IllegalChoice as exc:
+            self._prompt(f"Not allowed: {exc}")
+            self._present()
+
+    def _walk(self, path) -> None:
+        self.mode = "wait"
+        self.pitch.set_layers(legal=(), reach=(), path={}, push=())
+        self.ctrl.walk(path)
+
+    # -- actions ---------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters) -> bool | None:
+        mode = self.mode
+        if action == "declare":
+            return mode == "turn" and self._declarable(parameters[0]) is not None
+        if action == "end_turn":
+            return mode == "turn" and ("end_turn", None) in self.decision.choices
+        if action == "end_action":
+            return mode == "action" and ("end", None) in self.decision.choices
+        if action == "select":
+            return mode in ("turn", "action", "pick")
+        if action == "choices":
+            return mode in ("turn", "action", "pick")
+        if action == "next_player":
+            return mode == "turn"
+        if action == "toggle_panel":
+            return not self.has_class("wide")
+        return True
+
+    def _refresh_keys(self) -> None:
+        self.refresh_bindings()
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        x, y = self.pitch.cursor
+        self.pitch.move_cursor((x + dx, y + dy))
+        self._cursor_moved()
+
+    def _jump_to(self, sq) -> None:
+        if sq is not None:
+            self.pitch.move_cursor(sq)
+            self._cursor_moved()
+
+    def on_pitch_view_square_clicked(self, message: PitchView.SquareClicked) -> None:
+        self._cursor_moved()
+        if message.chain >= 2:
+            self.action_select()
+
+    def _cursor_moved(self) -> None:
+        self._update_card()
+        self._update_preview()
+        self.refresh_bindings()
+
+    def _players_who_can_act(self) -> list:
+        d = self.decision
+        if d is None or d.kind != "turn":
+            return []
+        seen = []
+        for c in d.choices:
+            sq = self.ctrl.target_of(c, d)
+            if sq is not None and sq not in seen:
+                seen.append(sq)
+        return seen
+
+    def action_next_player(self, step: int) -> None:
+        squares = self._players_who_can_act()
+        if not squares:
+            return
+        cur = self.pitch.cursor
+        i = squares.index(cur) + step if cur in squares else 0
+        self._jump_to(squares[i % len(squares)])
+
+    def _declarable(self, name: str):
+        d = self.decision
+        if d is None or d.kind != "turn":
+            return None
+        names = {name} | ({"THROW_TEAMMATE"} if name == "TTM" else set())
+        for c in self.ctrl.targets(d).get(self.pitch.cursor, ()):
+            if c[0] in names:
+                return c
+        return None
+
+    def action_declare(self, name: str) -> None:
+        c = self._declarable(name)
+        if c is not None:
+            self._play(c)
+
+    def on_key(self, event) -> None:
+        """Letters given to house-rule actions (see _assign_extra_keys)."""
+        if self.mode == "turn" and event.character in self._extra_keys:
+            c = self._declarable(self._extra_keys[event.character])
+            if c is not None:
+                event.stop()
+                self._play(c)
+
+    def action_end_turn(self) -> None:
+        d = self.decision
+        could_act = any(c[0] not in ("end_turn", "concede") for c in d.choices)
+        if not could_act:
+            self._play(("end_turn", None))
+            return
+        n = len(self._players_who_can_act())
+        self.app.push_screen(
+            ConfirmDialog("End the turn?", [f"{n} player(s) could still act."]),
+            lambda yes: self._play(("end_turn", None)) if yes else None)
+
+    def action_end_action(self) -> None:
+        if self.mode == "action":
+            self._play(("end", None))
+
+    def action_select(self) -> None:
+        d = self.decision
+        if d is None:
+            return
+        sq = self.pitch.cursor
+        here = self.ctrl.targets(d).get(sq, [])
+        if self.mode == "turn":
+            if here:
+                self._open_dialog(here, cancel=True,
+                                  title=f"Action for {self._name_at(sq)}")
+            else:
+                self._prompt("No player who can act here: Tab cycles through them.")
+            return
+        if self.mode == "action":
+            if len(here) == 1:
+                self._play(here[0])
+            elif here:
+                self._open_dialog(here, cancel=True, title="Which?")
+            elif sq in self.ctrl.routes():
+                self._walk(self.ctrl.routes()[sq].path)
+            else:
+                self.app.bell()
+                self._prompt("Not a legal target. Highlighted squares (+) are.")
+            return
+        if self.mode == "pick":
+            if len(here) == 1:
+                self._play(here[0])
+            elif here:
+                self._open_dialog(here, cancel=True)
+            else:
+                self.app.bell()
+                self._prompt("Pick one of the highlighted squares (+), or press a for a list.")
+
+    def action_choices(self) -> None:
+        """Every choice in a dialog; with many pitch targets (set-up, kick), only the ones
+        that do not point at the pitch (formations, done...), which are picked there."""
+        d = self.decision
+        if d is None:
+            return
+        choices = d.choices
+        if len(choices) > 20:
+            loose = self.ctrl.untargeted(d)
+            if loose:
+                choices = loose
+        self._open_dialog(choices, cancel=True)
+
+    def action_toggle_tz(self) -> None:
+        on = self.pitch.toggle_tz()
+        self._prompt(f"Tackle-zone overlay {'on' if on else 'off'}: digits count the zones "
+                     f"on each square.")
+
+    def action_toggle_coords(self) -> None:
+        self.pitch.toggle_coords()
+
+    def action_palette(self) -> None:
+        pal = next_palette(self.pitch.palette)
+        self.pitch.set_palette(pal)
+        self._prompt(f"Palette: {pal.name}")
+
+    def action_toggle_panel(self) -> None:
+        self.toggle_class("show-card")
+
+    def action_skip(self) -> None:
+        self.pitch.set_layers(flash=())
+
+    def action_help(self) -> None:
+        self.app.push_screen(ChoiceDialog("Keys", ["Close"], HELP_LINES, cancel=True))
+
+    def action_leave(self) -> None:
+        self.app.push_screen(ConfirmDialog("Leave the match?", ["(it is not saved yet)"]),
+                             lambda yes: self._leave() if yes else None)
+
+    def _leave(self) -> None:
+        self.app.pop_screen()
+
+    # -- refreshing -------------------------------------------------------------------------------
+    def refresh_all(self) -> None:
+        self.query_one(MatchHeader).show(self.ctrl)
+        self.pitch.set_state(self.ctrl.state)
+        self._update_card()
+        self._update_preview()
+        self.refresh_bindings()
+
+    def _name_at(self, sq) -> str:
+        pid = self.ctrl.state.board.get(sq)
+        return words.player_name(self.ctrl.state, pid, short=True) if pid is not None else "-"
+
+    def _update_card(self) -> None:
+        pid = self.ctrl.state.board.get(self.pitch.cursor)
+        for card in self.query(PlayerCard):
+            card.show(self.ctrl, pid)
+
+    def _prompt(self, text) -> None:
+        self.query_one("#prompt", Static).update(text)
+
+    def _update_preview(self) -> None:
+        """The prompt line: what is asked, and a preview of the square under the cursor."""
+        d = self.decision
+        ctrl = self.ctrl
+        sq = self.pitch.cursor
+        if d is None or self.mode in ("wait", "over"):
+            if self.mode != "over":
+                self._prompt("")
+            return
+        who = ctrl.coach_name(d.side)
+        here = ctrl.targets(d).get(sq, [])
+        line = Text()
+        if d.kind == "turn":
+            line.append(f"{who}: choose a player and an action", style="bold")
+            if here:
+                acts = ", ".join(words.ACTION_NAMES.get(c[0], c[0]) for c in here)
+                line.append(f" · {self._name_at(sq)}: {acts}")
+            self.pitch.set_layers(path={})
+        elif d.kind == "action":
+            p = ctrl.player(d.info.get("player"))
+            act = words.ACTION_NAMES.get(d.info.get("action"), d.info.get("action"))
+            line.append(f"{p.name} ({act})", style="bold")
+            line.append(self._action_preview(sq, here))
+        else:
+            line.append(f"{who}: {words.decision_title(ctrl, d)}", style="bold")
+            if here:
+                shown = " / ".join(words.choice_text(ctrl, d, c) for c in here[:3])
+                more = f" (+{len(here) - 3} more: Enter)" if len(here) > 3 else ""
+                line.append(" · " + shown + more)
+            elif self.mode == "pick":
+                line.append(" · move to a highlighted square, Enter picks (a lists)")
+        self._prompt(line)
+
+    def _action_preview(self, sq, here) -> str:
+        ctrl = self.ctrl
+        routes = ctrl.routes()
+        path_layer = {}
+        text = ""
+        route = routes.get(sq)
+        kinds = {c[0] for c in here}
+        if "leap" in kinds and "step" not in kinds:
+            route = ctrl.leap_route(sq)
+        if route is not None and (not here or kinds & {"step", "leap"}):
+            for i, psq in enumerate(route.path):
+                needs = [n for n in route.needs if n.square == psq]
+                path_layer[psq] = _label(needs, last=i == len(route.path) - 1)
+            rolls = ", ".join(n.label() for n in route.needs) or "no rolls"
+            text = (f" · {len(route.path)} sq: {rolls} · "
+                    f"{route.chance:.0%}")
+            if route.needs and route.chance_rr > route.chance:
+                text += f" ({route.chance_rr:.0%} with re-roll)"
+        for c in here:
+            pid = ctrl.player_arg(c)
+            actor = self.decision.info.get("player")
+            if c[0] == "block" and pid is not None:
+                b = ctrl.block_preview(actor, pid)
+                if b:
+                    who = {None: "", ctrl.state.players[actor].side: " you choose"}.get(
+                        b["chooser"], " they choose")
+                    text += (f" · Block {words.player_name(ctrl.state, pid, short=True)}: "
+                             f"{b['dice']} dice{who}, {b['attacker_strength']} v "
+                             f"{b['defender_strength']}, knock-down {b['p_defender_down']:.0%}")
+            elif c[0] == "pass":
+                po = ctrl.pass_preview(actor, c[1])
+                if po:
+                    text += (f" · {po['range_name']} pass: accurate on {po['accurate_on']}+, "
+                             f"fumble on {po['fumble_on']} or less, "
+                             f"{len(po['interceptors'])} interceptor(s)")
+            elif c[0] not in ("step", "leap"):
+                text += f" · Enter: {words.choice_text(ctrl, self.decision, c)}"
+        if not text:
+            text = " · move the cursor to a highlighted square; Esc ends the action"
+        self.pitch.set_layers(path=path_layer)
+        return text
+
+
+def _label(needs, last: bool) -> str:
+    """3 characters for a path square: the hardest roll there ('d4+', 'G2+'), else a dot."""
+    if not needs:
+        return " ◆ " if last else " ∘ "
+    hardest = max(needs, key=lambda n: (n.impossible, n.face))
+    if hardest.impossible:
+        return " ✘ "
+    letter = {"dodge": "d", "GFI": "G", "pick-up": "p", "leap": "L"}.get(hardest.what,
+                                                                        hardest.what[:1])
+    return f"{letter}{hardest.face}+"
+
+
+LEGEND = """[g] Home  (g) Away
+[g● holds the ball
+[g_ prone  [g* stunned
+dim: has acted
+ +  legal target
+ ∙  reachable
+d4+ dodge, G2+ GFI,
+p3+ pick-up, L4+ leap
+ ░  end zone
+ ·  line of scrimmage
+ │  halfway line"""
+
+HELP_LINES = [
+    "Cursor: arrows, h j k l y u b n, numpad; Tab / Shift+Tab: next player who can act",
+    "Turn: m Move, b Block, z Blitz, p Pass, o Hand-off, f Foul, t Throw team-mate,",
+    "      e End turn; Enter on a player lists his actions; a lists every choice",
+    "Action: Enter on a highlighted square commits; on a farther square walks the path",
+    "        shown (d4+ = dodge on 4+, G2+ = Go For It, p = pick-up, L = leap); Esc ends",
+    "Other questions: pick on the pitch with Enter, or a dialog with number keys",
+    "Views: x tackle zones, g coordinates, c colours, i card/log (narrow), Q leave",
+    "Pitch: [g] Home, (g) Away; ● holds the ball, _ prone, * stunned, dim = has acted",
+]
