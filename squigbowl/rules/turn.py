@@ -75,7 +75,7 @@ def _adjacent_standing_opponent(m, p) -> bool:
     return False
 
 
-@action(MOVE)
+@action(MOVE, team_wide=True)
 def _can_move(m, p) -> bool:
     return True
 
@@ -92,12 +92,12 @@ def _can_blitz(m, p) -> bool:
     return any(q.side != side and q.status == STANDING for q in m.state.players)
 
 
-@action(PASS, limit=PASS)
+@action(PASS, limit=PASS, team_wide=True)
 def _can_pass(m, p) -> bool:
     return True
 
 
-@action(HANDOFF, limit=HANDOFF)
+@action(HANDOFF, limit=HANDOFF, team_wide=True)
 def _can_handoff(m, p) -> bool:
     return True
 
@@ -118,8 +118,9 @@ def turn_choices(m) -> list:
     s = m.state
     side = s.active
     used = s.teams[side].used
-    specs = [spec for spec in ACTIONS.values() if spec.limit is None or spec.limit not in used]
-    team_wide: dict = {}
+    # per action: (name, the check to make per player, or None when the team-wide answer is
+    # already known and True); team-wide checks are made once, with the first player who may act
+    entries = None
     choices = []
     append = choices.append
     bonus = s.bonus_turn
@@ -134,16 +135,19 @@ def turn_choices(m) -> list:
             continue
         if bonus and s.tackle_zones(p.square, side) > 0:
             continue  # A4.5 Blitz!: players in an opposing tackle zone may not act
+        if entries is None:
+            entries = []
+            for spec in ACTIONS.values():
+                if spec.limit is not None and spec.limit in used:
+                    continue
+                if not spec.team_wide:
+                    entries.append((spec.name, spec.can_declare))
+                elif spec.can_declare(m, p):
+                    entries.append((spec.name, None))
         pid = p.id
-        for spec in specs:
-            if spec.team_wide:
-                ok = team_wide.get(spec.name)
-                if ok is None:
-                    ok = team_wide[spec.name] = bool(spec.can_declare(m, p))
-            else:
-                ok = spec.can_declare(m, p)
-            if ok:
-                append((spec.name, pid))
+        for name, check in entries:
+            if check is None or check(m, p):
+                append((name, pid))
     append(("end_turn", None))
     if s.phase == "turn" and not bonus and not any_acted:
         append(("concede", None))
@@ -328,8 +332,7 @@ def activation_choices(m, p, act) -> list:
         return [("end", None)]
     choices = []
     if ACTIONS[act.action].moves:
-        from squigbowl.rules.move import movement_choices
-        choices.extend(movement_choices(m, p, act))
+        choices.extend(_movement_choices(m, p, act))
     extra = ACTION_OPTIONS.get(act.action)
     if extra is not None:
         choices.extend(extra(m, p, act))
@@ -346,3 +349,11 @@ def finish_activation(m) -> None:
     p.acted = True
     s.activation = None
     m.emit("action_ended", player=p.id, action=act.action)
+
+
+def _movement_choices(m, p, act) -> list:
+    """move.movement_choices, imported on first use (move.py imports this module)."""
+    global _movement_choices
+    from squigbowl.rules.move import movement_choices
+    _movement_choices = movement_choices
+    return movement_choices(m, p, act)

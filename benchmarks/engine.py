@@ -1,0 +1,188 @@
+"""Engine speed: random-vs-random matches, Orcs vs Humans, 11 a side.
+
+    python benchmarks/engine.py [--seconds N] [--profile] [--top K]
+
+Figures, each with its target:
+
+* matches per second and decisions per second (whole matches, bots' time included), from a
+  plain loop with no instrumentation;
+* the time of `m.decide()` per decision (the engine resolving the choice AND building the next
+  decision with its legal choices), separated from the bot's choice;
+* the average time of a fresh computation of the legal choices at the 'turn' and 'action'
+  decisions (`turn.turn_choices(m)` / `turn.activation_choices(m, p, act)`), and of `m.legal()`;
+* `m.snapshot()` + `m.restore()` at decisions in the middle of matches.
+
+`--profile` runs the same matches under cProfile and prints the hot spots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from squigbowl.ai.random_coach import RandomCoach  # noqa: E402
+from squigbowl.rules import turn  # noqa: E402
+from squigbowl.rules.engine import Match  # noqa: E402
+from squigbowl.rules.model import find_team  # noqa: E402
+
+TARGETS = {"matches_per_second": 70, "decisions_per_second": 25_000, "legal_us": 20,
+           "snapshot_restore_ms": 1.0}
+
+
+def play(home, away, seed: int) -> int:
+    """One whole random-vs-random match; returns its decisions."""
+    m = Match(home, away, seed=seed)
+    coaches = (RandomCoach(seed * 2), RandomCoach(seed * 2 + 1))
+    n = 0
+    while m.pending is not None:
+        m.decide(coaches[m.pending.side].choose(m))
+        n += 1
+    return n
+
+
+def throughput(home, away, seconds: float) -> dict:
+    matches = decisions = 0
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < seconds:
+        decisions += play(home, away, seed)
+        matches += 1
+        seed += 1
+    elapsed = time.perf_counter() - start
+    return {"matches": matches, "decisions": decisions, "seconds": elapsed,
+            "matches_per_second": matches / elapsed, "decisions_per_second": decisions / elapsed}
+
+
+def instrumented(home, away, seconds: float) -> dict:
+    """Split timings: decide(), the bot, fresh legal-choice computations, snapshot+restore."""
+    clock = time.perf_counter
+    decide_t = bot_t = 0.0
+    decide_n = 0
+    legal_t = {"turn": 0.0, "action": 0.0}
+    legal_n = {"turn": 0, "action": 0}
+    legal_sizes = {"turn": 0, "action": 0}
+    plain_legal_t, plain_legal_n = 0.0, 0
+    snap_t, snap_n = 0.0, 0
+    start = clock()
+    seed = 10_000
+    while clock() - start < seconds:
+        m = Match(home, away, seed=seed)
+        coaches = (RandomCoach(seed * 2), RandomCoach(seed * 2 + 1))
+        k = 0
+        while m.pending is not None:
+            d = m.pending
+            kind = d.kind
+            if kind == "turn" or kind == "action":
+                s = m.state
+                t0 = clock()
+                if kind == "turn":
+                    choices = turn.turn_choices(m)
+                else:
+                    act = s.activation
+                    choices = turn.activation_choices(m, s.players[act.pid], act)
+                legal_t[kind] += clock() - t0
+                legal_n[kind] += 1
+                legal_sizes[kind] += len(choices)
+                t0 = clock()
+                m.legal()
+                plain_legal_t += clock() - t0
+                plain_legal_n += 1
+                if k % 25 == 7 and s.phase == "turn":
+                    t0 = clock()
+                    snap = m.snapshot()
+                    m.restore(snap)
+                    snap_t += clock() - t0
+                    snap_n += 1
+            t0 = clock()
+            choice = coaches[d.side].choose(m)
+            t1 = clock()
+            m.decide(choice)
+            t2 = clock()
+            bot_t += t1 - t0
+            decide_t += t2 - t1
+            decide_n += 1
+            k += 1
+        seed += 1
+    n_legal = legal_n["turn"] + legal_n["action"]
+    return {
+        "decide_us": 1e6 * decide_t / decide_n,
+        "bot_us": 1e6 * bot_t / decide_n,
+        "legal_us": 1e6 * (legal_t["turn"] + legal_t["action"]) / max(n_legal, 1),
+        "legal_turn_us": 1e6 * legal_t["turn"] / max(legal_n["turn"], 1),
+        "legal_action_us": 1e6 * legal_t["action"] / max(legal_n["action"], 1),
+        "legal_sizes": {k: legal_sizes[k] / max(legal_n[k], 1) for k in legal_sizes},
+        "m_legal_us": 1e6 * plain_legal_t / max(plain_legal_n, 1),
+        "snapshot_restore_ms": 1e3 * snap_t / max(snap_n, 1), "snapshots": snap_n,
+    }
+
+
+def profile(home, away, matches: int, top: int) -> str:
+    prof = cProfile.Profile()
+    prof.enable()
+    for seed in range(matches):
+        play(home, away, 20_000 + seed)
+    prof.disable()
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+def verdict(value: float, target: float, higher_is_better: bool) -> str:
+    ok = value >= target if higher_is_better else value <= target
+    return "ok" if ok else "MISSED"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0,
+                        help="seconds for each of the two measuring passes")
+    parser.add_argument("--profile", action="store_true", help="cProfile the engine too")
+    parser.add_argument("--profile-matches", type=int, default=20)
+    parser.add_argument("--top", type=int, default=25)
+    args = parser.parse_args(argv)
+    home, away = find_team("Orcs"), find_team("Humans")
+    play(home, away, 99_999)  # warm up: imports, rosters, formations
+
+    tp = throughput(home, away, args.seconds)
+    split = instrumented(home, away, args.seconds)
+    rows = [
+        ("matches per second", tp["matches_per_second"], f">= {TARGETS['matches_per_second']}",
+         verdict(tp["matches_per_second"], TARGETS["matches_per_second"], True), ""),
+        ("decisions per second", tp["decisions_per_second"],
+         f">= {TARGETS['decisions_per_second']:,}",
+         verdict(tp["decisions_per_second"], TARGETS["decisions_per_second"], True),
+         f"{tp['decisions'] / max(tp['matches'], 1):.0f} decisions/match, "
+         f"{tp['matches']} matches"),
+        ("legal choices, fresh (µs)", split["legal_us"], f"<= {TARGETS['legal_us']}",
+         verdict(split["legal_us"], TARGETS["legal_us"], False),
+         f"turn {split['legal_turn_us']:.1f} µs ({split['legal_sizes']['turn']:.1f} choices), "
+         f"action {split['legal_action_us']:.1f} µs "
+         f"({split['legal_sizes']['action']:.1f} choices); m.legal() "
+         f"{split['m_legal_us']:.2f} µs"),
+        ("decide() per decision (µs)", split["decide_us"], "(info)", "",
+         f"resolving + building the next decision; the bot's pick "
+         f"{split['bot_us']:.1f} µs apart"),
+        ("snapshot + restore (ms)", split["snapshot_restore_ms"],
+         f"<= {TARGETS['snapshot_restore_ms']}",
+         verdict(split["snapshot_restore_ms"], TARGETS["snapshot_restore_ms"], False),
+         f"{split['snapshots']} samples mid-turn"),
+    ]
+    print(f"Engine benchmark: random vs random, Orcs vs Humans, {args.seconds:g} s per pass")
+    for name, value, target, ok, note in rows:
+        print(f"  {name:<28} {value:>10.2f}   target {target:<9} {ok:<6} {note}")
+    if args.profile:
+        print()
+        print(f"cProfile over {args.profile_matches} matches (sorted by own time):")
+        print(profile(home, away, args.profile_matches, args.top))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
