@@ -170,6 +170,7 @@ class _Step:
 
 
 _RACER_REF = re.compile(r"#(\d+)")
+_MODE_WORDS = {"rein_in": "Rein In", "normal": "Move Normally", "hit": "Hit the squig"}
 
 
 class RaceController:
@@ -207,7 +208,10 @@ class RaceController:
         return f"{r.name} ({r.label})"
 
     def describe(self, text: str) -> str:
-        """An event's text() with '#n' replaced by the racer's name and number."""
+        """An event's text() with '#n' replaced by the racer's name and number (and the mode
+        ids by their names)."""
+        for mode, label in _MODE_WORDS.items():
+            text = text.replace(f" {mode}: ", f" {label}: ")
         return _RACER_REF.sub(lambda m: self.name_of(int(m.group(1)))
                               if int(m.group(1)) < len(self.view.racers) else m.group(0), text)
 

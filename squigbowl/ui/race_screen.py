@@ -91,7 +91,7 @@ class RaceScreen(Screen):
         Binding("B", "jump(-5,5)", show=False),
         Binding("N", "jump(5,5)", show=False),
         Binding("c", "cursor_mode", "Cursor"),
-        Binding("g", "aim_gate", "Gate"),
+        Binding("g", "aim_gate", "Gate", show=False),
         Binding("d", "decline", "Decline", show=False),
         Binding("space,escape", "skip", "Skip", priority=True),
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
@@ -127,8 +127,9 @@ class RaceScreen(Screen):
                 yield Static("", id="race-prompt")
             with Vertical(id="race-side"):
                 yield Static("", id="race-racers")
-                yield RichLog(id="race-log", wrap=True, markup=False, max_lines=1000)
-        yield Footer()
+                yield RichLog(id="race-log", wrap=True, markup=False, max_lines=1000,
+                              min_width=20)
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         instant = self._instant
