@@ -1,0 +1,164 @@
+"""The AI riders of Squig Racing: Cautious, Canny and Reckless (RULES.md B11.0, B11.1).
+
+An AI rider only chooses the mode, the aim and whether to take a YEEHAW move; the engine rolls
+the same dice for it as for a person. All three riders share one brain
+(`squigbowl.ai.race_lookahead`): for every candidate (mode, aim angle) it computes over the
+exact dice distributions the chance of dying, the chance of a collision and the expected
+progress along the course (inches still to go through the remaining gates, around terrain,
+`squigbowl.ai.course_distance`). A personality turns them into one number:
+
+    utility = E[progress] - lambda * P(death) - mu * P(collision)
+
+| Rider      | lambda (inches a death costs) | mu  | In short                                |
+|------------|-------------------------------|-----|-----------------------------------------|
+| `cautious` | 320                           | 4   | reins in near water and edges, rarely hits |
+| `canny`    | 130, less when losing anyway  | 1   | weighs the odds                          |
+| `reckless` | 25                            | 0   | hits the squig whenever it is faster     |
+
+Canny also scales its lambda with the race: when an opponent is much closer to the finish, a
+safe crawl loses anyway, so it accepts more risk.
+
+Aim: 72 equally spaced angles are scored for the three modes at once (one numpy pass), then
+the best candidate is refined over a finer fan of angles around it. A YEEHAW move (a free Move
+Normally move, B11.9) is taken when its utility beats staying put.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from squigbowl.ai.race_lookahead import effective_next_gate, evaluate_moves, model_for
+from squigbowl.ai.course_distance import value_at
+from squigbowl.ai.rider_base import register
+from squigbowl.race import DECLINE, MODES, NORMAL, Move
+from squigbowl.race.geometry import TAU
+
+COARSE_ANGLES = 72
+FINE_SPAN = TAU / COARSE_ANGLES          # refine within +- one coarse step
+FINE_ANGLES = 12
+
+
+@dataclass(frozen=True)
+class Personality:
+    name: str
+    label: str
+    death_cost: float        # lambda: inches a death costs
+    collision_cost: float    # mu: extra inches a collision costs (beyond its priced effects)
+    win_bonus: float         # inches that completing the course is worth on top of the distance
+    adaptive: bool = False   # scale lambda with the race situation (Canny)
+    yeehaw_margin: float = 0.0   # take a YEEHAW move when its utility exceeds this
+
+
+CAUTIOUS = Personality("cautious", "Cautious", 320.0, 4.0, 60.0)
+CANNY = Personality("canny", "Canny", 130.0, 1.0, 80.0, adaptive=True)
+RECKLESS = Personality("reckless", "Reckless", 25.0, 0.0, 80.0)
+
+
+class LookaheadRider:
+    """An AI rider that looks one move ahead over the exact dice (see the module docstring)."""
+
+    personality: Personality = CANNY
+
+    def __init__(self, personality: Personality | None = None) -> None:
+        if personality is not None:
+            self.personality = personality
+        self.name = self.personality.name
+
+    # -- the Rider interface ----------------------------------------------------------------------
+    def choose(self, race, racer_id: int):
+        pending = race.pending
+        kind = pending.kind if pending is not None else "move"
+        modes = tuple(pending.modes) if pending is not None else MODES
+        model = model_for(race)
+        k0 = effective_next_gate(race, racer_id)
+        if k0 >= model.n_gates:          # already completed (a YEEHAW after the finish)
+            return DECLINE if kind == "yeehaw" else Move(modes[0], 0.0)
+        utility, mode, angle = self.best(race, racer_id, model, k0, modes)
+        if kind == "yeehaw" and utility <= self.personality.yeehaw_margin:
+            return DECLINE
+        return Move(mode, angle)
+
+    # -- scoring ---------------------------------------------------------------------------------
+    def death_cost(self, race, racer_id: int, model, k0: int) -> float:
+        p = self.personality
+        if not p.adaptive:
+            return p.death_cost
+        me = race.racers[racer_id]
+        mine = float(value_at(model.fields, k0, me.x, me.y))
+        best_other = None
+        for r in race.racers:
+            if r.removed or r.id == racer_id:
+                continue
+            k = effective_next_gate(race, r.id) if r.open_move is not None else r.next_gate
+            v = float(value_at(model.fields, min(k, model.n_gates), r.x, r.y))
+            best_other = v if best_other is None else min(best_other, v)
+        if best_other is None:
+            return p.death_cost
+        behind = mine - best_other       # inches behind the leader (negative: ahead)
+        # far behind: a careful crawl will not win; ahead: protect the lead
+        scale = float(np.clip(1.0 - (behind - 15.0) / 60.0, 0.35, 1.25))
+        return p.death_cost * scale
+
+    def utilities(self, ev, lam: float) -> np.ndarray:
+        return ev.progress - lam * ev.p_death - self.personality.collision_cost * ev.p_collision
+
+    def best(self, race, racer_id: int, model, k0: int, modes) -> tuple[float, str, float]:
+        me = race.racers[racer_id]
+        origin = (me.x, me.y)
+        others = race.other_positions(racer_id)
+        lam = self.death_cost(race, racer_id, model, k0)
+        bonus = self.personality.win_bonus
+        cache: dict = {}
+        coarse = np.arange(COARSE_ANGLES) * (TAU / COARSE_ANGLES)
+        ev = evaluate_moves(model, origin, k0, others, coarse, modes, bonus, cache)
+        u = self.utilities(ev, lam)
+        mi, ai = np.unravel_index(int(np.argmax(u)), u.shape)
+        fine = coarse[ai] + np.linspace(-FINE_SPAN, FINE_SPAN, FINE_ANGLES)
+        ev2 = evaluate_moves(model, origin, k0, others, fine, modes, bonus, cache)
+        u2 = self.utilities(ev2, lam)
+        mj, aj = np.unravel_index(int(np.argmax(u2)), u2.shape)
+        if u2[mj, aj] > u[mi, ai]:
+            return float(u2[mj, aj]), modes[mj], float(fine[aj] % TAU)
+        return float(u[mi, ai]), modes[mi], float(coarse[ai])
+
+    def explain(self, race, racer_id: int) -> dict:
+        """The best candidate per mode with its odds (for tests, tooltips and tuning)."""
+        model = model_for(race)
+        k0 = effective_next_gate(race, racer_id)
+        me = race.racers[racer_id]
+        lam = self.death_cost(race, racer_id, model, k0)
+        coarse = np.arange(COARSE_ANGLES) * (TAU / COARSE_ANGLES)
+        ev = evaluate_moves(model, (me.x, me.y), k0, race.other_positions(racer_id), coarse,
+                            MODES, self.personality.win_bonus)
+        u = self.utilities(ev, lam)
+        out = {}
+        for m, mode in enumerate(MODES):
+            a = int(np.argmax(u[m]))
+            out[mode] = {"angle": float(coarse[a]), "utility": float(u[m, a]),
+                         "p_death": float(ev.p_death[m, a]), "p_collision": float(ev.p_collision[m, a]),
+                         "progress": float(ev.progress[m, a])}
+        return out
+
+
+class CautiousRider(LookaheadRider):
+    personality = CAUTIOUS
+
+
+class CannyRider(LookaheadRider):
+    personality = CANNY
+
+
+class RecklessRider(LookaheadRider):
+    personality = RECKLESS
+
+
+PERSONALITIES = {p.name: p for p in (CAUTIOUS, CANNY, RECKLESS)}
+
+register("cautious", CautiousRider)
+register("canny", CannyRider)
+register("reckless", RecklessRider)
+
+__all__ = ["LookaheadRider", "CautiousRider", "CannyRider", "RecklessRider", "Personality",
+           "PERSONALITIES", "CAUTIOUS", "CANNY", "RECKLESS", "NORMAL"]
