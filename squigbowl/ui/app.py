@@ -67,7 +67,7 @@ class SquigBowlApp(App):
     def on_mount(self) -> None:
         self.push_screen(MainMenu())
         if getattr(self.args, "command", None) == "race":
-            self.start_solo_race(self.args)
+            self.call_after_refresh(self.start_solo_race, self.args)
         elif getattr(self.args, "command", None) == "match":
             from squigbowl.ui.match_new import start_match_from_args
 
@@ -96,13 +96,19 @@ class SquigBowlApp(App):
 
     def start_solo_race(self, args) -> None:
         """`squigbowl race [--track] [--riders] [--personality] [--seed]`: a solo race at once."""
+        from squigbowl.race import TrackError
         from squigbowl.ui.race_controller import RaceConfig
         from squigbowl.ui.race_screen import RaceScreen
 
         config = RaceConfig.solo(getattr(args, "riders", 4) or 4,
                                  getattr(args, "personality", None) or "canny",
                                  getattr(args, "track", None), getattr(args, "seed", None))
-        self.push_screen(RaceScreen(config))
+        try:
+            screen = RaceScreen(config)
+        except TrackError as exc:
+            self.screen.note(f"Squig race: {exc}")
+            return
+        self.push_screen(screen)
 
     def open_help(self) -> None:
         self.screen.note("Arrows or j/k choose, Enter opens, q quits. Rules: docs/ and RULES.md.")

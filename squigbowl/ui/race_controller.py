@@ -381,7 +381,12 @@ class RaceController:
 
     def _ev_hop(self, ev) -> None:
         rid = ev.racer
-        self._add(lambda: setattr(self.view, "active", rid))
+        headline = self.describe(ev.text())
+
+        def begin() -> None:
+            self.view.active = rid
+            self.view.headline = headline
+        self._add(begin)
         self._log_step(ev)
         if ev.scattered and ev.declared_angle is not None:
             # the squig goes its own way: the aim line swings round to the scatter direction

@@ -262,3 +262,31 @@ async def test_every_track_plays(track):
     async with app.run_test(size=(80, 24)) as pilot:
         await until_person(pilot, app)
         await play_to_results(pilot, app, limit=800)
+
+
+async def test_yeehaw_prompt_answered_by_key():
+    # seed 43, you vs one canny rider: hopping at the next gate, you get a YEEHAW! in turn 3
+    app = make_app(race_args(seed=43, riders=2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = None
+        for _ in range(60):
+            screen = await until_person(pilot, app)
+            if not isinstance(screen, RaceScreen) or screen.decision.kind == "yeehaw":
+                break
+            await pilot.press("enter")
+        if not isinstance(screen, RaceScreen) or screen.decision.kind != "yeehaw":
+            pytest.skip("the AI riders changed: no YEEHAW with this seed any more")
+        assert "YEEHAW" in screen_text(app)
+        await pilot.press("3")                 # only Move Normally is allowed
+        assert screen.mode == "normal"
+        await pilot.press("d")
+        await pilot.pause()
+        assert any(ev.kind == "yeehaw_declined" for ev in screen.race.log)
+
+
+async def test_unknown_track_goes_back_to_the_menu_with_a_note():
+    app = make_app(race_args(track="nowhere"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#menu-list") is not None
+        assert "nowhere" in screen_text(app)
