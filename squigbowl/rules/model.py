@@ -235,10 +235,15 @@ def load_team(path: str | Path) -> TeamSheet:
     team = data.get("team")
     if not isinstance(team, dict):
         raise TeamFileError(path, "missing [team] table")
+    team_name = _need(team, "name", str, path, "[team]")
     if "roster" in data:
         roster = _parse_roster(data, path)
     else:
-        roster = load_roster(_need(team, "roster", str, path, "[team]"))
+        key = _need(team, "roster", str, path, "[team]")
+        try:
+            roster = load_roster(key)
+        except TeamFileError as exc:
+            raise TeamFileError(path, f"[team]: field 'roster': {exc.problem}") from None
     players: list[tuple[str, str]] = []
     rows = team.get("players")
     if not isinstance(rows, list) or not rows:
@@ -256,7 +261,7 @@ def load_team(path: str | Path) -> TeamSheet:
         for k in range(count):
             players.append((names[k] if k < len(names) else f"{pos} {k + 1}", pos))
     sheet = TeamSheet(
-        name=_need(team, "name", str, path, "[team]"), roster=roster, players=players,
+        name=team_name, roster=roster, players=players,
         rerolls=team.get("rerolls", 0), apothecary=bool(team.get("apothecary", False)),
         fan_factor=team.get("fan_factor", 0), cheerleaders=team.get("cheerleaders", 0),
         assistant_coaches=team.get("assistant_coaches", 0), source=str(path))
