@@ -368,7 +368,7 @@ class ScriptedCoach(Coach):
                     continue
                 chance = math.exp(-r) * (gfi_chance(p, s.weather) if steps + 1 > p.ma else 1)
                 dice = block_dice(s, p, sq, carrier, blitz=True)
-                v = chance * (block_value(p, carrier, dice) + 0.3)
+                v = chance * (block_value(p, carrier, dice) + 0.3) - 0.01 * steps
                 if v > best_value:
                     best_choice, best_value = ("BLITZ", pid), v
                     best_plan = {"kind": "block", "target": carrier.id,
