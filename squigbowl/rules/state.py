@@ -18,17 +18,29 @@ WEATHERS = ("sweltering_heat", "very_sunny", NICE, "pouring_rain", "blizzard")
 
 @dataclass
 class Options:
-    """B0 match options. Overtime defaults on (A2.10, DD-03), Secret Weapon send-off off
-    (A11.3, DD-14)."""
+    """B0.1 match options, chosen when a match is created and kept in its state. Overtime
+    defaults on (A2.10, DD-03), Secret Weapon send-off off (A11.3, DD-14), the Kick It! Away
+    roll's Disturbing Presence on (B2.6, DD-31), Fanatic first "call" (B3.3)."""
 
     overtime: bool = True
     secret_weapon_sendoff: bool = False
     squig_ball: bool = False
     kick_it: bool = False
-    fanatic_first: str = "off"  # "off" | "call" | "enforce" (B0, B3.3)
+    kick_away_disturbing_presence: bool = True
+    fanatic_first: str = "call"  # "call": the opponent may call illegal procedure; "enforce"
+
+    def __post_init__(self) -> None:
+        if self.fanatic_first not in ("call", "enforce"):
+            raise ValueError(f"fanatic_first must be 'call' or 'enforce', "
+                             f"not {self.fanatic_first!r}")
 
     def to_json(self) -> dict:
         return dict(self.__dict__)
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Options":
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
 
 
 class Ball:
