@@ -2,8 +2,8 @@
 
 Match i is played with seed `--seed + i` (for the match dice and, derived from it, for both
 coaches). stdout carries one JSON line per match (unless --quiet) and a JSON summary line; a
-progress bar goes to stderr when 20 or more matches are played. With --check the invariants of
-squigbowl.ai.invariants are verified after every decision. A broken invariant, an exception in
+progress bar goes to stderr (when it is a terminal) for 20 or more matches. With --check the
+invariants of squigbowl.ai.invariants are verified after every decision. A broken invariant, an exception in
 the engine or a bot, or a match that never ends is reported with its seed and decision number,
 and the command exits non-zero.
 """
@@ -130,7 +130,7 @@ def run_sim(args) -> int:
         return 2
     options = options_from_args(args)
     n = args.games
-    show_progress = n >= 20
+    show_progress = n >= 20 and sys.stderr.isatty()
     results = {"home": 0, "away": 0, "draw": 0}
     totals = {"touchdowns": 0, "casualties": 0, "turnovers": 0, "decisions": 0}
     started = time.perf_counter()
