@@ -3,9 +3,9 @@
 Match i is played with seed `--seed + i` (for the match dice and, derived from it, for both
 coaches). stdout carries one JSON line per match (unless --quiet) and a JSON summary line; a
 progress bar goes to stderr (when it is a terminal) for 20 or more matches. With --check the
-invariants of squigbowl.ai.invariants are verified after every decision. A broken invariant, an exception in
-the engine or a bot, or a match that never ends is reported with its seed and decision number,
-and the command exits non-zero.
+invariants of squigbowl.ai.invariants are verified after every decision. A broken invariant,
+an exception in the engine or a bot, or a match that never ends is reported with its seed and
+decision number, and the command exits non-zero.
 """
 
 from __future__ import annotations
