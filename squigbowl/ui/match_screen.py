@@ -227,7 +227,8 @@ class MatchScreen(Screen):
             push = targets.keys() if d.kind == "push" else ()
             pitch.set_layers(legal=targets.keys(), reach=(), path={}, push=push)
             if pitch.cursor not in targets:
-                self._jump_to(next(iter(targets)))
+                cx, cy = pitch.cursor
+                self._jump_to(min(targets, key=lambda t: max(abs(t[0] - cx), abs(t[1] - cy))))
         else:
             self.mode = "dialog"
             self._open_dialog(d.choices)

@@ -109,7 +109,7 @@ def choice_text(ctrl, decision, choice) -> str:
     if decision is not None and decision.kind == "block_die" and isinstance(arg, int):
         faces = decision.info.get("faces") or []
         if arg < len(faces):
-            return f"{faces[arg]}"
+            return _face(faces[arg])
     if kind == "reroll" and isinstance(arg, str):
         return f"Re-roll with {arg}"
     if kind in ACTION_NAMES:
@@ -134,6 +134,8 @@ def info_lines(ctrl, decision) -> list[str]:
     state = ctrl.state
     for key, value in decision.info.items():
         if key in ("why_not", "faces") or value is None or value == {}:
+            continue
+        if key == "problem" and decision.info.get("why_not"):
             continue
         if key in PLAYER_KEYS and isinstance(value, int):
             value = player_name(state, value)
@@ -196,6 +198,10 @@ def roll_text(state, e) -> str:
     return " ".join(parts)
 
 
+def _face(face) -> str:
+    return str(face).replace("_", " ").capitalize()
+
+
 def event_text(state, e) -> tuple[str, str] | None:
     """(text, category) for one event, or None to leave it out of the log. Categories: roll,
     good, bad, turn, info, move."""
@@ -210,13 +216,15 @@ def event_text(state, e) -> tuple[str, str] | None:
         src = "team re-roll" if e.get("source") == "team" else f"{e.get('source')} re-roll"
         return f"  ↻ {src} for {e.get('what')}{extra}", "roll"
     if k == "block_roll":
-        faces = ", ".join(e.get("faces") or [])
+        faces = ", ".join(_face(f) for f in e.get("faces") or [])
         rr = " (re-roll)" if e.get("reroll") else ""
         return f"Block dice{rr}: [{faces}]", "roll"
     if k == "block_declared":
         return f"{name('attacker')} blocks {name('defender')}", "info"
     if k == "block_result":
-        return f"  → {e.get('face')}", "roll"
+        return f"  → {_face(e.get('face'))}", "roll"
+    if k == "formation":
+        return f"{team(e.get('side'))} set up in the {e.get('name')} formation", "info"
     if k == "turn_started":
         bonus = " (Blitz! bonus turn)" if e.get("bonus") else ""
         return (f"── {team(e.get('side'))}: turn {e.get('turn')}, half {e.get('half')}{bonus} ──",

@@ -24,7 +24,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from squigbowl.rules.geometry import HEIGHT, WIDTH
+from squigbowl.rules.geometry import HEIGHT, NEIGHBOURS, WIDTH
 from squigbowl.ui.palettes import RICH, Palette
 
 CELL = 3
@@ -74,6 +74,7 @@ class PitchView(Widget, can_focus=True):
         self.tz_side = 0              # tackle zones exerted on this side's players
         self.show_coords = False
         self._rows: dict[int, Strip] = {}
+        self._tz_counts = None
 
     # -- changing what is shown -----------------------------------------------------------------
     def set_state(self, state) -> None:
@@ -122,7 +123,20 @@ class PitchView(Widget, can_focus=True):
 
     def redraw(self) -> None:
         self._rows.clear()
+        self._tz_counts = None
         self.refresh()
+
+    def _tz(self, sq) -> int:
+        """Tackle zones on `sq` against `tz_side`, counted once per redraw."""
+        counts = self._tz_counts
+        if counts is None:
+            counts = self._tz_counts = {}
+            state = self.state
+            for p in state.players:
+                if p.side != self.tz_side and p.square is not None and p.has_tz:
+                    for nsq in NEIGHBOURS[p.square]:
+                        counts[nsq] = counts.get(nsq, 0) + 1
+        return counts.get(sq, 0)
 
     def _dirty(self, y: int) -> None:
         self._rows.pop(y + (1 if self.show_coords else 0), None)
@@ -210,7 +224,7 @@ class PitchView(Widget, can_focus=True):
         elif sq in self.flash:
             bg = pal.path
         elif self.show_tz and state is not None:
-            n = state.tackle_zones(sq, self.tz_side)
+            n = self._tz(sq)
             if n:
                 bg = pal.tz[min(n, 3) - 1]
         reverse = sq == self.cursor
@@ -249,7 +263,7 @@ class PitchView(Widget, can_focus=True):
         elif sq in self.reach:
             mid = "∙" if mid == " " else mid
         if self.show_tz and state is not None and not highlighted:
-            n = state.tackle_zones(sq, self.tz_side)
+            n = self._tz(sq)
             if n:
                 left = str(n)
         return left + mid + right, pal.style(pal.chalk, bg, underline=underline,

@@ -1,0 +1,207 @@
+"""The match screen, driven with keys as a coach would (animations off)."""
+
+from argparse import Namespace
+
+from textual.app import App
+
+from squigbowl.rules.engine import Match
+from squigbowl.rules.events import Decision
+from squigbowl.rules.model import find_team
+from squigbowl.ui.dialogs import ChoiceDialog, ConfirmDialog, HandOverScreen
+from squigbowl.ui.match_controller import MatchController
+from squigbowl.ui.match_screen import MatchScreen
+from tests.conftest import make
+
+
+class MatchApp(App):
+    def __init__(self, ctrl, handover=True):
+        super().__init__()
+        self.ctrl, self.handover = ctrl, handover
+
+    def on_mount(self):
+        self.push_screen(MatchScreen(self.ctrl, animate=False, handover=self.handover))
+
+
+def screen_of(app) -> MatchScreen:
+    return next(s for s in app.screen_stack if isinstance(s, MatchScreen))
+
+
+async def test_select_a_player_move_with_a_dodge_and_read_the_roll():
+    m, dice = make([("home:5", (5, 5)), ("away:9", (6, 6))], [3])
+    app = MatchApp(MatchController(m))
+    async with app.run_test(size=(110, 30)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        await pilot.press("tab")                       # the only player who can act
+        assert scr.pitch.cursor == (5, 5)
+        await pilot.press("m")
+        assert scr.mode == "action"
+        assert (4, 5) in scr.pitch.legal
+        await pilot.press("h")                         # cursor west, onto a dodge square
+        prompt = str(scr.query_one("#prompt").render())
+        assert "dodge 3+" in prompt and "67%" in prompt
+        assert scr.pitch.path == {(4, 5): "d3+"}
+        await pilot.press("enter")
+        await pilot.pause()
+        assert m.state.players[4].square == (4, 5)
+        log = "\n".join(scr.dicelog.lines_text)
+        assert "Dodge" in log and "needs 3+" in log and "rolled [3]" in log and "success" in log
+        dice.check_done()
+
+
+async def test_enter_on_a_far_square_walks_the_path_then_esc_ends_the_action():
+    m, _ = make([("home:5", (2, 7))], [])
+    app = MatchApp(MatchController(m))
+    async with app.run_test(size=(110, 30)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        await pilot.press("tab", "m", "l", "l", "l", "enter")
+        await pilot.pause()
+        assert m.state.players[4].square == (5, 7)
+        assert scr.mode == "action"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert m.state.players[4].acted
+        assert scr.mode == "turn"
+
+
+async def test_a_block_with_dice_dialog_push_and_follow_up():
+    # 3 v 3: one die; 6 = Defender Down; armour 1+1 holds
+    m, dice = make([("home:5", (5, 5)), ("away:9", (6, 5))], [6, 1, 1])
+    app = MatchApp(MatchController(m))
+    async with app.run_test(size=(110, 30)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        await pilot.press("tab", "b")                  # b declares a Block here
+        assert scr.mode == "action" and scr.decision.info["action"] == "BLOCK"
+        await pilot.press("l")                         # onto the defender
+        assert "Block" in str(scr.query_one("#prompt").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        seen = []
+        for _ in range(6):                             # answer what is asked, as a coach
+            d = scr.decision
+            if d is None or d.kind in ("turn", "action"):
+                break
+            seen.append(d.kind)
+            if d.kind == "push":                       # picked on the pitch
+                assert scr.mode == "pick" and scr.pitch.cursor in scr.pitch.push
+                await pilot.press("enter")
+            else:                                      # reroll? follow up? -> the 2nd choice
+                assert isinstance(app.screen, ChoiceDialog)
+                await pilot.press("2")
+            await pilot.pause()
+        assert "push" in seen
+        log = "\n".join(scr.dicelog.lines_text)
+        assert "Block dice" in log and "blocks" in log
+        assert "rmour" in log
+        otto = next(p for p in m.state.players if p.side == 1 and p.number == 9)
+        assert otto.square[0] == 7 and otto.status == "prone"
+
+
+async def test_b_moves_the_cursor_when_no_block_is_possible():
+    m, _ = make([("home:5", (5, 5))], [])
+    app = MatchApp(MatchController(m))
+    async with app.run_test(size=(110, 30)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        await pilot.press("tab", "b")
+        assert scr.pitch.cursor == (4, 6) and scr.mode == "turn"
+
+
+async def test_end_turn_confirms_then_hands_over_to_the_other_coach():
+    m, _ = make([("home:5", (5, 5)), ("away:9", (9, 9))], [])
+    ctrl = MatchController(m, names=("Alice", "Bob"))
+    app = MatchApp(ctrl)
+    async with app.run_test(size=(110, 30)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)   # a player could still act
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        assert app.screen.coach == "Bob"
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.screen is scr
+        assert scr.mode == "turn" and scr.decision.side == 1
+        assert "Humans: turn" in "\n".join(scr.dicelog.lines_text)
+
+
+async def test_unknown_decision_kinds_get_a_generic_dialog():
+    m, _ = make([("home:5", (5, 5))], [])
+    answered = []
+    m.pending = Decision("mystery_rule", 0, [("zap", "left"), ("zap", "right"), ("zap", None)],
+                         {"player": 4, "odd": 3})
+
+    def fake_decide(choice):
+        answered.append(choice)
+        m.pending = None
+        m.state.over = True
+        return []
+
+    m.decide = fake_decide
+    app = MatchApp(MatchController(m))
+    async with app.run_test(size=(110, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        text = " ".join(app.screen.options)
+        assert "Zap right" in text
+        await pilot.press("2")
+        await pilot.pause()
+        assert answered == [("zap", "right")]
+
+
+async def test_a_full_match_starts_with_the_coin_toss_dialog():
+    m = Match(find_team("Orcs"), find_team("Humans"), seed=3)
+    app = MatchApp(MatchController(m))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("1")
+        await pilot.pause()
+        assert m.pending.kind == "kick_or_receive"
+
+
+async def test_terminal_too_small_note_recovers_on_resize():
+    m, _ = make([("home:5", (5, 5))], [])
+    app = MatchApp(MatchController(m))
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        assert scr.has_class("too-small")
+        assert "too small" in str(scr.query_one("#too-small").render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not scr.has_class("too-small") and not scr.has_class("wide")
+        assert scr.pitch.region.width == 78
+
+
+async def test_squigbowl_match_goes_straight_into_a_match():
+    from squigbowl.ui.app import SquigBowlApp
+
+    args = Namespace(command="match", home="Orcs", away="Humans", squig_ball=False,
+                     kick_it=False, seed=5)
+    app = SquigBowlApp(args)
+    async with app.run_test(size=(110, 30)) as pilot:
+        await pilot.pause()
+        assert any(isinstance(s, MatchScreen) for s in app.screen_stack)
+        scr = screen_of(app)
+        assert scr.ctrl.team_name(0) == "Orcs" and scr.ctrl.match.seed == 5
+
+
+async def test_new_match_from_the_menu_opens_team_pick():
+    from squigbowl.ui.app import SquigBowlApp
+    from squigbowl.ui.match_new import TeamPick
+
+    app = SquigBowlApp(None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.menu_choice("new")
+        await pilot.pause()
+        assert isinstance(app.screen, TeamPick)
+        app.screen.start()
+        await pilot.pause()
+        assert any(isinstance(s, MatchScreen) for s in app.screen_stack)
