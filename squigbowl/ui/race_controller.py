@@ -98,12 +98,12 @@ def build_race(config: RaceConfig):
     return race, riders, seed, notes
 
 
-def track_names() -> list[tuple[str, str]]:
-    """(file stem or name, label) for every shipped track, the default first."""
+def track_names() -> list[tuple[str, str, str]]:
+    """(file stem or name, label, description) for every shipped track, the default first."""
     out = []
     for t in list_tracks():
         key = t.source.rsplit("/", 1)[-1].removesuffix(".toml") if t.source else t.name
-        out.append((key, t.name))
+        out.append((key, t.name, t.description))
     return out
 
 
@@ -392,7 +392,8 @@ class RaceController:
             # the squig goes its own way: the aim line swings round to the scatter direction
             a0, a1 = ev.declared_angle, ev.angle
             turn = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
-            self._flash("DOUBLES! The squig veers", ev.start, "bad", 0.0)
+            self._add(lambda: setattr(self.view, "flash",
+                                      Flash("DOUBLES! The squig veers", *ev.start, "bad")))
             frames = 10
             for k in range(frames + 1):
                 ang = a0 + turn * k / frames
@@ -434,7 +435,8 @@ class RaceController:
         self._flash("CRUNCH! The cavern wall", ev.at, "bang", FLASH / 2)
 
     def _ev_drowned(self, ev) -> None:
-        self._log_step(ev)
+        racer = self.view.racers[ev.racer]
+        self._log_step(ev, extra=lambda: setattr(racer, "hidden", True))   # swallowed
         self._flash("GLUG GLUG... swallowed!", ev.at, "bad")
 
     def _ev_landed(self, ev) -> None:

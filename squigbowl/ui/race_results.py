@@ -15,6 +15,7 @@ ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 class RaceResults(Screen):
+    AUTO_FOCUS = "#again"
     BINDINGS = [
         Binding("r", "again", "Race again"),
         Binding("m,escape", "menu", "Back to menu"),
@@ -58,9 +59,6 @@ class RaceResults(Screen):
                     yield Button("Race again (r)", id="again", variant="primary")
                     yield Button("Back to menu (m)", id="menu")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#again", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "again":

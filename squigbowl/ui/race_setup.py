@@ -14,11 +14,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from squigbowl.race import RaceOptions
 from squigbowl.ui.race_controller import (
     AI_NAMES, DEFAULT_PERSONALITY, HUMAN, PERSON_NAMES, RaceConfig, personalities, track_names)
 
 NONE = "-"
 MAX_RACERS = 6
+SCATTERS = ("continuous", 8, 16)                 # B11.5
+INITIATIVES = ("every_turn", "once")             # B11.6.2
+TRACK, SCATTER, INITIATIVE, CAVERN = 2, 3, 4, 5  # option list lines
+FIRST_RACER = 6
+START = FIRST_RACER + MAX_RACERS
 
 
 class RaceSetup(Screen):
@@ -43,6 +49,9 @@ class RaceSetup(Screen):
         self.kinds = [NONE, HUMAN] + ais
         self.solo_personality = DEFAULT_PERSONALITY if DEFAULT_PERSONALITY in ais else ais[0]
         self.slots: list[str] = []
+        self.scatter = 0
+        self.initiative = 0
+        self.cavern = False
         self.preset("solo")
 
     # -- model ----------------------------------------------------------------------------------
@@ -66,12 +75,17 @@ class RaceSetup(Screen):
             else:
                 entrants.append((AI_NAMES[ais], kind))
                 ais += 1
-        return RaceConfig(entrants, self.tracks[self.track_index][0])
+        options = RaceOptions(scatter=SCATTERS[self.scatter],
+                              initiative=INITIATIVES[self.initiative], cavern=self.cavern)
+        return RaceConfig(entrants, self.tracks[self.track_index][0], options=options)
 
     def lines(self) -> list[str]:
         out = ["▶ Solo race: you against AI riders (preset)",
                "▶ Hotseat race: people share the keyboard (preset)",
-               f"Track:    ◂ {self.tracks[self.track_index][1]} ▸"]
+               f"Track:    ◂ {self.tracks[self.track_index][1]} ▸",
+               f"Scatter:  ◂ {'any angle' if self.scatter == 0 else f'{SCATTERS[self.scatter]} directions'} ▸",
+               f"Initiative: ◂ {'rolled every turn' if self.initiative == 0 else 'rolled once'} ▸",
+               f"Cavern:   ◂ {'on' if self.cavern else 'off'} ▸"]
         for i, kind in enumerate(self.slots):
             label = {NONE: "(none)", HUMAN: "person"}.get(kind, f"AI rider: {kind}")
             out.append(f"Racer {i + 1}:  ◂ {label} ▸")
@@ -102,7 +116,7 @@ class RaceSetup(Screen):
             ol.replace_option_prompt_at_index(i, text)
         track = self.tracks[self.track_index]
         self.query_one("#setup-note", Static).update(
-            f"←/→ change a line, Enter picks, s starts, Esc goes back. Track file: {track[0]}")
+            f"{track[2]}\n←/→ change a line, Enter picks, s starts, Esc goes back.")
 
     def action_cursor(self, step: int) -> None:
         ol = self.query_one(OptionList)
@@ -112,10 +126,16 @@ class RaceSetup(Screen):
         i = self.query_one(OptionList).highlighted
         if i is None:
             return
-        if i == 2:
+        if i == TRACK:
             self.track_index = (self.track_index + step) % len(self.tracks)
-        elif 3 <= i < 3 + MAX_RACERS:
-            slot = i - 3
+        elif i == SCATTER:
+            self.scatter = (self.scatter + step) % len(SCATTERS)
+        elif i == INITIATIVE:
+            self.initiative = (self.initiative + step) % len(INITIATIVES)
+        elif i == CAVERN:
+            self.cavern = not self.cavern
+        elif FIRST_RACER <= i < START:
+            slot = i - FIRST_RACER
             k = self.kinds.index(self.slots[slot])
             self.slots[slot] = self.kinds[(k + step) % len(self.kinds)]
         else:
@@ -128,7 +148,7 @@ class RaceSetup(Screen):
             self.preset("solo")
         elif i == 1:
             self.preset("hotseat")
-        elif i == 3 + MAX_RACERS:
+        elif i == START:
             self.action_start()
             return
         else:

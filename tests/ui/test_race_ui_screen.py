@@ -98,13 +98,18 @@ async def test_menu_setup_solo_and_hotseat():
         ol.highlighted = 1
         await pilot.press("enter")
         assert setup.slots[:3] == ["human", "human", "-"]
-        ol.highlighted = 5                      # racer 3
+        ol.highlighted = 8                      # racer 3
         await pilot.press("right", "right")     # none -> person -> first AI personality
         assert setup.slots[2] not in ("human", "-")
         ol.highlighted = 2                      # the track line
         await pilot.press("right")
         assert setup.track_index == 1
+        ol.highlighted = 3                      # scatter die: 8 directions
+        await pilot.press("right")
+        ol.highlighted = 4                      # initiative once
+        await pilot.press("enter")
         cfg = setup.config()
+        assert cfg.options.scatter == 8 and cfg.options.initiative == "once"
         assert [who for _, who in cfg.entrants][:2] == ["human", "human"] and len(cfg.entrants) == 3
         await pilot.press("s")
         screen = await until_person(pilot, app)
