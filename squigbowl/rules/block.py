@@ -62,11 +62,24 @@ def movement_left(p, act) -> int:
     return p.ma + max_gfi(p) - act.moves
 
 
+#: attacks that replace a block (chainsaw B7.6, poisoned dagger B10.2): fn(m, p, targets) ->
+#: extra choices for the Block / Blitz 'action' decision, given the opponents he may block
+BLOCK_ALTERNATIVES: list = []
+
+
+def _with_alternatives(m, p, targets) -> list:
+    choices = [("block", q.id) for q in targets]
+    if targets:
+        for alt in BLOCK_ALTERNATIVES:
+            choices.extend(alt(m, p, targets))
+    return choices
+
+
 @action_options(BLOCK)
 def _block_options(m, p, act) -> list:
     if act.blocked:
         return []
-    return [("block", q.id) for q in block_targets(m.state, p)]
+    return _with_alternatives(m, p, block_targets(m.state, p))
 
 
 @action_options(BLITZ)
@@ -74,7 +87,7 @@ def _blitz_options(m, p, act) -> list:
     """A5.3: one block during the move; it costs a square, so some movement must be left."""
     if act.blocked or movement_left(p, act) < 1:
         return []
-    return [("block", q.id) for q in block_targets(m.state, p)]
+    return _with_alternatives(m, p, block_targets(m.state, p))
 
 
 @choice_handler("block")

@@ -33,6 +33,8 @@ def knock_down(m, p, *, armour_mod: int = 0, mighty_blow: bool = False, by=None,
     s = m.state
     sq = p.square
     had_ball = s.ball.carrier == p.id
+    if p.extra is not None and p.extra.get("chainsaw_running"):
+        armour_mod += 3  # B7.7: falling with a running chainsaw
     p.status = PRONE
     m.emit("fell_over" if falls else "knocked_down", player=p.id, square=sq, cause=cause)
     if had_ball:
@@ -44,6 +46,23 @@ def knock_down(m, p, *, armour_mod: int = 0, mighty_blow: bool = False, by=None,
         yield from balls.bounce(m, sq)
     if turnover and p.side == s.active and s.phase in ("turn", "kickoff_blitz"):
         balls.turnover(m, "player " + ("fell over" if falls else "knocked down"))
+
+
+def place_prone(m, p, *, cause: str):
+    """A8.8 Placed Prone: laid face up with no armour roll (e.g. the stink bomb, B6.2); a ball
+    he held bounces from his square. Never a turnover by itself: the caller decides (B6.3).
+    Returns whether he held the ball. (B3.9 / B8.4: a Fanatic or a Death-Roller 'would be
+    Placed Prone' here.)"""
+    s = m.state
+    sq = p.square
+    had_ball = s.ball.carrier == p.id
+    p.status = PRONE
+    m.emit("placed_prone", player=p.id, square=sq, cause=cause)
+    if had_ball:
+        balls.ball_to_ground(m, sq)
+        m.emit("ball_dropped", player=p.id, square=sq)
+        yield from balls.bounce(m, sq)
+    return had_ball
 
 
 def armour(m, p, *, modifier: int = 0, mighty_blow: bool = False, by=None, cause: str = "block",
