@@ -100,6 +100,9 @@ def pick_up(m, p):
 
 def pick_up_extra_modifier(m, p) -> int:
     """Variant modifiers on the pick-up (the squig, B1.8); 0 in the base game."""
+    if m.state.options.squig_ball:
+        from squigbowl.rules.squig_ball import squig_penalty
+        return squig_penalty(m, "pick-up", p)
     return 0
 
 
@@ -134,6 +137,9 @@ def catch(m, p, *, accurate: bool = False, what: str = "catch", kickoff: int | N
 
 def catch_extra_modifier(m, p) -> int:
     """Variant modifiers on catches (the squig, B1.8); 0 in the base game."""
+    if m.state.options.squig_ball:
+        from squigbowl.rules.squig_ball import squig_penalty
+        return squig_penalty(m, "catch", p)
     return 0
 
 

@@ -60,6 +60,9 @@ def interceptors(m, side: int, frm, to) -> list:
 
 def interception_extra_modifier(m, p) -> int:
     """Variant modifiers on interceptions (the squig, B1.8); 0 in the base game."""
+    if m.state.options.squig_ball:
+        from squigbowl.rules.squig_ball import squig_penalty
+        return squig_penalty(m, "interception", p)
     return 0
 
 

@@ -51,6 +51,9 @@ def gfi(m, p):
 
 def gfi_extra_modifier(m, p) -> int:
     """Variant modifiers on GFI (holding the squig, B1.8); 0 in the base game."""
+    if m.state.options.squig_ball:
+        from squigbowl.rules.squig_ball import squig_penalty
+        return squig_penalty(m, "gfi", p)
     return 0
 
 

@@ -86,6 +86,9 @@ def pass_targets(m, p, *, ttm: bool = False) -> list:
 def pass_extra_modifier(m, p) -> int:
     """Variant modifiers on a ball pass (the squig, B1.8; not on a thrown team-mate); 0 in the
     base game."""
+    if m.state.options.squig_ball:
+        from squigbowl.rules.squig_ball import squig_penalty
+        return squig_penalty(m, "pass", p)
     return 0
 
 

@@ -59,6 +59,9 @@ def ttm_odds(m, p, to) -> dict | None:
 
 def landing_extra_modifier(m, q) -> int:
     """Variant modifiers on the landing roll (holding the squig, B1.8); 0 in the base game."""
+    if m.state.options.squig_ball:
+        from squigbowl.rules.squig_ball import squig_penalty
+        return squig_penalty(m, "landing", q)
     return 0
 
 
