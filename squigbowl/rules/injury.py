@@ -17,6 +17,21 @@ NIGGLE_DETAILS = {1: "Damaged Back (niggling injury)", 2: "Smashed Knee (nigglin
 #: causes whose casualties earn the attacker SPP (A14)
 SPP_CAUSES = frozenset({"block", "fanatic", "chainsaw"})
 
+#: skill -> procedure(m, p, *, by, cause, falls, placed) for players who never lie on the
+#: pitch: it replaces a knock-down, a fall or a Placed Prone (B3.9 the Fanatic's chain, B8.4 a
+#: wrecked Death-Roller). Registered by fanatic.py / death_roller.py.
+FALL_HANDLERS: dict = {}
+#: skill -> procedure(m, p, *, by, cause, crowd) replacing an injury roll (B8.4 Death-Roller)
+INJURY_HANDLERS: dict = {}
+
+
+def fall_handler(p):
+    """The FALL_HANDLERS procedure for `p`, or None (most players)."""
+    for skill, fn in FALL_HANDLERS.items():
+        if skill in p.skills:
+            return fn
+    return None
+
 
 def add_stat(p, key: str, n: int = 1) -> None:
     """A14 match statistics, kept on the player."""
@@ -30,6 +45,10 @@ def knock_down(m, p, *, armour_mod: int = 0, mighty_blow: bool = False, by=None,
                injury_mod: int = 0):
     """A8.8: placed Prone, armour roll (and injury), then a ball he held bounces from his
     square; a moving-team player going down is a turnover (A5.6.1) unless `turnover=False`."""
+    handler = fall_handler(p)
+    if handler is not None:  # B3.9 / B8.4
+        yield from handler(m, p, by=by, cause=cause, falls=falls, placed=False)
+        return
     s = m.state
     sq = p.square
     had_ball = s.ball.carrier == p.id
@@ -53,6 +72,10 @@ def place_prone(m, p, *, cause: str):
     he held bounces from his square. Never a turnover by itself: the caller decides (B6.3).
     Returns whether he held the ball. (B3.9 / B8.4: a Fanatic or a Death-Roller 'would be
     Placed Prone' here.)"""
+    handler = fall_handler(p)
+    if handler is not None:  # B3.9 / B8.4
+        yield from handler(m, p, by=None, cause=cause, falls=False, placed=True)
+        return False
     s = m.state
     sq = p.square
     had_ball = s.ball.carrier == p.id
@@ -106,6 +129,9 @@ def injury(m, p, *, modifier: int = 0, by=None, cause: str = "block", crowd: boo
            stunned_is_ko: bool = False):
     """A8.10 injury roll, A8.14 crowd (Stunned -> Reserves), A8.15 apothecary, A8.11 casualty
     roll, A12 Regeneration. Returns the final result."""
+    for skill, fn in INJURY_HANDLERS.items():  # B8.4: no roll for a Death-Roller
+        if skill in p.skills:
+            return (yield from fn(m, p, by=by, cause=cause, crowd=crowd))
     s = m.state
     d1, d2 = m.dice.d6("injury"), m.dice.d6("injury")
     result = injury_result(p, d1 + d2 + modifier, stunned_is_ko=stunned_is_ko)
