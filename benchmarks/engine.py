@@ -5,7 +5,8 @@
 Figures, each with its target:
 
 * matches per second and decisions per second (whole matches, bots' time included), from a
-  plain loop with no instrumentation;
+  plain loop with no instrumentation, per second of CPU time of this process (the machine may
+  be shared; the wall-clock rates are printed too);
 * the time of `m.decide()` per decision (the engine resolving the choice AND building the next
   decision with its legal choices), separated from the bot's choice;
 * the average time of a fresh computation of the legal choices at the 'turn' and 'action'
@@ -20,9 +21,11 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import os
 import pstats
 import sys
 import time
+from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -47,32 +50,47 @@ def play(home, away, seed: int) -> int:
     return n
 
 
+def _clock_overhead(clock) -> float:
+    """The cost of one call of `clock`, subtracted from every measured interval."""
+    n = 20_000
+    start = clock()
+    for _ in range(n):
+        clock()
+    return (clock() - start) / n
+
+
 def throughput(home, away, seconds: float) -> dict:
+    """Whole matches for `seconds` of wall time: rates per second of CPU time used by this
+    process (robust on a shared machine) and per second of wall time."""
     matches = decisions = 0
-    start = time.perf_counter()
+    wall0, cpu0 = time.perf_counter(), time.process_time()
     seed = 0
-    while time.perf_counter() - start < seconds:
+    while time.perf_counter() - wall0 < seconds:
         decisions += play(home, away, seed)
         matches += 1
         seed += 1
-    elapsed = time.perf_counter() - start
-    return {"matches": matches, "decisions": decisions, "seconds": elapsed,
-            "matches_per_second": matches / elapsed, "decisions_per_second": decisions / elapsed}
+    wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+    return {"matches": matches, "decisions": decisions, "wall": wall, "cpu": cpu,
+            "matches_per_second": matches / cpu, "decisions_per_second": decisions / cpu,
+            "wall_matches_per_second": matches / wall, "wall_decisions_per_second": decisions / wall}
 
 
 def instrumented(home, away, seconds: float) -> dict:
-    """Split timings: decide(), the bot, fresh legal-choice computations, snapshot+restore."""
-    clock = time.perf_counter
-    decide_t = bot_t = 0.0
-    decide_n = 0
+    """Split CPU timings: decide() by decision kind, the bot, fresh legal-choice computations at
+    the 'turn' and 'action' decisions, snapshot+restore mid-turn."""
+    clock = time.process_time
+    over = _clock_overhead(clock)
+    decide_t: dict = defaultdict(float)
+    decide_n: dict = defaultdict(int)
+    bot_t = 0.0
     legal_t = {"turn": 0.0, "action": 0.0}
     legal_n = {"turn": 0, "action": 0}
     legal_sizes = {"turn": 0, "action": 0}
     plain_legal_t, plain_legal_n = 0.0, 0
     snap_t, snap_n = 0.0, 0
-    start = clock()
+    wall0 = time.perf_counter()
     seed = 10_000
-    while clock() - start < seconds:
+    while time.perf_counter() - wall0 < seconds:
         m = Match(home, away, seed=seed)
         coaches = (RandomCoach(seed * 2), RandomCoach(seed * 2 + 1))
         k = 0
@@ -87,33 +105,38 @@ def instrumented(home, away, seconds: float) -> dict:
                 else:
                     act = s.activation
                     choices = turn.activation_choices(m, s.players[act.pid], act)
-                legal_t[kind] += clock() - t0
+                legal_t[kind] += clock() - t0 - over
                 legal_n[kind] += 1
                 legal_sizes[kind] += len(choices)
                 t0 = clock()
                 m.legal()
-                plain_legal_t += clock() - t0
+                plain_legal_t += clock() - t0 - over
                 plain_legal_n += 1
                 if k % 25 == 7 and s.phase == "turn":
                     t0 = clock()
                     snap = m.snapshot()
                     m.restore(snap)
-                    snap_t += clock() - t0
+                    snap_t += clock() - t0 - over
                     snap_n += 1
             t0 = clock()
             choice = coaches[d.side].choose(m)
             t1 = clock()
             m.decide(choice)
             t2 = clock()
-            bot_t += t1 - t0
-            decide_t += t2 - t1
-            decide_n += 1
+            bot_t += t1 - t0 - over
+            decide_t[kind] += t2 - t1 - over
+            decide_n[kind] += 1
             k += 1
         seed += 1
     n_legal = legal_n["turn"] + legal_n["action"]
+    n_dec = sum(decide_n.values())
+    total = sum(decide_t.values())
     return {
-        "decide_us": 1e6 * decide_t / decide_n,
-        "bot_us": 1e6 * bot_t / decide_n,
+        "decide_us": 1e6 * total / n_dec,
+        "bot_us": 1e6 * bot_t / n_dec,
+        "by_kind": sorted(((k, decide_n[k], 1e6 * decide_t[k] / decide_n[k],
+                            decide_t[k] / total) for k in decide_t), key=lambda r: -r[3]),
+        "bot_share": bot_t / (bot_t + total),
         "legal_us": 1e6 * (legal_t["turn"] + legal_t["action"]) / max(n_legal, 1),
         "legal_turn_us": 1e6 * legal_t["turn"] / max(legal_n["turn"], 1),
         "legal_action_us": 1e6 * legal_t["action"] / max(legal_n["action"], 1),
@@ -174,9 +197,17 @@ def main(argv=None) -> int:
          verdict(split["snapshot_restore_ms"], TARGETS["snapshot_restore_ms"], False),
          f"{split['snapshots']} samples mid-turn"),
     ]
-    print(f"Engine benchmark: random vs random, Orcs vs Humans, {args.seconds:g} s per pass")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"Engine benchmark: random vs random, Orcs vs Humans, {args.seconds:g} s per pass "
+          f"(rates per CPU second of this process; load average {load:.1f})")
     for name, value, target, ok, note in rows:
         print(f"  {name:<28} {value:>10.2f}   target {target:<9} {ok:<6} {note}")
+    print(f"  wall clock: {tp['wall_matches_per_second']:.2f} matches/s, "
+          f"{tp['wall_decisions_per_second']:,.0f} decisions/s")
+    print(f"  where decide() spends its time (the bot: {100 * split['bot_share']:.0f}% "
+          f"of decide + bot):")
+    for kind, n, us, share in split["by_kind"][:10]:
+        print(f"    {kind:<18} {n:>7} decisions {us:>9.1f} µs each  {100 * share:5.1f}%")
     if args.profile:
         print()
         print(f"cProfile over {args.profile_matches} matches (sorted by own time):")

@@ -10,11 +10,14 @@ first turn). The bot has its own `random.Random`, never the match dice.
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from squigbowl.ai.coach import Coach
 
 #: choice types the random coach never picks while anything else is offered
 AVOID = ("concede", "place", "remove")
+
+_type_of = itemgetter(0)
 
 
 class RandomCoach(Coach):
@@ -31,11 +34,17 @@ def pick_uniform(rng: random.Random, choices: list) -> tuple:
     """A uniform pick among the distinct choice types, then among that type's choices."""
     if len(choices) == 1:
         return choices[0]
-    kinds = list(dict.fromkeys([c[0] for c in choices]))  # first-seen order: reproducible
+    keys = list(map(_type_of, choices))
+    kinds = list(dict.fromkeys(keys))  # first-seen order: reproducible
     if len(kinds) == 1:
-        group = choices
-    else:
-        kinds = [k for k in kinds if k not in AVOID] or kinds
-        kind = kinds[int(rng.random() * len(kinds))] if len(kinds) > 1 else kinds[0]
-        group = [c for c in choices if c[0] == kind]
-    return group[int(rng.random() * len(group))] if len(group) > 1 else group[0]
+        return choices[int(rng.random() * len(choices))]
+    kinds = [k for k in kinds if k not in AVOID] or kinds
+    kind = kinds[int(rng.random() * len(kinds))] if len(kinds) > 1 else kinds[0]
+    # the j-th choice of that kind, found with list.index (a set-up offers thousands of 'place'
+    # choices: no Python-level pass over them)
+    n = keys.count(kind)
+    j = int(rng.random() * n) if n > 1 else 0
+    i = keys.index(kind)
+    for _ in range(j):
+        i = keys.index(kind, i + 1)
+    return choices[i]

@@ -32,6 +32,9 @@ class ActionSpec:
     limit: str | None
     can_declare: Callable
     team_wide: bool = False
+    #: optional fn(m, side) -> a check like `can_declare` for that side's players, with what
+    #: they share computed once (the 'turn' decision uses it to ask about every player)
+    prepare: Callable | None = None
 
 
 ACTIONS: dict[str, ActionSpec] = {}
@@ -41,9 +44,10 @@ DECLARE_CHECKS: list[Callable] = []           # procedure(m, player, act) -> all
 TURN_START_HOOKS: list[Callable] = []         # procedure(m, side)
 
 
-def action(name: str, *, moves: bool = True, limit: str | None = None, team_wide: bool = False):
+def action(name: str, *, moves: bool = True, limit: str | None = None, team_wide: bool = False,
+           prepare: Callable | None = None):
     def register(fn):
-        ACTIONS[name] = ActionSpec(name, moves, limit, fn, team_wide)
+        ACTIONS[name] = ActionSpec(name, moves, limit, fn, team_wide, prepare)
         return fn
     return register
 
@@ -80,7 +84,17 @@ def _can_move(m, p) -> bool:
     return True
 
 
-@action(BLOCK, moves=False)
+def _prepare_block(m, side):
+    """`_can_block` for all of `side`'s players: the squares next to a Standing opponent are
+    found once."""
+    zone = set()
+    for q in m.state.players:
+        if q.side != side and q.status == STANDING:
+            zone.update(NEIGHBOURS[q.square])
+    return lambda m, p: p.status == STANDING and p.square in zone
+
+
+@action(BLOCK, moves=False, prepare=_prepare_block)
 def _can_block(m, p) -> bool:
     """A5.4: a Prone player may not declare a Block; A8.1 an adjacent Standing opponent."""
     return p.status == STANDING and _adjacent_standing_opponent(m, p)
@@ -141,7 +155,8 @@ def turn_choices(m) -> list:
                 if spec.limit is not None and spec.limit in used:
                     continue
                 if not spec.team_wide:
-                    entries.append((spec.name, spec.can_declare))
+                    check = spec.prepare(m, side) if spec.prepare else spec.can_declare
+                    entries.append((spec.name, check))
                 elif spec.can_declare(m, p):
                     entries.append((spec.name, None))
         pid = p.id
