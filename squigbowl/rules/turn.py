@@ -42,6 +42,12 @@ ACTION_OPTIONS: dict[str, Callable] = {}      # action -> fn(m, player, act) -> 
 CHOICES: dict[str, Callable] = {}             # choice type -> procedure(m, player, act, arg)
 DECLARE_CHECKS: list[Callable] = []           # procedure(m, player, act) -> allowed?
 TURN_START_HOOKS: list[Callable] = []         # procedure(m, side)
+#: fn(m, choices) -> the 'turn' decision's choices, filtered (B3.1 the Fanatic only moves,
+#: B3.3.4 'Fanatic first = enforce'); cheap when the variant's players are absent
+TURN_CHOICE_FILTERS: list[Callable] = []
+#: skill -> fn(m, player, act) -> the acting player's choices, replacing movement, action
+#: options and 'end' (B3.4 the Goblin Fanatic's random move)
+ACTIVATION_OVERRIDES: dict[str, Callable] = {}
 
 
 def action(name: str, *, moves: bool = True, limit: str | None = None, team_wide: bool = False,
@@ -166,6 +172,8 @@ def turn_choices(m) -> list:
     append(("end_turn", None))
     if s.phase == "turn" and not bonus and not any_acted:
         append(("concede", None))
+    for keep in TURN_CHOICE_FILTERS:
+        choices = keep(m, choices)
     return choices
 
 
@@ -345,6 +353,9 @@ def stand_up(m, p, act):
 def activation_choices(m, p, act) -> list:
     if act.done or p.status != STANDING or p.lost_tz:
         return [("end", None)]
+    for skill, override in ACTIVATION_OVERRIDES.items():
+        if skill in p.skills:
+            return override(m, p, act)
     choices = []
     if ACTIONS[act.action].moves:
         choices.extend(_movement_choices(m, p, act))
