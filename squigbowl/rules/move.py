@@ -16,13 +16,13 @@ def max_gfi(p) -> int:
 
 
 def gfi_bonus(p) -> int:
-    """Variant extra GFI squares (pogo stick, B9); 0 in the base game."""
-    return 0
+    """B9.1: a pogo stick GFIs 2 more times (4, or 5 with Sprint); 0 otherwise."""
+    return 2 if "Pogo Stick" in p.skills else 0
 
 
 def can_leap(p) -> bool:
-    """A6.6: the Leap skill (the pogo stick joins in B9)."""
-    return p.has("Leap")
+    """A6.6: the Leap skill; B9.2: the pogo stick leaps as Leap does."""
+    return "Leap" in p.skills or "Pogo Stick" in p.skills
 
 
 def never_dodges(p) -> bool:
