@@ -95,8 +95,9 @@ def find_paths(s, p, moves_used: int, tz: dict, *, ball_ok: bool = False, max_st
     dodge_risk = {}
     best = {start: (0.0, 0, None)}
     heap = [(0.0, 0, start)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        risk, steps, sq = heapq.heappop(heap)
+        risk, steps, sq = pop(heap)
         if best[sq][0] < risk or steps >= limit or (sq == ball_sq and sq != start):
             continue
         leaving_tz = not no_dodge and tz.get(sq, 0) > 0
@@ -114,9 +115,12 @@ def find_paths(s, p, moves_used: int, tz: dict, *, ball_ok: bool = False, max_st
                     d = dodge_risk[n] = -math.log(c) if c > 0 else 50.0
                 r += d
             old = best.get(nxt)
-            if old is None or r < old[0] - 1e-12 or (abs(r - old[0]) <= 1e-12 and nsteps < old[1]):
-                best[nxt] = (r, nsteps, sq)
-                heapq.heappush(heap, (r, nsteps, nxt))
+            if old is not None:
+                o = old[0]
+                if r > o - 1e-12 and (r > o + 1e-12 or nsteps >= old[1]):
+                    continue
+            best[nxt] = (r, nsteps, sq)
+            push(heap, (r, nsteps, nxt))
     return best
 
 
@@ -186,6 +190,9 @@ class ScriptedCoach(Coach):
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self.plan: dict | None = None
+        self._turn_key = None
+        self._idle: set = set()       # players with nothing useful to do this turn
+        self._tried: set = set()      # searches that found nothing this turn ('pickup', 'blitz')
 
     def choose(self, m) -> tuple:
         d = m.pending
@@ -258,6 +265,11 @@ class ScriptedCoach(Coach):
         self.plan = None
         s = m.state
         side = d.side
+        key = (s.half, side, s.teams[side].turn, s.bonus_turn)
+        if key != self._turn_key:
+            self._turn_key = key
+            self._idle = set()
+            self._tried = set()
         avail: dict[int, set] = {}
         for c in d.choices:
             if isinstance(c[1], int):
@@ -273,15 +285,18 @@ class ScriptedCoach(Coach):
             if plan is not None:
                 return self.start(("MOVE", carrier.id), plan)
         # 2. blitz the opposing carrier
-        if carrier is not None and carrier.side != side:
+        if carrier is not None and carrier.side != side and ("blitz", carrier.id) not in self._tried:
             c = self.blitz_carrier(s, side, carrier, avail, tz)
             if c is not None:
                 return c
+            self._tried.add(("blitz", carrier.id))
         # 3. pick up the ball
-        if carrier is None and ball.square is not None and not ball.in_air:
+        if (carrier is None and ball.square is not None and not ball.in_air
+                and ("pickup", ball.square) not in self._tried):
             c = self.pickup(s, side, avail, tz)
             if c is not None:
                 return c
+            self._tried.add(("pickup", ball.square))
         # 4. blocks with the dice on our side
         c = self.best_block(s, side, avail, carrier)
         if c is not None:
@@ -449,11 +464,12 @@ class ScriptedCoach(Coach):
                 continue
             if p.status != STANDING:
                 return self.start(("MOVE", pid), {"kind": "support"})
-            if tz.get(p.square, 0) > 0:
-                continue  # marked: he would have to dodge
+            if tz.get(p.square, 0) > 0 or pid in self._idle:
+                continue  # marked (he would have to dodge), or nowhere better to go
             plan = self.support_plan(s, p, 0, tz, carrier)
             if plan is not None:
                 return self.start(("MOVE", pid), plan)
+            self._idle.add(pid)
         return None
 
     def support_plan(self, s, p, moves_used, tz, carrier):
