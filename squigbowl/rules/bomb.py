@@ -1,0 +1,299 @@
+"""Bombs and stink bombs (RULES.md B5, B6, C-B5/B6, DD-13, DD-50..DD-56).
+
+The bomb is not the ball: it never touches `state.ball` and is never on the ground (B5.5). It
+exists only while its procedure runs (a lit bomb is always in someone's hands or in the air, and
+the match only stops for decisions in between), so it needs no quiet-point state; the events
+tell the screen where it is.
+
+*Throw Bomb* (action THROW_BOMB, no movement, no team limit, does not use the Pass action,
+[DD-50]): a Standing Bombardier (a bomb) or Stink Bomb player (a stink bomb). He may hold the
+ball (he keeps it). The 'action' decision offers ("light_fuse", None) or "end". Then:
+
+1. Fuse (B5.2): D6, team re-roll allowed; 1 -> it goes off in his square (B5.8).
+2. Target (fuse first, C63): a 'bomb_target' decision of the holder's coach, ("bomb_target",
+   square) over the squares in passing range (A7.2.2-A7.2.3; Blizzard: Quick/Short).
+3. Interception (B5.6): an 'intercept' decision for the other side (interception.py, what=the
+   bomb's kind), the normal roll (Catch re-roll, no team re-roll); success -> step 6.
+4. Throw (B5.3): the pass roll with all pass modifiers (not the squig's), Pass skill or team
+   re-roll (only the moving team, for its own players, B5.6.3 / A10.2). Fumble -> B5.7: one
+   square of scatter from his square, then it goes off there [DD-52]. Accurate -> comes down in
+   the target square; inaccurate -> three scatters, leaving the pitch = harmless [DD-51].
+5. Landing (B5.4): a Standing player who can catch there: a 'catch_bomb' decision for his coach
+   (("catch_bomb", True/False), C68); a catch roll (+1 only for an accurate throw into the
+   target square; Catch re-roll); caught -> step 6. Otherwise it bounces one square (D8) and
+   goes off there, even in an occupied square; off the pitch -> harmless.
+6. Re-throw (B5.6): the new holder must throw at once, out of sequence: D6 1-3 it goes off in
+   his square, 4-6 back to step 2 from his square.
+
+Blast (B5.8) in square E: the player in E is knocked over; a D6 for each player adjacent, 4+
+knocked over. Knocked over = Knocked Down (Standing -> Prone + armour), a Prone or Stunned player
+gets an armour roll and stays down [DD-53]; no Mighty Blow, no SPP. Stink cloud (B6.2): every
+Standing player in E and the 8 squares around is Placed Prone (no armour roll). Players are
+resolved the moving team first, then the other [DD-01], each in the order E, then the squares
+around E in `NEIGHBOURS` order. Turnover only if a player of the moving team holding the ball
+is knocked over / falls in the cloud [DD-54, DD-56]. The squig is never affected [DD-25].
+
+Events (all carry bomb='bomb' or 'stink'): 'bomb_lit' {player, square}, 'bomb_went_off_in_hand'
+{player, square}, 'bomb_rethrow' {player, square}, 'bomb_thrown' {player, frm, target, range,
+throw}, 'bomb_intercepted' {player, square, thrower}, 'bomb_result' {player, result},
+'bomb_fumbled' {player, square}, 'bomb_scattered' {frm, to, d8}, 'bomb_landed' {square,
+accurate}, 'bomb_catch_declined' {player, square}, 'bomb_caught' {player, square},
+'bomb_dropped' {player, square}, 'bomb_bounced' {frm, to, d8}, 'bomb_in_crowd' {square},
+'bomb_exploded' {square, in_square, adjacent_rolls [(pid, die, hit)], caught [pids]} (a stink
+cloud: 'caught' are the Standing players who fall), 'bomb_over' {thrower}.
+"""
+
+from __future__ import annotations
+
+from squigbowl.rules import ball as balls
+from squigbowl.rules import rolls
+from squigbowl.rules.events import Decision
+from squigbowl.rules.geometry import NEIGHBOURS, SCATTER, on_pitch, step
+from squigbowl.rules.injury import armour, knock_down, place_prone
+from squigbowl.rules.interception import (choose_interceptor, interception_extra_modifier,
+                                          interception_modifier)
+from squigbowl.rules.model import DOWN, STANDING
+from squigbowl.rules.passing import (ACCURATE, FUMBLE, allowed_range, pass_extra_modifier,
+                                     pass_modifier, pass_outcome, pass_targets)
+from squigbowl.rules.turn import action, action_options, choice_handler
+
+THROW_BOMB = "THROW_BOMB"
+BOMB, STINK = "bomb", "stink"
+#: B5.2 fuse: 2+ to light it; B5.6.1 re-throw: 4+ to throw it
+FUSE_TARGET, RETHROW_TARGET = 2, 4
+#: B5.8.2: adjacent players are knocked over on 4+
+BLAST_TARGET = 4
+
+
+def bomb_kind(p) -> str | None:
+    """Which bomb a player throws: B5 Bombardier, B6 Stink Bomb, or None."""
+    skills = p.skills
+    if "Bombardier" in skills:
+        return BOMB
+    if "Stink Bomb" in skills:
+        return STINK
+    return None
+
+
+# -- the action ----------------------------------------------------------------------------------
+@action(THROW_BOMB, moves=False)
+def _can_throw_bomb(m, p) -> bool:
+    """B5.1: Standing when the action starts (no standing up); no team limit [DD-50]."""
+    return p.status == STANDING and bomb_kind(p) is not None
+
+
+@action_options(THROW_BOMB)
+def _bomb_options(m, p, act) -> list:
+    return [("light_fuse", None)]
+
+
+@choice_handler("light_fuse")
+def light_fuse(m, p, act, arg):
+    """B5.1-B5.9: the whole life of the bomb; the action ends when it has gone off."""
+    act.done = True
+    yield from bomb_in_hand(m, p, bomb_kind(p))
+
+
+# -- the bomb's life -------------------------------------------------------------------------------
+def bomb_in_hand(m, holder, kind: str):
+    """The lit bomb from the Bombardier's fuse roll to its blast (or the crowd)."""
+    s = m.state
+    bomber = holder
+    throw = 1
+    while True:
+        sq = holder.square
+        if throw == 1:
+            ok = yield from rolls.test(m, holder, "bomb fuse", FUSE_TARGET)
+        else:
+            m.emit("bomb_rethrow", player=holder.id, square=sq, bomb=kind)
+            ok = yield from rolls.test(m, holder, "bomb re-throw", RETHROW_TARGET)
+        if not ok:
+            m.emit("bomb_went_off_in_hand", player=holder.id, square=sq, bomb=kind)
+            yield from explode(m, sq, kind, bomber)
+            break
+        if throw == 1:
+            m.emit("bomb_lit", player=holder.id, square=sq, bomb=kind)
+        # 2. target and range (C63: after the fuse)
+        choice = yield Decision("bomb_target", holder.side,
+                                [("bomb_target", t) for t in pass_targets(m, holder)],
+                                {"player": holder.id, "frm": sq, "kind": kind,
+                                 "rethrow": throw > 1})
+        target = choice[1]
+        rng = allowed_range(m, sq, target)
+        m.emit("bomb_thrown", player=holder.id, frm=sq, target=target, range=rng, bomb=kind,
+               throw=throw)
+        throw += 1
+        # 3. interception (B5.6; no Pass Block against a bomb, B5.3)
+        catcher = yield from bomb_interception(m, holder, target, kind)
+        if catcher is not None:
+            holder = catcher
+            continue
+        # 4. the throw
+        result = yield from bomb_roll(m, holder, target, rng)
+        m.emit("bomb_result", player=holder.id, result=result, bomb=kind)
+        if result == FUMBLE:
+            # B5.7 [DD-52]: he cannot get rid of it: one square of scatter, then it goes off
+            m.emit("bomb_fumbled", player=holder.id, square=sq, bomb=kind)
+            yield from bounce_and_explode(m, sq, kind, bomber)
+            break
+        accurate = result == ACCURATE
+        if accurate:
+            land = target
+        else:
+            land = bomb_scatter(m, target, kind)
+            if land is None:
+                break  # [DD-51]: gone off harmlessly in the crowd
+        m.emit("bomb_landed", square=land, accurate=accurate, bomb=kind)
+        # 5. a catch?
+        catcher = yield from bomb_catch(m, s.at(land), accurate, kind)
+        if catcher is not None:
+            holder = catcher
+            continue
+        yield from bounce_and_explode(m, land, kind, bomber)
+        break
+    m.emit("bomb_over", thrower=bomber.id, bomb=kind)
+
+
+def bomb_interception(m, holder, target, kind: str):
+    """B5.6 / A7.2.4 step 3: one eligible opponent of the holder may try; the roll has the
+    A6.8 interception modifiers (not the squig's, B1.8), Catch may re-roll it, a team re-roll
+    may not (A10.5). Returns the interceptor who now holds the bomb, or None."""
+    q = yield from choose_interceptor(m, holder, target, what=kind)
+    if q is None:
+        return None
+    m.emit("interception_attempt", player=q.id, thrower=holder.id, square=q.square, bomb=kind)
+    mod = interception_modifier(m, q) - interception_extra_modifier(m, q)
+    ok = yield from rolls.test(m, q, "interception", rolls.agility_target(q.ag), mod,
+                               skill="Catch", team_ok=False)
+    if not ok:
+        m.emit("interception_failed", player=q.id, bomb=kind)
+        return None
+    m.emit("bomb_intercepted", player=q.id, square=q.square, thrower=holder.id, bomb=kind)
+    return q
+
+
+def bomb_roll(m, p, target, rng: str):
+    """B5.3: the pass roll with the pass modifiers (range, tackle zones, Very Sunny, Stunty,
+    Disturbing Presence; not the squig's -1) read in the order of A7.2.4 step 4; the Pass skill
+    (at once on a fumble, offered on an inaccurate throw) or a team re-roll."""
+    agility = rolls.agility_target(p.ag)
+    mod = pass_modifier(m, p, rng) - pass_extra_modifier(m, p)
+    natural = m.dice.d6("bomb throw")
+    result = pass_outcome(natural, mod, agility)
+    m.emit("roll", what="bomb throw", player=p.id, target=agility, modifier=mod, dice=[natural],
+           success=result == ACCURATE, result=result)
+    if result == ACCURATE:
+        return result
+    source = yield from rolls.offer_reroll(m, p, "bomb throw", "Pass",
+                                           auto_skill=result == FUMBLE,
+                                           info={"result": result, "target": target})
+    if source is None:
+        return result
+    natural = m.dice.d6("bomb throw (re-roll)")
+    result = pass_outcome(natural, mod, agility)
+    m.emit("roll", what="bomb throw", player=p.id, target=agility, modifier=mod, dice=[natural],
+           success=result == ACCURATE, result=result, reroll=source)
+    return result
+
+
+def bomb_scatter(m, start, kind: str):
+    """B5.3: three one-square scatters (A7.6). Returns the square, or None when the bomb left
+    the pitch (it goes off harmlessly in the crowd at once, [DD-51])."""
+    sq = start
+    for _ in range(3):
+        d8 = m.dice.d8("bomb scatter")
+        nxt = step(sq, SCATTER[d8])
+        m.emit("bomb_scattered", frm=sq, to=nxt, d8=d8, bomb=kind)
+        if not on_pitch(nxt):
+            m.emit("bomb_in_crowd", square=nxt, bomb=kind)
+            return None
+        sq = nxt
+    return sq
+
+
+def bomb_catch(m, p, accurate: bool, kind: str):
+    """B5.4: a Standing player who can catch may try (his coach decides, C68): catch roll with
+    the A6.8 modifiers, +1 only for an accurate throw, no squig penalty; Catch re-roll, a team
+    re-roll only for the moving team. Returns the catcher, or None."""
+    if p is None or not balls.can_catch(p):
+        return None
+    choice = yield Decision("catch_bomb", p.side, [("catch_bomb", True), ("catch_bomb", False)],
+                            {"player": p.id, "square": p.square, "kind": kind,
+                             "accurate": accurate})
+    if not choice[1]:
+        m.emit("bomb_catch_declined", player=p.id, square=p.square, bomb=kind)
+        return None
+    ok = yield from rolls.test(m, p, "bomb catch", rolls.agility_target(p.ag),
+                               balls.catch_modifier(m, p, accurate), skill="Catch")
+    if not ok:
+        m.emit("bomb_dropped", player=p.id, square=p.square, bomb=kind)
+        return None
+    m.emit("bomb_caught", player=p.id, square=p.square, bomb=kind)
+    return p
+
+
+def bounce_and_explode(m, start, kind: str, bomber):
+    """B5.4 / B5.7: one square in a D8 direction, then it goes off there, even in an occupied
+    square; off the pitch it goes off harmlessly in the crowd [DD-51]."""
+    d8 = m.dice.d8("bomb bounce")
+    nxt = step(start, SCATTER[d8])
+    m.emit("bomb_bounced", frm=start, to=nxt, d8=d8, bomb=kind)
+    if not on_pitch(nxt):
+        m.emit("bomb_in_crowd", square=nxt, bomb=kind)
+        return
+    yield from explode(m, nxt, kind, bomber)
+
+
+# -- the blast ----------------------------------------------------------------------------------
+def _moving_first(m, pids: list) -> list:
+    """[DD-01]: the moving team's players first, each team in the order given."""
+    s = m.state
+    return ([pid for pid in pids if s.players[pid].side == s.active]
+            + [pid for pid in pids if s.players[pid].side != s.active])
+
+
+def explode(m, sq, kind: str, bomber):
+    """B5.8 (a bomb) or B6.2 (a stink bomb) in square `sq`; then B5.9 / B6.3 turnovers."""
+    s = m.state
+    board = s.board
+    centre = board.get(sq)
+    around = [board[n] for n in NEIGHBOURS[sq] if n in board]
+    caught = []
+    adjacent_rolls = []
+    if kind == BOMB:
+        if centre is not None:
+            caught.append(centre)
+        for pid in around:
+            die = m.dice.d6("bomb blast")
+            hit = die >= BLAST_TARGET
+            adjacent_rolls.append((pid, die, hit))
+            if hit:
+                caught.append(pid)
+    else:
+        caught = [pid for pid in ([centre] if centre is not None else []) + around
+                  if s.players[pid].status == STANDING]
+    caught = _moving_first(m, caught)
+    m.emit("bomb_exploded", square=sq, bomb=kind, thrower=bomber.id, in_square=centre,
+           adjacent_rolls=adjacent_rolls, caught=caught)
+    lost_ball = False
+    for pid in caught:
+        p = s.players[pid]
+        if p.square is None:
+            continue  # already gone (cannot happen today; kept safe for hooks)
+        held = s.ball.carrier == pid
+        if kind == STINK:
+            if p.status == STANDING:
+                yield from place_prone(m, p, cause="stink bomb")
+        elif p.status == STANDING:
+            yield from knock_down(m, p, by=bomber, cause="bomb", turnover=False)
+        elif p.status in DOWN:
+            # [DD-53]: armour roll, he stays down (B7.7: +3 with a running chainsaw)
+            m.emit("knocked_down", player=pid, square=p.square, cause="bomb", already_down=True)
+            mod = 3 if p.extra is not None and p.extra.get("chainsaw_running") else 0
+            yield from armour(m, p, modifier=mod, by=bomber, cause="bomb")
+        if held and p.side == s.active:
+            lost_ball = True
+    # B5.9 [DD-54] / B6.3 [DD-56]
+    if lost_ball and s.phase in ("turn", "kickoff_blitz"):
+        balls.turnover(m, "ball carrier caught in a " + ("stink cloud" if kind == STINK
+                                                        else "bomb blast"))
