@@ -1,0 +1,344 @@
+"""The Goblin Fanatic (RULES.md B3, C41-C55, DD-38..DD-47).
+
+He has no tackle zone, never assists, never touches the ball (model.has_tz, ball.can_catch,
+block.assists) and may not be blocked (block.can_be_blocked, DD-38). This module adds:
+
+* B3.1: he may only declare Move actions (`turn.TURN_CHOICE_FILTERS`).
+* B3.3: he must be the first of his team to act. Option 'call' (default): right after another
+  player is declared, the opposing coach is offered the illegal-procedure call, once per
+  Fanatic and turn [DD-39]; if called the moving coach spends his turn's team re-roll or takes a
+  turnover [DD-40] (`turn.DECLARE_CHECKS`, run first). Option 'enforce': while he waits, the
+  'turn' decision offers nobody else (`turn.TURN_CHOICE_FILTERS`).
+* B3.4-B3.11: his Move action is four squares, no Go For It [DD-41], all four attempted unless
+  the move ends early [DD-42] (`turn.ACTIVATION_OVERRIDES`). Each square is one 'action'
+  decision with the choices ("fanatic", facing) for facing in E, W, N, S; then a D6 on the
+  throw-in template (A1.10: 1-2 left arrow, 3-4 centre, 5-6 right arrow), no re-roll, gives the
+  target square. Empty: he moves in (a ball there bounces, no turnover). A Standing player of
+  either team: he blocks him with ST 6, no assists, Foul Appearance ignored [DD-43], and must
+  take the square the target leaves. A Prone or Stunned player: forced back, no armour roll
+  (B3.8). An opposing Fanatic: both knocked over (B3.10). Off the pitch: the crowd [DD-45].
+* B3.9 [DD-44]: whenever he would be Knocked Down, Fall Over or be Placed Prone, for any reason,
+  an injury roll with no armour roll, Stunned counting as KO'd (injury.injury_result); a
+  turnover in his own team's turn (`injury.FALL_HANDLERS`).
+* B3.12 [DD-46]: when his move ends and he still stands on the pitch, the exhaustion roll.
+
+Readings (docs/house-rules/fanatic.md): the illegal-procedure offer is made once per Fanatic and
+turn whether it was called or declined; a move stopped by a chain push that cannot move (Stand
+Firm further down the chain) ends like a Stand Firm (B3.6.4); no exhaustion roll after a
+touchdown (play stops at once, A11.1); his chain is a turnover in his own team's turn whatever
+knocked him over (B3.9 names the bomb and stink-bomb blasts).
+
+Events: ``fanatic_square`` {player, number (1-4), frm, facing, die, direction, to}; then
+``moved`` (how="fanatic"), ``block_declared``/``block_roll``/``block_result`` (fanatic=True),
+``fanatic_force_back`` {player, target, square}, ``fanatic_collision`` {player, other, square}
+or ``into_crowd``; ``fanatic_chain`` {player, square, cause, by}; ``roll`` what="exhaustion" /
+"exhaustion table"; ``fanatic_collapsed`` {player, square, result, detail};
+``illegal_procedure`` {side, player, fanatics, called}; ``illegal_procedure_penalty``
+{side, penalty}.
+"""
+
+from __future__ import annotations
+
+from squigbowl.rules import ball as balls
+from squigbowl.rules import injury as injuries
+from squigbowl.rules import rolls
+from squigbowl.rules.block import (ATTACKER_DOWN, BOTH_DOWN, DEFENDER_DOWN, DEFENDER_STUMBLES,
+                                   FACES, ask_skill, dice_for, stumble_is_push)
+from squigbowl.rules.events import Decision
+from squigbowl.rules.geometry import DIRECTION_NAMES, on_pitch, step, template_direction
+from squigbowl.rules.injury import NIGGLE_DETAILS, SI_DETAILS, knock_down
+from squigbowl.rules.model import CASUALTY, STANDING
+from squigbowl.rules.push import push, settle_ball
+from squigbowl.rules.turn import (ACTIONS, ACTIVATION_OVERRIDES, DECLARE_CHECKS, MOVE,
+                                  TURN_CHOICE_FILTERS, choice_handler)
+
+FANATIC = "Goblin Fanatic"
+#: B3.4.1: the template facings he may choose (compass, A1.2)
+FACINGS = {"E": (1, 0), "W": (-1, 0), "N": (0, -1), "S": (0, 1)}
+SQUARES = 4          # B3.4
+STRENGTH = 6         # B3.6.1
+#: team.skill_used key: the illegal-procedure offer has been made for this Fanatic this turn
+OFFERED = "Fanatic first"
+#: B3.12 exhaustion table [DD-46]: D6 -> (title, casualty D6 for the A8.11 detail)
+EXHAUSTION = {1: "Done in", 2: "Done in", 3: "Done in", 4: "Chain burns", 5: "Chain burns",
+              6: "Strangled by his own chain"}
+
+
+def is_fanatic(p) -> bool:
+    return FANATIC in p.skills
+
+
+def in_own_turn(m, p) -> bool:
+    s = m.state
+    return p.side == s.active and s.phase in ("turn", "kickoff_blitz")
+
+
+# -- B3.3 the Fanatic acts first ------------------------------------------------------------------
+def may_act(m, p) -> bool:
+    """B3.3.5: on the pitch, has not acted, and not barred by the Blitz! tackle-zone rule."""
+    s = m.state
+    return (p.status == STANDING and not p.acted
+            and not (s.bonus_turn and s.tackle_zones(p.square, p.side) > 0))
+
+
+def waiting_fanatics(m, side: int) -> list:
+    """The Fanatics of `side` who must still act before anyone else (B3.3.1, B3.3.5)."""
+    return [p for p in m.state.players
+            if p.side == side and FANATIC in p.skills and may_act(m, p)]
+
+
+def _turn_filter(m, choices: list) -> list:
+    """B3.1: a Fanatic only declares Move; B3.3.4 'enforce': nobody else while he waits."""
+    s = m.state
+    side = s.active
+    fans = [p for p in s.players
+            if p.side == side and FANATIC in p.skills and p.status == STANDING and not p.acted]
+    if not fans:
+        return choices
+    ids = {p.id for p in fans}
+    enforce = s.options.fanatic_first == "enforce" and any(may_act(m, p) for p in fans)
+    out = []
+    for choice in choices:
+        kind, pid = choice
+        if kind in ACTIONS:
+            if pid in ids:
+                if kind != MOVE:
+                    continue
+            elif enforce:
+                continue
+        out.append(choice)
+    return out
+
+
+def fanatic_first_check(m, p, act):
+    """B3.3.2-3 [DD-39] [DD-40], A5.5 step 1: offered once, right after the wrong declaration
+    and before the action; called -> the turn's team re-roll or a turnover."""
+    s = m.state
+    if FANATIC in p.skills or s.options.fanatic_first != "call":
+        return True
+    team = s.teams[p.side]
+    waiting = [f for f in waiting_fanatics(m, p.side) if (f.id, OFFERED) not in team.skill_used]
+    if not waiting:
+        return True
+    for f in waiting:
+        team.skill_used.add((f.id, OFFERED))
+    fan_ids = tuple(f.id for f in waiting)
+    opponent = 1 - p.side
+    choice = yield Decision("illegal_procedure", opponent, [("call", True), ("call", False)],
+                            {"player": p.id, "fanatics": fan_ids, "offender": p.side})
+    called = choice[1]
+    m.emit("illegal_procedure", side=opponent, player=p.id, fanatics=fan_ids, called=called)
+    if not called:
+        return True
+    if rolls.team_reroll_available(m, p.side):
+        choice = yield Decision("illegal_procedure_penalty", p.side,
+                                [("penalty", "reroll"), ("penalty", "turnover")],
+                                {"player": p.id, "fanatics": fan_ids, "rerolls": team.rerolls})
+        if choice[1] == "reroll":
+            team.reroll_used = True
+            if team.rerolls > 0:
+                team.rerolls -= 1
+            else:
+                team.leader_reroll -= 1
+            m.emit("reroll_used", side=p.side, player=None, source="team",
+                   what="illegal procedure", left=team.rerolls)
+            m.emit("illegal_procedure_penalty", side=p.side, penalty="reroll")
+            return True
+    m.emit("illegal_procedure_penalty", side=p.side, penalty="turnover")
+    balls.turnover(m, "illegal procedure")
+    return False
+
+
+# -- B3.4 the move --------------------------------------------------------------------------------
+def _activation(m, p, act) -> list:
+    """The Fanatic's 'action' decision: the facing for his next square (no 'end', DD-42)."""
+    if act.action != MOVE:
+        return [("end", None)]
+    return [("fanatic", f) for f in FACINGS]
+
+
+@choice_handler("fanatic")
+def fanatic_square(m, p, act, facing: str):
+    """One of his four squares (B3.4): the facing was chosen, roll the template die, resolve;
+    when the move is over, exhaustion (B3.12)."""
+    s = m.state
+    number = act.moves + 1
+    act.moves = number
+    frm = p.square
+    die = m.dice.d6("Fanatic direction")
+    d = template_direction(FACINGS[facing], die)
+    to = step(frm, d)
+    m.emit("roll", what="Fanatic direction", player=p.id, target=None, modifier=0, dice=[die],
+           result=DIRECTION_NAMES[d], success=None)
+    m.emit("fanatic_square", player=p.id, number=number, frm=frm, facing=facing, die=die,
+           direction=DIRECTION_NAMES[d], to=to)
+    ended = yield from enter(m, p, to)
+    if s.touchdown is not None:  # A11.1: play stops at once
+        act.done = True
+        return
+    if ended or s.turnover or number >= SQUARES or p.status != STANDING:
+        act.done = True
+        if p.status == STANDING and p.square is not None:
+            exhaustion(m, p)
+
+
+def enter(m, p, to):
+    """B3.4.3: what happens in the target square. Returns True when his move ends there."""
+    s = m.state
+    if not on_pitch(to):
+        yield from off_pitch(m, p)
+        return True
+    q = s.at(to)
+    if q is None:
+        frm = p.square
+        s.place(p, to)
+        m.emit("moved", player=p.id, frm=frm, to=to, how="fanatic")
+        ball = s.ball
+        if ball.carrier is None and not ball.in_air and ball.square == to:
+            yield from balls.enter_ball_square(m, p, voluntary=False)  # A7.8.2, C50
+        return False
+    if FANATIC in q.skills and q.side != p.side:
+        yield from collision(m, p, q)
+        return True
+    if q.status == STANDING:
+        return (yield from fanatic_block(m, p, q))
+    return (yield from force_back(m, p, q))
+
+
+def off_pitch(m, p):
+    """B3.11 [DD-45]: the crowd beats him up (injury roll, Stunned = KO'd); turnover."""
+    yield from injuries.crowd_push(m, p, cause="crowd")
+    balls.turnover(m, "Fanatic left the pitch")
+
+
+def collision(m, p, q):
+    """B3.10: both Fanatics are knocked over (the moving one first, A0.8); turnover."""
+    m.emit("fanatic_collision", player=p.id, other=q.id, square=q.square)
+    yield from knock_down(m, p, by=q, cause="fanatic")
+    yield from knock_down(m, q, by=p, cause="fanatic")
+    balls.turnover(m, "Fanatic collision")
+
+
+def force_back(m, p, q):
+    """B3.8: a Prone or Stunned player is pushed as if from the Fanatic's square (no armour
+    roll, no Stand Firm or Side Step for him), then the Fanatic moves in. Returns True when the
+    chain could not move (he stays and his move ends, as B3.6.4)."""
+    s = m.state
+    m.emit("fanatic_force_back", player=p.id, target=q.id, square=q.square)
+    result = yield from push(m, p.square, q, p.side, by=p)
+    if result.moved:
+        frm = p.square
+        s.place(p, result.vacated)
+        m.emit("moved", player=p.id, frm=frm, to=result.vacated, how="fanatic")
+    yield from settle_ball(m, result)
+    return not result.moved
+
+
+def fanatic_block(m, p, q):
+    """B3.6: ST 6 against the target's ST, no assists, no Foul Appearance; the Fanatic's coach
+    is the attacker (team re-roll on the dice, A8.4.2). He must take the vacated square; if the
+    target does not move his move ends. Returns True when his move ends."""
+    s = m.state
+    m.emit("block_declared", attacker=p.id, defender=q.id, blitz=False, frenzy=False,
+           fanatic=True)
+    n, chooser = dice_for(STRENGTH, q.st)
+    chooser_side = q.side if chooser == "defender" else p.side
+    info = {"attacker": p.id, "defender": q.id, "blitz": False, "fanatic": True,
+            "attacker_strength": STRENGTH, "defender_strength": q.st,
+            "attacker_assists": [], "defender_assists": [], "chooser": chooser_side}
+    dice = [m.dice.d6("block die") for _ in range(n)]
+    m.emit("block_roll", dice=dice, faces=[FACES[d] for d in dice], **info)
+    if rolls.team_reroll_available(m, p.side):
+        choice = yield Decision("reroll", p.side, [("reroll", "team"), ("reroll", None)],
+                                {"player": p.id, "what": "block dice", "dice": dice,
+                                 "faces": [FACES[d] for d in dice], **info})
+        if choice[1] == "team" and rolls.use_team_reroll(m, p, "block dice"):
+            dice = [m.dice.d6("block die (re-roll)") for _ in range(n)]
+            m.emit("block_roll", dice=dice, faces=[FACES[d] for d in dice], reroll="team",
+                   **info)
+    faces = [FACES[d] for d in dice]
+    index = 0
+    if len(set(faces)) > 1:
+        choice = yield Decision("block_die", chooser_side, [("block_die", i) for i in range(n)],
+                                {"dice": dice, "faces": faces, **info})
+        index = choice[1]
+    face = faces[index]
+    m.emit("block_result", attacker=p.id, defender=q.id, face=face, die=dice[index],
+           index=index, fanatic=True)
+    if face == ATTACKER_DOWN:
+        yield from knock_down(m, p, by=q, cause="block")
+        return True
+    if face == BOTH_DOWN:  # [DD-10] the target first; the Fanatic has no Block
+        stays = q.has("Block") and (yield from ask_skill(m, q, "Block", face=face))
+        if not stays:
+            yield from knock_down(m, q, by=p, cause="fanatic")
+        yield from knock_down(m, p, by=q, cause="block")
+        return True
+    down = face == DEFENDER_DOWN
+    if face == DEFENDER_STUMBLES:
+        if stumble_is_push(p, q):
+            m.emit("skill_used", player=q.id, skill="Dodge")
+        else:
+            down = True
+    result = yield from push(m, p.square, q, p.side, by=p)
+    if result.moved:
+        frm = p.square
+        s.place(p, result.vacated)
+        m.emit("moved", player=p.id, frm=frm, to=result.vacated, how="fanatic")
+    if down and q.status == STANDING and q.square is not None:
+        yield from knock_down(m, q, by=p, cause="fanatic")
+    yield from settle_ball(m, result)
+    return not result.moved
+
+
+# -- B3.9 the chain, B3.12 exhaustion ---------------------------------------------------------------
+def chain(m, p, *, by=None, cause: str = "block", falls: bool = False, placed: bool = False):
+    """FALL_HANDLERS (B3.9 [DD-44]): no lying down: an injury roll at once with no armour roll,
+    Stunned counting as KO'd (A8.10); a turnover in his own team's turn."""
+    s = m.state
+    sq = p.square
+    m.emit("fanatic_chain", player=p.id, square=sq, cause=cause,
+           by=None if by is None else by.id)
+    had_ball = s.ball.carrier == p.id
+    if had_ball:  # he can never hold it; kept for a scenario that hands it to him
+        balls.ball_to_ground(m, sq)
+    yield from injuries.injury(m, p, by=by, cause=cause)
+    if had_ball:
+        m.emit("ball_dropped", player=p.id, square=sq)
+        yield from balls.bounce(m, sq)
+    if in_own_turn(m, p):
+        balls.turnover(m, "Fanatic knocked over")
+
+
+def exhaustion(m, p):
+    """B3.12 [DD-46]: D6, no re-roll; on a 1 he collapses to the Casualty box and the
+    exhaustion table says how (never a turnover, no apothecary, no Regeneration)."""
+    s = m.state
+    natural = m.dice.d6("Fanatic exhaustion")
+    ok = natural >= 2
+    m.emit("roll", what="exhaustion", player=p.id, target=2, modifier=0, dice=[natural],
+           success=ok)
+    if ok:
+        return
+    table = m.dice.d6("exhaustion table")
+    if table <= 3:
+        detail = "Badly Hurt"
+    elif table == 6:
+        detail = "Dead"
+    else:
+        d8 = m.dice.d8("casualty detail")
+        detail = (SI_DETAILS if table == 4 else NIGGLE_DETAILS)[d8]
+    title = EXHAUSTION[table]
+    m.emit("roll", what="exhaustion table", player=p.id, target=None, modifier=0, dice=[table],
+           result=title, success=None, detail=detail)
+    sq = p.square
+    s.remove(p, CASUALTY)
+    p.cas_detail = f"{title}: {detail}"
+    m.emit("fanatic_collapsed", player=p.id, square=sq, result=title, detail=detail)
+    m.emit("injured", player=p.id, result="casualty", cause="exhaustion", detail=detail)
+
+
+injuries.FALL_HANDLERS[FANATIC] = chain
+ACTIVATION_OVERRIDES[FANATIC] = _activation
+TURN_CHOICE_FILTERS.append(_turn_filter)
+DECLARE_CHECKS.insert(0, fanatic_first_check)
