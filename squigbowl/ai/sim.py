@@ -68,7 +68,7 @@ def play_match(home, away, seed: int, coach: str = "scripted", options: Options 
             events = m.decide(choice)
             for e in events:
                 kind = e.kind
-                if kind == "touchdown":
+                if kind == "touchdown" or kind == "touchdown_awarded":  # A11.1, A2.8
                     side = e.get("side")
                     if side in (0, 1):
                         tds[side] += 1
