@@ -31,7 +31,11 @@ KICKOFF_START_HOOKS: list[Callable] = []
 
 def kick_skill_player(m, side: int):
     """A4.4 step 2: a player with Kick set up on the pitch outside both wide zones and off the
-    line of scrimmage, or None."""
+    line of scrimmage, or None. With Kick It! only the designated kicker counts [DD-36]."""
+    if m.state.options.kick_it:
+        from squigbowl.rules.kicker import kick_off_kicker
+        p = kick_off_kicker(m, side)
+        return p if p is not None and p.has("Kick") else None
     for p in m.state.players:
         if (p.side == side and p.status == STANDING and p.has("Kick")
                 and wide_zone(p.square) is None and not is_los(p.square, side)):
