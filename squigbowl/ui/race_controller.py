@@ -32,10 +32,10 @@ PERSON_NAMES = ("You", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6
 DEFAULT_PERSONALITY = "canny"
 
 #: Animation timings in seconds at speed 1.
-HOP_FRAME = 0.035
+HOP_FRAME = 0.03
 FLASH = 0.7
 VEER_FRAME = 0.05
-AI_THINK = 0.35
+AI_THINK = 0.25
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 
 
@@ -400,7 +400,7 @@ class RaceController:
                 self._add(lambda ang=ang: setattr(self.view, "veer", (ev.start, ang)),
                           VEER_FRAME if k else 0.35)
             self._add(lambda: (setattr(self.view, "veer", None), setattr(self.view, "flash", None)))
-        frames = max(4, int(ev.distance * 2))
+        frames = max(4, int(ev.distance * 1.5))
         sx, sy = ev.start
         ex, ey = ev.end
         racer = self.view.racers[rid]

@@ -116,7 +116,9 @@ class RaceScreen(Screen):
         self.decision = None
         self._leave_armed = False
         self._panel_text = None
+        self._prompt_key = None
         self._finished = False
+        self._modes: dict[int, str] = {}     # the mode each person used last
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -175,7 +177,8 @@ class RaceScreen(Screen):
             tv.follow(v.flash.x, v.flash.y)
         elif focus is not None and not v.racers[focus].hidden:
             tv.follow(v.racers[focus].x, v.racers[focus].y)
-        self._update_panel()
+        if v.trail is None and v.veer is None:      # not every animation frame
+            self._update_panel()
         self._update_prompt()
 
     def controller_log(self, line: str) -> None:
@@ -190,7 +193,9 @@ class RaceScreen(Screen):
 
     def ask_person(self, decision) -> None:
         self.decision = decision
-        self.mode = "normal"
+        self.mode = self._modes.get(decision.racer, "normal")
+        if self.mode not in decision.modes:
+            self.mode = decision.modes[0]
         self._leave_armed = False
         racer = self.controller.view.racers[decision.racer]
         gate = self._next_gate_point(decision.racer)
@@ -291,7 +296,10 @@ class RaceScreen(Screen):
             t.append(" " + (v.headline or ""))
             if v.log:
                 t.append("\n" + v.log[-1], style="dim")
-        self.query_one("#race-prompt", Static).update(t)
+        key = (t.plain, tuple(str(sp.style) for sp in t.spans))
+        if key != self._prompt_key:
+            self._prompt_key = key
+            self.query_one("#race-prompt", Static).update(t)
 
     @staticmethod
     def _arrow(angle: float) -> str:
@@ -434,6 +442,8 @@ class RaceScreen(Screen):
                         severity="warning")
             return
         mode = self.mode if self.mode in self.decision.modes else self.decision.modes[0]
+        if self.decision.kind == "move":
+            self._modes[self.decision.racer] = mode
         self.decision = None
         self.track_view.set_aim(None)
         self.controller.hop(mode, self.angle)
@@ -461,6 +471,7 @@ class RaceScreen(Screen):
         name = PALETTES[(PALETTES.index(tv.palette_name) + 1) % len(PALETTES)]
         tv.set_palette(name)
         self._panel_text = None
+        self._prompt_key = None
         self.controller_changed()
         self._show_aim()
         self.notify(f"Palette: {name}", timeout=1.5)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -344,10 +344,18 @@ class TrackView(ScrollView, can_focus=True):
         self._overlay = ov
         if force:
             self._rows.clear()
-        else:
-            for row in dirty:
-                self._rows.pop(row, None)
-        self.refresh()
+            self.refresh()
+            return
+        for row in dirty:
+            self._rows.pop(row, None)
+        # repaint only the screen lines whose table rows changed
+        _, py = self.pad
+        sy = self.scroll_offset.y
+        width, height = self.size
+        for row in dirty:
+            y = row - sy + py
+            if 0 <= y < height:
+                self.refresh(Region(0, y, width, 1))
 
     def _is_plain(self, cell) -> bool:
         """An open cell with nothing of the course drawn on it."""
