@@ -27,7 +27,6 @@ from squigbowl.ai.random_coach import pick_uniform
 from squigbowl.rules.geometry import NEIGHBOURS, WIDTH, distance, on_pitch, scoring_x
 from squigbowl.rules.model import DOWN, STANDING
 
-BLOCK_ACTIONS = ("BLOCK",)
 #: a touchdown run is attempted when it succeeds at least this often
 SCORE_CHANCE = 0.45
 #: how often a sensible foul is made when one is there
@@ -203,7 +202,8 @@ class ScriptedCoach(Coach):
         return choice
 
     def fallback(self, m, d) -> tuple:
-        """Anything without a rule: decline optional things, else a uniform pick."""
+        """Anything without a rule: a uniform pick of the kind, then of the option (never a
+        concession)."""
         return pick_uniform(self.rng, d.choices)
 
     # -- pre-match and kick-off ------------------------------------------------------------------
@@ -719,14 +719,8 @@ class ScriptedCoach(Coach):
                 return c
         return None
 
-    def on_decline(self, m, d):
-        """Optional things the coach does not want (interceptions are free: take them)."""
-        for c in d.choices:
-            if c[1] is None or c[1] is False:
-                return c
-        return None
-
     def on_intercept(self, m, d):
+        """An interception attempt costs nothing (A7.2): take it."""
         for c in d.choices:
             if c[1] is not None and c[1] is not False:
                 return c

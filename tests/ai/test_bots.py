@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ai_helpers import coaches, new_match, play
-from squigbowl.ai.random_coach import RandomCoach, pick_uniform
+from squigbowl.ai.random_coach import pick_uniform
 from squigbowl.ai.scripted_coach import ScriptedCoach
 from squigbowl.rules.dice import ScriptedDice
 from squigbowl.rules.events import Decision
