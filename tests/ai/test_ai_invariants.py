@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 from ai_helpers import coaches, new_match
 from squigbowl.ai.invariants import InvariantTracker, check_invariants
 from squigbowl.rules.events import Event
-from squigbowl.rules.model import KO
+from squigbowl.rules.engine import Match
+from squigbowl.rules.model import KO, find_team
 from squigbowl.rules.scenario import scenario_match
+from squigbowl.rules.state import Options
 
 
 def _turn_match(**extra):
@@ -83,8 +85,8 @@ def test_a0_6_a_lost_player_is_caught():
 
 
 # -- properties over whole matches ------------------------------------------------------------------
-def _check_match(seed: int, kind: str, limit: int) -> None:
-    m = new_match(seed=seed)
+def _check_match(seed: int, kind: str, limit: int, m=None) -> None:
+    m = m if m is not None else new_match(seed=seed)
     bots = coaches(kind, seed)
     tracker = InvariantTracker(m)
     assert tracker.after(m, []) == []
@@ -109,3 +111,13 @@ def test_invariants_hold_after_every_decision_of_random_matches(seed):
 @given(seed=st.integers(min_value=0, max_value=2**31 - 1))
 def test_invariants_hold_after_every_decision_of_scripted_matches(seed):
     _check_match(seed, "scripted", 400)
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31 - 1),
+       kind=st.sampled_from(["random", "scripted"]))
+def test_invariants_hold_with_every_variant_and_the_secret_weapons(seed, kind):
+    """Goblins (Fanatic, weapons) against Chaos Dwarfs, Squig Ball and Kick It! on."""
+    m = Match(find_team("Goblins"), find_team("Chaos Dwarfs"), seed=seed,
+              options=Options(squig_ball=True, kick_it=True))
+    _check_match(seed, kind, 300, m)
