@@ -80,8 +80,8 @@ def _adjacent_standing_opponent(m, p) -> bool:
         pid = board.get(sq)
         if pid is not None:
             q = players[pid]
-            if q.side != side and q.status == STANDING:
-                return True
+            if q.side != side and q.status == STANDING and "Goblin Fanatic" not in q.skills:
+                return True  # B3.2 [DD-38]: nobody blocks a Fanatic
     return False
 
 
@@ -95,8 +95,8 @@ def _prepare_block(m, side):
     found once."""
     zone = set()
     for q in m.state.players:
-        if q.side != side and q.status == STANDING:
-            zone.update(NEIGHBOURS[q.square])
+        if q.side != side and q.status == STANDING and "Goblin Fanatic" not in q.skills:
+            zone.update(NEIGHBOURS[q.square])  # B3.2 [DD-38]: not next to a Fanatic only
     return lambda m, p: p.status == STANDING and p.square in zone
 
 
