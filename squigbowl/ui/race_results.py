@@ -57,7 +57,7 @@ class RaceResults(Screen):
                 yield Static(t, id="results-table")
                 with Horizontal(id="results-buttons"):
                     yield Button("Race again (r)", id="again", variant="primary")
-                    yield Button("Back to menu (m)", id="menu")
+                    yield Button("Back to menu (m)", id="back-to-menu")
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -258,7 +258,7 @@ class RaceScreen(Screen):
             nxt = gates[r.gates]
             label = "Finish" if r.gates == len(gates) - 1 else f"{r.gates + 1} {nxt.name}"
             dist = math.hypot(nxt.midpoint[0] - r.x, nxt.midpoint[1] - r.y)
-            t.append(f"    next {label[:16]} {dist:.0f}\" · at {r.x:.1f},{r.y:.1f}\n", style="dim")
+            t.append(f"    next {label[:14]} {dist:.0f}\" ({r.x:.1f},{r.y:.1f})\n", style="dim")
             if r.status:
                 t.append(f"    {r.status}: {c.status_help(r.status)}\n", style="bold yellow")
         key = t.plain
