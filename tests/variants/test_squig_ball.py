@@ -433,7 +433,8 @@ def test_sq_17_the_targets_opponent_rolls_and_decides_the_push():
     dice.check_done()
 
 
-def test_q1a_both_down_is_a_push_without_juggernaut_or_block_questions():
+def test_q1a_juggernaut_is_not_a_choice_for_the_squig_no_skill_questions():
+    # a target with Block: Both Down is simply a push, nobody is asked about Juggernaut/Block
     m, dice, events = start_turn(rows(("home:5", (11, 7))), [5, 1, 4, 2], ball=(10, 7))
     result = of_kind(events, "squig_block_result")[0]
     assert (result["face"], result["effect"]) == ("both_down", "pushed")
@@ -445,7 +446,20 @@ def test_q1a_both_down_is_a_push_without_juggernaut_or_block_questions():
     dice.check_done()
 
 
-def test_q1b_defender_stumbles_with_dodge_is_a_push():
+def test_q1b_the_squig_never_uses_both_down_it_is_a_push():
+    # failed Dauntless, 3 dice all Both Down: the target (no Block) is pushed, nobody falls
+    m, dice, events = start_turn(rows(("away:9", (11, 7))), [5, 1, 2, 2, 2, 2], ball=(10, 7))
+    result = of_kind(events, "squig_block_result")[0]
+    assert (result["face"], result["effect"]) == ("both_down", "pushed")
+    events = m.decide(("push", (12, 6)))
+    target = m.state.players[pid(m, "away:9")]
+    assert (target.square, target.status) == ((12, 6), STANDING)
+    assert "knocked_down" not in kinds(events)
+    assert (m.state.ball.square, m.state.ball.carrier) == ((10, 7), None)
+    dice.check_done()
+
+
+def test_b1_6_6_defender_stumbles_with_dodge_is_a_push():
     # (B1.6.6: the squig has no Tackle) an Away Catcher with Dodge
     m, dice, events = start_turn(rows(("away:6", (11, 7))), [5, 1, 3, 5], ball=(10, 7))
     result = of_kind(events, "squig_block_result")[0]
