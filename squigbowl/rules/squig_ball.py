@@ -80,8 +80,8 @@ def squig_turn_start(m, side: int):
     re-roll, never a turnover) and then hops from his square. A touchdown it causes is left in
     `state.touchdown` for turn.py (A2.6 / A11.1)."""
     s = m.state
-    if not s.options.squig_ball:
-        return
+    if not s.options.squig_ball or s.touchdown is not None:
+        return  # (an earlier start-of-turn step may already have ended the drive)
     ball = s.ball
     if ball.in_air or ball.square is None:
         return
