@@ -39,6 +39,7 @@ async def until_person(pilot, app, tries=50):
         await pilot.pause()
         screen = app.screen
         if not isinstance(screen, RaceScreen) or screen._aiming():
+            await pilot.pause(0.05)          # let the layout settle (panel heights)
             return screen
     return app.screen
 
