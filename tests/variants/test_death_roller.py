@@ -208,3 +208,11 @@ def test_dd_62_both_down_wrecks_it_as_defender_and_the_attacker_falls():
     assert kinds(events).index("wrecked") < kinds(events).index("knocked_down")
     assert P(m, DR).status == CASUALTY and P(m, TROLL).status == PRONE
     d.check_done()
+
+
+def test_dd_62_squig_blitz_wrecks_it_without_turnover_b1_6_9():
+    m, d = game([("away:1", (10, 7))], [])
+    run(m, injuries.knock_down(m, P(m, DR), cause="squig", turnover=False))
+    assert of(m._events, "wrecked")[0]["reason"] == "knocked over"
+    assert P(m, DR).status == CASUALTY and not m.state.turnover
+    d.check_done()
