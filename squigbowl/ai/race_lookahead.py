@@ -161,13 +161,15 @@ class TrackModel:
             coll_loss[k] = loss_k
         self.coll_death = coll_death
         self.coll_loss = coll_loss
-        self.hop_death = hop_death
+        self.hop_death = hop_death      # P(a 2D6 hop in a random direction from here kills)
 
     # -- landing classification --------------------------------------------------------------
     def outcomes(self, ox: float, oy: float, k0: int, xs: np.ndarray, ys: np.ndarray,
                  others: list[tuple[float, float]], win_bonus: float):
         """For hops from (ox, oy) to each point: (death probability, collision flag, progress
-        if the racer survives). Arrays shaped like xs."""
+        if the racer survives, exposure there). Arrays shaped like xs. The exposure of a point
+        is the chance that a random 2D6 hop from it kills (`hop_death`): what standing there
+        risks on the next scatter, BOING or random move."""
         w, h = self.width, self.height
         off = ~((xs >= 0) & (xs < w) & (ys >= 0) & (ys < h))
         if self.cavern and off.any():
@@ -207,7 +209,8 @@ class TrackModel:
         loss = np.where(coll, self.coll_loss[nk, ky, kx], 0.0)
         finished = nk >= self.n_gates
         progress = np.where(finished, j0 + win_bonus, j0 - jp - loss)
-        return death, coll.astype(float), progress
+        exposure = np.where(finished, 0.0, self.hop_death[ky, kx])
+        return death, coll.astype(float), progress, exposure
 
 
 _MODELS: dict[tuple, TrackModel] = {}
@@ -256,6 +259,7 @@ class Evaluation:
     p_death: np.ndarray
     p_collision: np.ndarray
     progress: np.ndarray       # E[progress, counted only on survival], inches
+    exposure: np.ndarray       # E[exposure of the landing point, on survival]
 
 
 def evaluate_moves(model: TrackModel, origin: tuple[float, float], k0: int,
@@ -268,26 +272,29 @@ def evaluate_moves(model: TrackModel, origin: tuple[float, float], k0: int,
     # straight hops: [A, D]
     xs = ox + DISTANCES[None, :] * np.cos(angles)[:, None]
     ys = oy + DISTANCES[None, :] * np.sin(angles)[:, None]
-    death, coll, prog = model.outcomes(ox, oy, k0, xs, ys, others, win_bonus)
+    death, coll, prog, expo = model.outcomes(ox, oy, k0, xs, ys, others, win_bonus)
     gain = (1.0 - death) * prog
+    risk = (1.0 - death) * expo
     # scattered hops: [K, D] then averaged over K -> [D]
     if scatter_cache is not None and "sc" in scatter_cache:
-        sc_death, sc_coll, sc_gain = scatter_cache["sc"]
+        sc_death, sc_coll, sc_gain, sc_risk = scatter_cache["sc"]
     else:
         sa = model.scatter
         sx = ox + DISTANCES[None, :] * np.cos(sa)[:, None]
         sy = oy + DISTANCES[None, :] * np.sin(sa)[:, None]
-        d2, c2, p2 = model.outcomes(ox, oy, k0, sx, sy, others, win_bonus)
-        sc_death, sc_coll, sc_gain = d2.mean(axis=0), c2.mean(axis=0), ((1.0 - d2) * p2).mean(axis=0)
+        d2, c2, p2, e2 = model.outcomes(ox, oy, k0, sx, sy, others, win_bonus)
+        sc_death, sc_coll = d2.mean(axis=0), c2.mean(axis=0)
+        sc_gain, sc_risk = ((1.0 - d2) * p2).mean(axis=0), ((1.0 - d2) * e2).mean(axis=0)
         if scatter_cache is not None:
-            scatter_cache["sc"] = (sc_death, sc_coll, sc_gain)
+            scatter_cache["sc"] = (sc_death, sc_coll, sc_gain, sc_risk)
     ws = np.stack([MODE_WEIGHTS[m][0] for m in modes], axis=1)      # [D, M]
     wc = np.stack([MODE_WEIGHTS[m][1] for m in modes])              # [M, D]
     eaten = np.array([MODE_WEIGHTS[m][2] for m in modes])
     p_death = (death @ ws).T + (wc @ sc_death + eaten)[:, None]
     p_coll = (coll @ ws).T + (wc @ sc_coll)[:, None]
     progress = (gain @ ws).T + (wc @ sc_gain)[:, None]
-    return Evaluation(tuple(modes), angles, p_death, p_coll, progress)
+    exposure = (risk @ ws).T + (wc @ sc_risk)[:, None]
+    return Evaluation(tuple(modes), angles, p_death, p_coll, progress, exposure)
 
 
 __all__ = ["TrackModel", "track_model", "model_for", "effective_next_gate", "evaluate_moves",

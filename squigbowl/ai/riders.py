@@ -12,13 +12,16 @@ progress along the course (inches still to go through the remaining gates, aroun
 | Rider      | lambda (inches a death costs) | mu  | In short                                |
 |------------|-------------------------------|-----|-----------------------------------------|
 | `cautious` | 320                           | 4   | reins in near water and edges, rarely hits |
-| `canny`    | 130, less when losing anyway  | 1   | weighs the odds                          |
+| `canny`    | 90, scaled by the race (below) | 1   | weighs the odds, looks at where it lands |
 | `reckless` | 25                            | 0   | hits the squig whenever it is faster     |
 
 Canny also scales its lambda with the race: when an opponent is much closer to the finish, a
-safe crawl loses anyway, so it accepts more risk.
+safe crawl loses anyway, so it accepts more risk; when it leads it protects the lead. And it
+has some foresight: it also charges lambda * 0.3 * the "exposure" of each landing point (the
+chance that a random 2D6 hop from there kills: a scatter, BOING or random move next turn), so
+it does not stop on a river bank or at the table's edge unless it must.
 
-Aim: 72 equally spaced angles are scored for the three modes at once (one numpy pass), then
+Aim: 48 equally spaced angles are scored for the three modes at once (one numpy pass), then
 the best candidate is refined over a finer fan of angles around it. A YEEHAW move (a free Move
 Normally move, B11.9) is taken when its utility beats staying put.
 """
@@ -35,9 +38,9 @@ from squigbowl.ai.rider_base import register
 from squigbowl.race import DECLINE, MODES, NORMAL, Move
 from squigbowl.race.geometry import TAU
 
-COARSE_ANGLES = 72
+COARSE_ANGLES = 48
 FINE_SPAN = TAU / COARSE_ANGLES          # refine within +- one coarse step
-FINE_ANGLES = 12
+FINE_ANGLES = 9
 
 
 @dataclass(frozen=True)
@@ -49,10 +52,11 @@ class Personality:
     win_bonus: float         # inches that completing the course is worth on top of the distance
     adaptive: bool = False   # scale lambda with the race situation (Canny)
     yeehaw_margin: float = 0.0   # take a YEEHAW move when its utility exceeds this
+    foresight: float = 0.0   # weight of the exposure of the landing point (next moves' risk)
 
 
 CAUTIOUS = Personality("cautious", "Cautious", 320.0, 4.0, 60.0)
-CANNY = Personality("canny", "Canny", 130.0, 1.0, 80.0, adaptive=True)
+CANNY = Personality("canny", "Canny", 90.0, 1.0, 80.0, adaptive=True, foresight=0.3)
 RECKLESS = Personality("reckless", "Reckless", 25.0, 0.0, 80.0)
 
 
@@ -102,7 +106,9 @@ class LookaheadRider:
         return p.death_cost * scale
 
     def utilities(self, ev, lam: float) -> np.ndarray:
-        return ev.progress - lam * ev.p_death - self.personality.collision_cost * ev.p_collision
+        p = self.personality
+        return (ev.progress - lam * (ev.p_death + p.foresight * ev.exposure)
+                - p.collision_cost * ev.p_collision)
 
     def best(self, race, racer_id: int, model, k0: int, modes) -> tuple[float, str, float]:
         me = race.racers[racer_id]
