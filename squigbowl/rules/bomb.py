@@ -79,7 +79,7 @@ def bomb_kind(p) -> str | None:
 @action(THROW_BOMB, moves=False)
 def _can_throw_bomb(m, p) -> bool:
     """B5.1: Standing when the action starts (no standing up); no team limit [DD-50]."""
-    return p.status == STANDING and bomb_kind(p) is not None
+    return bomb_kind(p) is not None and p.status == STANDING
 
 
 @action_options(THROW_BOMB)
