@@ -340,3 +340,18 @@ def test_b5_4_a_caught_bomb_must_be_thrown_again():
     assert of(events, "bomb_caught")[0]["player"] == HOB
     assert m.pending.kind == "bomb_target" and m.pending.side == 1
     d.check_done()
+
+
+def test_a_snapshot_taken_while_a_bomb_is_in_the_air_replays_the_same_flight():
+    # the bomb lives only in its procedure: a snapshot at the re-throw decision restores it
+    m, d = game([("home:4", (5, 7)), ("away:9", (7, 7))], dice=[2, 6, 5, 4, 5])
+    throw(m, (9, 7))
+    m.decide(("intercept", HOB))
+    assert m.pending.kind == "bomb_target"
+    snap = m.snapshot()
+    first = m.decide(("bomb_target", (12, 7)))
+    m.restore(snap)
+    assert m.pending.kind == "bomb_target" and m.pending.info["frm"] == (7, 7)
+    again = m.decide(("bomb_target", (12, 7)))
+    assert again == first
+    d.check_done()
