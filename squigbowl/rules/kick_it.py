@@ -354,7 +354,7 @@ def kick_block(m, kicker, targets):
     return True
 
 
-# -- Pass Block against a kick (B2.11) ---------------------------------------------------------------
+# -- Pass Block against a kick (B2.11) -------------------------------------------------------------
 def _pass_block_steps(m, p, budget: int, kicker_sq) -> list:
     """Empty neighbouring squares from which a square next to the kicker stays reachable with
     the squares left (the only legal destinations, B2.11)."""

@@ -11,9 +11,7 @@ aiming East unless a test says otherwise: template targets (11, 6), (11, 7), (11
 import pytest
 
 from squigbowl.rules.geometry import distance
-from squigbowl.rules.kick_it import template
 from squigbowl.rules.kickoff import kick_skill_player
-from squigbowl.rules.model import PRONE, STANDING
 
 from kick_it_helpers import (AWAY, HOME, KICK, KICKER, KICKER_AT, aim, kick_match, kinds,
                              of_kind, pid, rolls_of, row)
@@ -187,7 +185,7 @@ def test_k_18_a_shank_goes_half_the_distance_rounded_down():
     dice.check_done()
 
 
-# -- K-19 .. K-28: where it lands ---------------------------------------------------------------------
+# -- K-19 .. K-28: where it lands ------------------------------------------------------------------
 def test_k_19_then_the_landing_square_is_found():
     m, dice = kick_match(dice=[4, 3])
     aim(m, EAST)
@@ -306,7 +304,7 @@ def test_k_28_into_the_stands_it_is_thrown_back_in():
     dice.check_done()
 
 
-# -- K-29 .. K-33: what can go wrong ----------------------------------------------------------------
+# -- K-29 .. K-33: what can go wrong ---------------------------------------------------------------
 def test_k_29_the_kick_sequence_pass_block_then_kick_block_then_away_roll():
     players = [row("away:9", (13, 7), skills=["Pass Block"]), row("away:2", (11, 6))]
     m, dice = kick_match(players, dice=[2, 6, 1])
@@ -362,7 +360,7 @@ def test_k_33_a_failed_kick_block_and_then_a_fumble_in_the_same_kick():
     dice.check_done()
 
 
-# -- K-34 .. K-43: the kick block --------------------------------------------------------------------
+# -- K-34 .. K-43: the kick block ------------------------------------------------------------------
 def test_k_34_only_one_opposing_player_may_try_to_block():
     players = [row("away:2", (11, 6)), row("away:3", (11, 8))]
     m, dice = kick_match(players, dice=[2, 6, 1])
@@ -476,7 +474,7 @@ def test_k_43_a_kick_block_is_an_interception_and_a_turnover_whoever_gets_the_ba
     dice.check_done()
 
 
-# -- K-44 .. K-49: fumbles and turnovers --------------------------------------------------------------
+# -- K-44 .. K-49: fumbles and turnovers -----------------------------------------------------------
 def test_k_44_the_kicker_may_drop_the_ball_in_his_own_square():
     m, dice = kick_match(dice=[1, 7])
     events = aim(m, EAST)
@@ -544,7 +542,7 @@ def test_k_49_a_kick_is_a_turnover_only_if_no_team_mate_holds_the_ball_at_rest()
     dice.check_done()
 
 
-# -- K-53 .. K-59: skills ---------------------------------------------------------------------------
+# -- K-53 .. K-59: skills --------------------------------------------------------------------------
 def test_k_53_foul_appearance_changes_nothing_on_a_kick():
     m, dice = kick_match([row("away:2", (12, 7), skills=["Foul Appearance"])], dice=[4, 1])
     events = aim(m, (10, 6))

@@ -5,7 +5,6 @@ Kick It! on played by the random coach."""
 import pytest
 
 from squigbowl.rules.kick_it import arc_squares, kick_block_modifier, template
-from squigbowl.rules.model import PRONE, STANDING
 
 from kick_it_helpers import (AWAY, HOME, KICK, KICKER, KICKER_AT, aim, kick_match, kinds,
                              of_kind, pid, rolls_of, row)
@@ -17,7 +16,7 @@ def away_roll(events):
     return rolls_of(events, "Away roll")
 
 
-# -- DD-13 re-rolls -------------------------------------------------------------------------------------
+# -- DD-13 re-rolls --------------------------------------------------------------------------------
 def test_dd_13_the_away_roll_takes_a_team_reroll_the_distance_none():
     m, dice = kick_match(dice=[3, 4, 2], rerolls={"home": 1, "away": 0})
     events = aim(m, EAST)
@@ -43,7 +42,7 @@ def test_dd_13_no_skill_reroll_on_the_away_roll():
     dice.check_done()
 
 
-# -- DD-15 Pooch Kick ----------------------------------------------------------------------------------
+# -- DD-15 Pooch Kick ------------------------------------------------------------------------------
 def test_dd_15_pooch_kick_may_land_short_anywhere_in_the_arc():
     m, dice = kick_match([row("home:11", (11, 8))], dice=[4, 6, 4])
     m.state.players[pid(m, KICKER)].skills |= {"Pooch Kick"}
@@ -57,7 +56,7 @@ def test_dd_15_pooch_kick_may_land_short_anywhere_in_the_arc():
     dice.check_done()
 
 
-# -- DD-24 the squig ---------------------------------------------------------------------------------------
+# -- DD-24 the squig -------------------------------------------------------------------------------
 def test_dd_24_the_squig_gives_minus_one_to_the_away_and_kick_block_rolls():
     m, dice = kick_match([row("away:2", (11, 7))], dice=[3, 6, 1],
                          options={"squig_ball": True})
@@ -68,7 +67,7 @@ def test_dd_24_the_squig_gives_minus_one_to_the_away_and_kick_block_rolls():
     dice.check_done()
 
 
-# -- DD-26 the template -------------------------------------------------------------------------------------
+# -- DD-26 the template ----------------------------------------------------------------------------
 @pytest.mark.parametrize("facing,left,right", [
     ((1, 0), (1, -1), (1, 1)), ((1, -1), (0, -1), (1, 0)), ((0, -1), (-1, -1), (1, -1)),
     ((-1, -1), (-1, 0), (0, -1)), ((-1, 0), (-1, 1), (-1, -1)), ((-1, 1), (0, 1), (-1, 0)),
@@ -82,7 +81,7 @@ def test_dd_26_the_aimed_square_is_the_facing_and_the_arrows_are_45_degrees_off(
     assert targets == tuple((x + d[0], y + d[1]) for d in (left, facing, right))
 
 
-# -- DD-27 shortest shank ----------------------------------------------------------------------------------
+# -- DD-27 shortest shank --------------------------------------------------------------------------
 def test_dd_27_a_shank_goes_at_least_one_square():
     m, dice = kick_match(dice=[3, 1, 4, 5])
     m.state.players[pid(m, KICKER)].st = 0
@@ -92,7 +91,7 @@ def test_dd_27_a_shank_goes_at_least_one_square():
     dice.check_done()
 
 
-# -- DD-28 the arc ---------------------------------------------------------------------------------------------
+# -- DD-28 the arc ---------------------------------------------------------------------------------
 def test_dd_28_a_diagonal_arc_is_a_row_and_a_column_meeting_at_the_corner():
     assert arc_squares((10, 7), (1, -1), 2) == [(10, 5), (11, 5), (12, 5), (12, 6), (12, 7)]
     assert arc_squares((10, 7), (-1, 1), 3) == [(10, 10), (9, 10), (8, 10), (7, 10), (7, 9),
@@ -104,7 +103,7 @@ def test_dd_28_a_diagonal_arc_is_a_row_and_a_column_meeting_at_the_corner():
     dice.check_done()
 
 
-# -- DD-29 optional catch ---------------------------------------------------------------------------------------
+# -- DD-29 optional catch --------------------------------------------------------------------------
 def test_dd_29_the_catch_may_be_declined_and_the_ball_bounces():
     m, dice = kick_match([row("home:11", (14, 7))], dice=[4, 1, 5])
     aim(m, EAST)
@@ -115,7 +114,7 @@ def test_dd_29_the_catch_may_be_declined_and_the_ball_bounces():
     dice.check_done()
 
 
-# -- DD-30 the crowd --------------------------------------------------------------------------------------------
+# -- DD-30 the crowd -------------------------------------------------------------------------------
 def test_dd_30_beyond_a_corner_it_is_thrown_in_diagonally_from_the_corner():
     # from (1, 1) aimed NW, distance 4: (-3, -3) -> clamped to (0, 0), template SE;
     # D6 3 (centre SE), 2D6 1 + 1 -> (2, 2), empty: bounce E
@@ -149,7 +148,7 @@ def test_dd_30_clamped_onto_a_corner_from_one_side_it_is_still_a_corner_throw_in
     dice.check_done()
 
 
-# -- DD-31 the Away-roll modifiers ----------------------------------------------------------------------------------
+# -- DD-31 the Away-roll modifiers -----------------------------------------------------------------
 def test_dd_31_prone_disturbing_presence_counts_stunty_and_pass_do_not():
     players = [row("away:9", (12, 9), status="prone", skills=["Disturbing Presence"]),
                row("away:10", (13, 7), skills=["Foul Appearance"])]
@@ -161,7 +160,7 @@ def test_dd_31_prone_disturbing_presence_counts_stunty_and_pass_do_not():
     dice.check_done()
 
 
-# -- DD-32 who may kick-block ------------------------------------------------------------------------------------------
+# -- DD-32 who may kick-block ----------------------------------------------------------------------
 def test_dd_32_no_hands_may_kick_block_but_a_player_without_tackle_zone_may_not():
     players = [row("away:2", (11, 6), skills=["No Hands"]),
                row("away:3", (11, 7)), row("away:4", (11, 8), skills=["Goblin Fanatic"])]
@@ -174,7 +173,7 @@ def test_dd_32_no_hands_may_kick_block_but_a_player_without_tackle_zone_may_not(
     dice.check_done()
 
 
-# -- DD-33 kick-block modifiers ---------------------------------------------------------------------------------------
+# -- DD-33 kick-block modifiers --------------------------------------------------------------------
 def test_dd_33_the_kickers_own_zone_counts_and_nerves_of_steel_ignores_zones():
     m, dice = kick_match([row("away:2", (11, 7)), row("home:11", (12, 7))])
     q = m.state.players[pid(m, "away:2")]
@@ -184,7 +183,7 @@ def test_dd_33_the_kickers_own_zone_counts_and_nerves_of_steel_ignores_zones():
     dice.check_done()
 
 
-# -- DD-37 Very Long Legs ----------------------------------------------------------------------------------------------
+# -- DD-37 Very Long Legs --------------------------------------------------------------------------
 def test_dd_37_very_long_legs_plus_one_on_kick_blocks_not_on_the_away_roll():
     m, dice = kick_match([row("away:2", (11, 7), skills=["Very Long Legs"])], dice=[1, 5, 1])
     m.state.players[pid(m, KICKER)].skills |= {"Very Long Legs"}
@@ -195,7 +194,7 @@ def test_dd_37_very_long_legs_plus_one_on_kick_blocks_not_on_the_away_roll():
     dice.check_done()
 
 
-# -- B2.1 / B2.12 who may declare ---------------------------------------------------------------------------------------
+# -- B2.1 / B2.12 who may declare ------------------------------------------------------------------
 def test_b2_1_players_who_cannot_hold_a_ball_may_not_declare_a_kick():
     players = [row("home:1", (5, 5), skills=["No Hands"]),
                row("home:2", (5, 7), skills=["Goblin Fanatic"]),
@@ -227,7 +226,7 @@ def test_b2_12_no_kick_in_a_blitz_bonus_turn():
     dice.check_done()
 
 
-# -- B2.5.4 a kicked touchdown -----------------------------------------------------------------------------------------
+# -- B2.5.4 a kicked touchdown ---------------------------------------------------------------------
 def test_b2_5_4_a_catch_in_the_opposing_end_zone_scores():
     m, dice = kick_match([row("home:11", (25, 7))], at=(20, 7), dice=[4, 2, 4])
     aim(m, (21, 7))
@@ -239,7 +238,7 @@ def test_b2_5_4_a_catch_in_the_opposing_end_zone_scores():
     dice.check_done()
 
 
-# -- the whole match -------------------------------------------------------------------------------------------------------
+# -- the whole match -------------------------------------------------------------------------------
 @pytest.mark.parametrize("seed", [0, 13])  # seeds in which a Kick action happens
 def test_b2_a_whole_match_with_kick_it_runs_to_the_end_with_the_random_coach(seed):
     from squigbowl.ai.invariants import InvariantTracker
@@ -260,3 +259,11 @@ def test_b2_a_whole_match_with_kick_it_runs_to_the_end_with_the_random_coach(see
         assert not tracker.after(m, events)
     assert m.over and m.state.winner in (-1, 0, 1)
     assert {"kicker_designated", "kick_aimed", "kick_away"} <= seen
+
+
+def test_b2_6_kick_odds_for_the_screens_and_bots():
+    from squigbowl.rules.kick_it import kick_odds
+    m, dice = kick_match([row("away:2", (9, 7))])
+    assert kick_odds(m, m.state.players[pid(m, KICKER)]) == {
+        "target": 4, "modifier": -1, "away_on": 5, "fumble_on": 2}
+    dice.check_done()

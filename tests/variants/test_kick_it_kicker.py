@@ -40,7 +40,7 @@ def kicker_choices(m):
     return {c[1] for c in m.pending.choices if c[0] == "kicker"}
 
 
-# -- K-50 .. K-52 ------------------------------------------------------------------------------------
+# -- K-50 .. K-52 ----------------------------------------------------------------------------------
 def test_k_50_the_kicking_team_designates_a_kicker_at_set_up():
     m, dice = at("setup")
     assert (m.pending.kind, m.pending.side) == ("setup", HOME)
@@ -79,7 +79,7 @@ def test_k_52_no_kicker_means_a_touchback_for_the_receivers():
     dice.check_done()
 
 
-# -- A4.3 item 5: the warning --------------------------------------------------------------------------
+# -- A4.3 item 5: the warning ----------------------------------------------------------------------
 def test_a4_3_5_ending_the_set_up_without_a_kicker_warns_and_may_go_back():
     m, dice = at("setup")
     events = m.decide(("end_setup", None))
@@ -129,7 +129,7 @@ def test_a4_3_5_nobody_eligible_no_confirmation_needed():
     dice.check_done()
 
 
-# -- DD-34 .. DD-36 -------------------------------------------------------------------------------------
+# -- DD-34 .. DD-36 --------------------------------------------------------------------------------
 def test_dd_34_the_kicker_must_be_able_to_hold_a_ball():
     extra = {6: {"skills": ["No Hands"]}, 9: {"skills": ["Goblin Fanatic"]},
              10: {"extra": {"chainsaw_running": True}}}
