@@ -6,14 +6,14 @@ home:9 Goblin id 8. Chaos Dwarfs (Away): away:9 Hobgoblin (AV 7, no skills) is i
 away:5 Blocker (Block, Tackle, Thick Skull; AV 9) id 17.
 """
 
+import pytest
+
 from squigbowl.rules import drive
 from squigbowl.rules.ball import can_catch
 from squigbowl.rules.chainsaw import START_CHAINSAW
 from squigbowl.rules.events import IllegalChoice
 from squigbowl.rules.model import KO, PRONE, STANDING, STUNNED
 from tests.conftest import kinds, make, rolls_of
-
-import pytest
 
 LOONEY, GOBLIN, HOBGOBLIN, BLOCKER = 5, 8, 21, 17
 ON = {"extra": {"chainsaw_running": True}}
