@@ -10,8 +10,12 @@ those of A7.9.6-A7.9.8 and A5.6.5.
 
 Readings: a fumbled throw of a ball-holding team-mate is a turnover (A7.9.8 with A5.6.4), as is
 the throw-counts-as-fumbled of a squirming team-mate (A5.6.5). A thrown player who scatters off
-the pitch stops at once and goes into the crowd, as the ball does [DD-08]. He is on the board at
-his starting square until the throw is resolved, then in the air (off the board) until he lands.
+the pitch stops at once and goes into the crowd, as the ball does [DD-08].
+
+State: he stays on the board in his starting square until the throw is resolved (Always Hungry,
+target and re-roll decisions); then, while he flies, he is off the board with status IN_AIR and
+a ball he holds is in the air with him (carrier None), until he comes down — so that a decision
+asked meanwhile (an apothecary for the player he landed on) sees a consistent state.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from squigbowl.rules.passing import (FUMBLE, allowed_range, pass_odds, pass_roll
 from squigbowl.rules.turn import choice_handler
 
 EATEN, SQUIRMED, THROWN = "eaten", "squirmed free", "thrown"
+#: the status of a thrown player while he flies (not on the pitch, not in a box)
+IN_AIR = "in_air"
 
 
 def can_throw_teammates(p) -> bool:
@@ -108,7 +114,7 @@ def throw_teammate(m, p, act, pid):
             balls.turnover(m, "throw team-mate fumbled")
         return
     # A7.9.5: three scatters from the target square, whatever the result
-    _lift(s, q)
+    _lift(m, q, target)
     sq = target
     for _ in range(3):
         d8 = m.dice.d8("thrown player scatter")
@@ -118,6 +124,7 @@ def throw_teammate(m, p, act, pid):
             yield from into_crowd(m, q, sq, nxt, had_ball)
             return
         sq = nxt
+        _over(m, q, sq)
     if sq in s.board:
         yield from land_on_player(m, q, sq, had_ball, frm=start)
     else:
@@ -153,11 +160,34 @@ def eaten(m, p, q, start, had_ball):
         balls.turnover(m, "thrown team-mate eaten")
 
 
-def _lift(s, q) -> None:
-    """He is in the air: off the board (he keeps the ball and his Standing status)."""
+def _lift(m, q, over) -> None:
+    """He is in the air over `over`: off the board, status IN_AIR; a ball he holds flies with
+    him (in the air over the same square)."""
+    s = m.state
     if q.square is not None and s.board.get(q.square) == q.id:
         del s.board[q.square]
     q.square = None
+    q.status = IN_AIR
+    if s.ball.carrier == q.id:
+        s.ball.carrier, s.ball.square, s.ball.in_air = None, over, True
+
+
+def _over(m, q, sq) -> None:
+    """The ball he holds follows him in the air."""
+    ball = m.state.ball
+    if q.status == IN_AIR and ball.in_air and ball.carrier is None:
+        ball.square = sq
+
+
+def _come_down(m, q, sq, had_ball: bool, *, frm) -> None:
+    """He is back on the pitch in `sq`, Standing (for now), holding the ball if he had it."""
+    s = m.state
+    if q.square != sq:
+        s.place(q, sq)
+        m.emit("moved", player=q.id, frm=frm, to=sq, how="thrown")
+    q.status = STANDING
+    if had_ball:
+        balls.give_ball(m, q)
 
 
 def land(m, q, sq, had_ball: bool, *, frm):
@@ -166,9 +196,7 @@ def land(m, q, sq, had_ball: bool, *, frm):
     only if he held the ball. A loose ball in the square bounces (he arrives involuntarily,
     A7.8.2). Returns whether he landed on his feet."""
     s = m.state
-    if q.square != sq:
-        s.place(q, sq)
-        m.emit("moved", player=q.id, frm=frm, to=sq, how="thrown")
+    _come_down(m, q, sq, had_ball, frm=frm)
     loose = s.ball.carrier is None and s.ball.square == sq and not s.ball.in_air
     ok = yield from rolls.test(m, q, "landing", rolls.agility_target(q.ag),
                                landing_modifier(m, q, sq), info={"square": sq})
@@ -207,8 +235,8 @@ def land_on_player(m, q, sq, had_ball: bool, *, frm):
         if nxt not in s.board:
             break
         sq = nxt
-    s.place(q, nxt)
-    m.emit("moved", player=q.id, frm=frm, to=nxt, how="thrown")
+        _over(m, q, sq)
+    _come_down(m, q, nxt, had_ball, frm=frm)
     loose = s.ball.carrier is None and s.ball.square == nxt and not s.ball.in_air
     yield from knock_down(m, q, falls=True, cause="landing", turnover=had_ball)
     if loose and s.ball.carrier is None and s.ball.square == nxt and not s.ball.in_air:

@@ -321,3 +321,29 @@ def test_a6_8_pass_roll_event_carries_the_modifier():
         4, -2, [5], "inaccurate")
     assert m.state.ball.square == (14, 8)
     d.check_done()
+
+
+def test_a7_2_pass_odds_name_the_possible_interceptors_without_side_effects():
+    m, d = make([("home:10", (5, 7)), ("home:11", (9, 7)), ("away:9", (7, 8)),
+                 ("away:10", (7, 10))], carrier="home:10")
+    before = (m.state.clone().board, m.state.ball.carrier, len(m.dice.log))
+    odds = pass_odds(m, m.state.players[LINEMAN], (9, 7))
+    assert odds["interceptors"] == [{"player": pid(m, "away:9"), "target": 4, "modifier": -2,
+                                     "needed": 6}]
+    assert (m.state.board, m.state.ball.carrier, len(m.dice.log)) == before
+    assert m.pending.kind == "turn"
+    d.check_done()
+
+
+def test_a7_2_4_snapshot_at_the_interception_decision_replays_the_same_pass():
+    m, d = make([("home:10", (5, 7)), ("home:11", (9, 7)), ("away:9", (7, 8))],
+                dice=[5, 4, 3], carrier="home:10")
+    m.decide(("PASS", LINEMAN))
+    m.decide(("pass", (9, 7)))
+    snap = m.snapshot()
+    first = [(e.kind, e.data) for e in m.decide(("intercept", pid(m, "away:9")))]
+    m.restore(snap)  # the scripted dice are rewound with it
+    assert m.pending.kind == "intercept" and m.state.ball.carrier is None
+    again = [(e.kind, e.data) for e in m.decide(("intercept", pid(m, "away:9")))]
+    assert again == first and m.state.ball.carrier == LINEMAN2
+    d.check_done()

@@ -6,6 +6,7 @@ from squigbowl.rules.geometry import ALL_SQUARES
 from squigbowl.rules.model import CASUALTY, PRONE, RESERVES, STANDING, STUNNED
 from squigbowl.rules.passing import range_of
 from squigbowl.rules.scenario import find_player
+from squigbowl.rules.throw_teammate import IN_AIR
 from tests.conftest import kinds, make, rolls_of
 
 # Goblins (Home): 1-2 Trolls, 9-13 Goblins (AG3, Dodge, Right Stuff, Stunty)
@@ -230,4 +231,26 @@ def test_a12_always_hungry_first_roll_may_take_a_team_reroll():
     assert m.pending.kind == "ttm_target"
     m.decide(("ttm_target", (8, 7)))
     assert m.state.players[GOB].square == (11, 7)
+    d.check_done()
+
+
+def test_a7_9_7_while_he_flies_an_apothecary_decision_sees_him_in_the_air():
+    # he lands on away:9 (armour 6+6, injury 5+4 KO): Away may use its apothecary while the
+    # Goblin, who holds the ball, is still in the air; then he moves on E to (12,7) and falls
+    players = [("home:1", (5, 7), TTM), ("home:9", (5, 8)), ("away:9", (11, 7))]
+    m, d = gob_match(players, dice=[6, 5, 5, 5, 6, 6, 5, 4, 5, 1, 1, 7],
+                     carrier="home:9", apothecary={"away": 1})
+    m.decide(("PASS", TROLL))
+    m.decide(("throw_teammate", GOB))
+    m.decide(("ttm_target", (8, 7)))
+    assert m.pending.kind == "apothecary" and m.pending.side == 1
+    g = m.state.players[GOB]
+    assert g.status == IN_AIR and g.square is None and GOB not in m.state.board.values()
+    ball = m.state.ball
+    assert ball.carrier is None and ball.in_air and ball.square == (11, 7)
+    events = m.decide(("apothecary", False))
+    assert g.square == (12, 7) and g.status == PRONE
+    assert m.state.players[pid(m, "away:9")].status == "ko"
+    # he held the ball: it bounces from (12,7) (S) and it is a turnover
+    assert m.state.ball.square == (12, 8) and "turnover" in kinds(events)
     d.check_done()
