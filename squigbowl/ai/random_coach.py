@@ -13,6 +13,7 @@ import random
 from operator import itemgetter
 
 from squigbowl.ai.coach import Coach
+from squigbowl.rules.events import Choices
 
 #: choice types the random coach never picks while anything else is offered
 AVOID = ("concede", "place", "remove")
@@ -32,6 +33,8 @@ class RandomCoach(Coach):
 
 def pick_uniform(rng: random.Random, choices: list) -> tuple:
     """A uniform pick among the distinct choice types, then among that type's choices."""
+    if isinstance(choices, Choices):
+        return _pick_from_families(rng, choices)
     if len(choices) == 1:
         return choices[0]
     keys = list(map(_type_of, choices))
@@ -48,3 +51,18 @@ def pick_uniform(rng: random.Random, choices: list) -> tuple:
     for _ in range(j):
         i = keys.index(kind, i + 1)
     return choices[i]
+
+
+def _pick_from_families(rng: random.Random, choices: Choices) -> tuple:
+    """`pick_uniform` for a `Choices` container (a set-up's thousands of 'place' choices): the
+    same draws and the same pick, without building the choices."""
+    if len(choices) == 1:
+        return choices[0]
+    kinds = choices.types()
+    if len(kinds) == 1:
+        return choices[int(rng.random() * len(choices))]
+    kinds = [k for k in kinds if k not in AVOID] or kinds
+    kind = kinds[int(rng.random() * len(kinds))] if len(kinds) > 1 else kinds[0]
+    n = choices.count_type(kind)
+    j = int(rng.random() * n) if n > 1 else 0
+    return choices.nth_of_type(kind, j)

@@ -217,7 +217,7 @@ class ScriptedCoach(Coach):
             return None
         kicking = d.info.get("kicking", m.state.kicking == d.side)
         wanted = ("kick", "any") if kicking else ("receive", "any")
-        forms = [c for c in d.choices if c[0] == "formation"]
+        forms = d.of_type("formation")  # not a pass over the set-up's 'place' choices
         if not forms:
             return None
         try:

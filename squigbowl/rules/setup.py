@@ -25,7 +25,7 @@ from typing import Callable
 
 from squigbowl.paths import asset
 from squigbowl.rules.engine import phase
-from squigbowl.rules.events import Decision
+from squigbowl.rules.events import Choices, Decision
 from squigbowl.rules.geometry import HEIGHT, WIDTH, in_half, is_los, wide_zone
 from squigbowl.rules.model import ON_PITCH, RESERVES, STANDING
 
@@ -178,16 +178,22 @@ def own_half_squares(side: int):
     return [(x, y) for x in xs for y in range(HEIGHT)]
 
 
-def setup_choices(m, side: int) -> list:
+_OWN_HALF = (tuple(own_half_squares(0)), tuple(own_half_squares(1)))
+
+
+def setup_choices(m, side: int) -> Choices:
+    """The 'setup' decision's choices; the ("place", (pid, square)) family is not built
+    tuple by tuple (`Choices`)."""
     s = m.state
     pool = available(s, side)
     on = [p for p in pool if p.status in ON_PITCH]
     movers = list(on)
     if len(on) < MAX_PLAYERS:
         movers.extend(p for p in pool if p.status not in ON_PITCH)
-    empty = [sq for sq in own_half_squares(side) if sq not in s.board]
-    choices = [("formation", name) for name in formations()]
-    choices.extend(("place", (p.id, sq)) for p in movers for sq in empty)
+    board = s.board
+    empty = [sq for sq in _OWN_HALF[side] if sq not in board]
+    choices = Choices([("formation", name) for name in formations()])
+    choices.add_family("place", [p.id for p in movers], empty)
     if s.phase != PERFECT_DEFENCE:
         choices.extend(("remove", p.id) for p in on)
     for extra in SETUP_OPTIONS:
