@@ -310,3 +310,33 @@ def pass_preview(m, thrower_id: int, to) -> dict | None:
     """Range, target, modifier and chances of a pass (passing.pass_odds)."""
     from squigbowl.rules.passing import pass_odds
     return pass_odds(m, m.state.players[thrower_id], to)
+
+
+# -- dice luck (the end of match screen) -----------------------------------------------------------
+def dice_luck(state, events) -> list[dict]:
+    """Per team, from the 'roll' events of a match: the one-die tests with a target (dodges,
+    GFIs, pick-ups, catches, passes, recoveries...), how many succeeded and how many were
+    expected from each roll's odds before it was rolled; `luck` is successes - expected
+    (positive: luckier than average). Rolls made for no player of a team are left out."""
+    out = [{"rolls": 0, "successes": 0, "expected": 0.0} for _ in (0, 1)]
+    for e in events:
+        if e.kind != "roll" or e.get("success") is None or e.get("target") is None:
+            continue
+        dice = e.get("dice") or []
+        if len(dice) != 1:
+            continue
+        pid, side = e.get("player"), e.get("side")
+        if pid is not None:
+            try:
+                side = state.players[pid].side
+            except (IndexError, TypeError):
+                continue
+        if side not in (0, 1):
+            continue
+        row = out[side]
+        row["rolls"] += 1
+        row["successes"] += 1 if e.get("success") else 0
+        row["expected"] += d6_chance(e.get("target"), e.get("modifier") or 0)
+    for row in out:
+        row["luck"] = row["successes"] - row["expected"]
+    return out

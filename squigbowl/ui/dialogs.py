@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 
@@ -100,6 +100,41 @@ class ConfirmDialog(ChoiceDialog):
             super().on_key(event)
 
 
+class NameDialog(ModalScreen):
+    """Ask for a short name; dismisses with the text, or None (Esc)."""
+
+    DEFAULT_CSS = """
+    NameDialog { align: center middle; background: $background 20%; }
+    NameDialog > #name-box {
+        width: 50; max-width: 100%; height: auto; border: heavy $accent; background: $panel;
+        padding: 0 1;
+    }
+    NameDialog #name-keys { color: $text-muted; }
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", show=False)]
+
+    def __init__(self, question: str, default: str = "") -> None:
+        super().__init__()
+        self.question, self.default = question, default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="name-box"):
+            yield Label(self.question)
+            yield Input(self.default, id="name-input")
+            yield Label("Enter saves · Esc cancels", id="name-keys")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class HandOverScreen(Screen):
     """The hotseat hand-over: names the coach whose turn it is and waits for a key."""
 
@@ -117,11 +152,14 @@ class HandOverScreen(Screen):
     HandOverScreen Label { width: 100%; content-align: center middle; }
     HandOverScreen #ho-coach { text-style: bold; }
     HandOverScreen #ho-hint { color: $text-muted; margin-top: 1; }
+    HandOverScreen .ho-note { text-style: italic; }
     """
 
-    def __init__(self, coach: str, team: str, detail: str, side: int) -> None:
+    def __init__(self, coach: str, team: str, detail: str, side: int,
+                 notes: list[str] | None = None) -> None:
         super().__init__()
         self.coach, self.team, self.detail, self.side = coach, team, detail, side
+        self.notes = list(notes or [])
 
     def compose(self) -> ComposeResult:
         mark = "[ Home ]" if self.side == 0 else "( Away )"
@@ -130,6 +168,8 @@ class HandOverScreen(Screen):
             yield Label(f"{self.coach}, your turn", id="ho-coach")
             yield Label(self.team)
             yield Label(self.detail)
+            for note in self.notes:
+                yield Label(note, classes="ho-note")
             yield Label("Press any key when the other coach has looked away", id="ho-hint")
 
     def on_key(self, event) -> None:

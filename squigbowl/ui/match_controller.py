@@ -19,6 +19,7 @@ from squigbowl.rules.events import Decision, Event, IllegalChoice
 PLAYER_ARG_TYPES = {
     "block", "foul", "handoff", "throw_teammate", "touchback", "intercept", "high_kick",
     "pass_block", "remove", "stab", "chainsaw", "blunderbuss", "bomb", "apothecary_player",
+    "kicker", "kick_block",
 }
 
 

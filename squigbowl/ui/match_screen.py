@@ -12,6 +12,8 @@ How each decision is answered:
 * 'action': Enter on a highlighted square commits (a step, a leap, a block / foul / hand-off
   target...), Enter on a farther reachable square walks the previewed path; Esc ends the
   action;
+* 'setup' (and Perfect Defence): see setup_screen.SetupMode — Enter picks a player up and
+  puts him down, r sends him to Reserves, F formations, S saves one, K Kick It! kicker, e ends;
 * any other kind: if its choices point at squares or players on the pitch they are picked
   there with Enter (`a` lists them instead), otherwise a dialog lists the choices.
 """
@@ -29,10 +31,12 @@ from squigbowl.paths import asset
 from squigbowl.rules.events import IllegalChoice
 from squigbowl.rules.geometry import HEIGHT, WIDTH
 from squigbowl.ui import match_text as words
+from squigbowl.ui.animations import Animator
 from squigbowl.ui.dialogs import ChoiceDialog, ConfirmDialog, HandOverScreen
 from squigbowl.ui.match_widgets import DiceLog, MatchHeader, PlayerCard
 from squigbowl.ui.palettes import for_color_system, next_palette
 from squigbowl.ui.pitch_view import PitchView
+from squigbowl.ui.setup_screen import SetupMode
 
 MIN_W, MIN_H = 80, 24
 WIDE_W = 108
@@ -83,7 +87,15 @@ class MatchScreen(Screen):
         Binding("g", "toggle_coords", "Coords", show=False),
         Binding("c", "palette", "Colours", show=False),
         Binding("i", "toggle_panel", "Card/log"),
-        Binding("space", "skip", show=False),
+        Binding("space", "skip", "Skip", show=False),
+        Binding("plus", "speed(1)", show=False), Binding("equals_sign", "speed(1)", show=False),
+        Binding("minus", "speed(-1)", show=False),
+        # set-up
+        Binding("r", "setup_key('remove')", "Reserves"),
+        Binding("delete", "setup_key('remove')", show=False),
+        Binding("F", "setup_key('formation_menu')", "Formations"),
+        Binding("S", "setup_key('save')", "Save formation"),
+        Binding("K", "setup_key('kicker')", "Kicker"),
         Binding("question_mark", "help", "Help"),
         Binding("Q", "leave", "Leave", show=False),
     ]
@@ -99,6 +111,10 @@ class MatchScreen(Screen):
         self._dialog_open = False
         self._last_side = None
         self._extra_keys: dict[str, str] = {}   # letter -> action name added by house rules
+        self.setup = SetupMode(self)
+        self.animator: Animator | None = None
+        self._asked_side = None         # the side of the last decision shown
+        self._notes: list[str] = []     # news for the next hand-over screen (kick-off, half-time)
 
     # -- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -127,6 +143,7 @@ class MatchScreen(Screen):
         self.pitch.set_palette(for_color_system(self.app.console.color_system))
         self.pitch.focus()
         self._layout_for(self.app.size)
+        self.animator = Animator(self._show_frame, self.set_timer, enabled=self.animate)
         self.ctrl.attach(self)
         self.dicelog.add_note(f"{self.ctrl.team_name(0)} ({self.ctrl.coach_name(0)}) v "
                               f"{self.ctrl.team_name(1)} ({self.ctrl.coach_name(1)})")
@@ -149,25 +166,51 @@ class MatchScreen(Screen):
     def show_events(self, events) -> None:
         state = self.ctrl.state
         self.dicelog.add_events(state, events)
-        moved = set()
         for e in events:
             if e.kind == "turn_started":
                 if self.handover and not e.get("bonus"):
                     self._handover_side = e.get("side")
-            if e.kind in ("moved", "pushed", "ball_bounced", "ball_scattered"):
-                moved.add(e.get("to"))
-                moved.add(e.get("frm"))
-            if e.kind == "match_started" and self.handover:
+            elif e.kind == "match_started" and self.handover:
                 self._handover_side = None
-        moved.discard(None)
-        if self.animate and moved:
-            self.pitch.set_layers(flash=moved)
-            self.set_timer(0.8, lambda: self.pitch.set_layers(flash=()))
+            elif e.kind == "drive_started":
+                self._asked_side = None
+            elif e.kind == "kickoff_result":
+                self._notes.append(words.kickoff_text(e))
+            elif e.kind == "half_time":
+                sc = e.get("score") or [0, 0]
+                self._notes.append(f"Half-time: {state.teams[0].name} {sc[0]} – {sc[1]} "
+                                   f"{state.teams[1].name}")
+            elif e.kind in ("touchdown", "scored") and e.get("side") in (0, 1):
+                self._notes.append(f"Touchdown {state.teams[e.get('side')].name}!")
+        if self.animator is not None:
+            self.animator.play(state, events)
         self.refresh_all()
+
+    def _show_frame(self, frame) -> None:
+        self.pitch.set_frame(frame)
+        if frame is not None and frame.caption:
+            self._prompt(Text(frame.caption, style="bold"))
+        elif frame is None:
+            self._update_preview()
 
     def ask(self, decision) -> None:
         self.decision = decision
         self.mode = "wait"
+        if (self.handover and decision.kind in ("setup", "kick")
+                and decision.side != self._asked_side and self._handover_side is None):
+            self._handover_side = decision.side
+        self._asked_side = decision.side
+        modal = self._handover_side is not None or not (
+            decision.kind in ("turn", "action", "setup") or self.ctrl.targets(decision))
+        if modal and self.animator is not None and self.animator.busy:
+            # the animation plays out first (space skips); the rules are already resolved
+            self.animator.when_done(lambda: self._ask_now(decision))
+            return
+        self._ask_now(decision)
+
+    def _ask_now(self, decision) -> None:
+        if decision is not self.decision:
+            return
         if self._handover_side is not None:
             side = self._handover_side
             self._handover_side = None
@@ -187,20 +230,36 @@ class MatchScreen(Screen):
         self.refresh_all()
         self._prompt(f"Match over: {home.name} {home.score} – {away.score} {away.name}. "
                      f"{result}. Press Q to leave.")
-        self.app.push_screen(ChoiceDialog(f"Match over: {result}",
-                                          ["Back to the main menu", "Stay and look"],
-                                          [f"{home.name} {home.score} – {away.score} {away.name}"],
-                                          cancel=True),
-                             lambda i: self._leave() if i == 0 else None)
+        from squigbowl.ui.end_screen import EndScreen
+
+        def show() -> None:
+            self.app.push_screen(EndScreen(self.ctrl),
+                                 lambda back: self._leave() if back else None)
+
+        if self.animator is not None:
+            self.animator.when_done(show)
+        else:
+            show()
 
     # -- presenting a decision -----------------------------------------------------------------
     def _hand_over(self, side: int) -> None:
         s = self.ctrl.state
         team = s.teams[side]
-        detail = f"Half {s.half}, turn {team.turn} of 8 · score {s.teams[0].score}–" \
-                 f"{s.teams[1].score}"
+        score = f"score {s.teams[0].score}–{s.teams[1].score}"
+        d = self.decision
+        if d is not None and d.kind == "setup":
+            role = "kicking" if d.info.get("kicking") else "receiving"
+            what = "Perfect Defence: rearrange your players" if d.info.get(
+                "perfect_defence") else f"Set up your team ({role})"
+            detail = f"{what} · half {s.half} · {score}"
+        elif d is not None and d.kind == "kick":
+            detail = f"Kick off: place the kick · half {s.half} · {score}"
+        else:
+            detail = f"Half {s.half}, turn {team.turn} of 8 · {score}"
+        notes, self._notes = self._notes, []
         self.mode = "dialog"
-        self.app.push_screen(HandOverScreen(self.ctrl.coach_name(side), team.name, detail, side),
+        self.app.push_screen(HandOverScreen(self.ctrl.coach_name(side), team.name, detail, side,
+                                            notes=notes),
                              lambda _: self._present())
 
     def _present(self) -> None:
@@ -210,6 +269,11 @@ class MatchScreen(Screen):
         ctrl = self.ctrl
         pitch = self.pitch
         pitch.tz_side = ctrl.state.active
+        if d.kind == "setup":
+            self.mode = "setup"
+            pitch.set_layers(reach=(), push=(), **self.setup.layers())
+            self.refresh_all()
+            return
         targets = ctrl.targets(d)
         if d.kind == "turn":
             self.mode = "turn"
@@ -269,6 +333,8 @@ class MatchScreen(Screen):
 
     # -- answering -------------------------------------------------------------------------------
     def _play(self, choice) -> None:
+        if self.animator is not None:
+            self.animator.skip()
         self.mode = "wait"
         self.pitch.set_layers(legal=(), reach=(), path={}, push=())
         try:
@@ -278,6 +344,8 @@ class MatchScreen(Screen):
             self._present()
 
     def _walk(self, path) -> None:
+        if self.animator is not None:
+            self.animator.skip()
         self.mode = "wait"
         self.pitch.set_layers(legal=(), reach=(), path={}, push=())
         self.ctrl.walk(path)
@@ -288,13 +356,20 @@ class MatchScreen(Screen):
         if action == "declare":
             return mode == "turn" and self._declarable(parameters[0]) is not None
         if action == "end_turn":
-            return mode == "turn" and ("end_turn", None) in self.decision.choices
+            return (mode == "turn" and ("end_turn", None) in self.decision.choices) or \
+                mode == "setup"
+        if action == "setup_key":
+            if mode != "setup":
+                return False
+            if parameters[0] == "kicker":
+                return bool(self.setup.choices("kicker"))
+            return True
         if action == "end_action":
             return mode == "action" and ("end", None) in self.decision.choices
         if action == "select":
-            return mode in ("turn", "action", "pick")
+            return mode in ("turn", "action", "pick", "setup")
         if action == "choices":
-            return mode in ("turn", "action", "pick")
+            return mode in ("turn", "action", "pick", "setup")
         if action == "next_player":
             return mode == "turn"
         if action == "toggle_panel":
@@ -366,7 +441,14 @@ class MatchScreen(Screen):
                 event.stop()
                 self._play(c)
 
+    def action_setup_key(self, name: str) -> None:
+        if self.mode == "setup":
+            getattr(self.setup, name)()
+
     def action_end_turn(self) -> None:
+        if self.mode == "setup":
+            self.setup.end()
+            return
         d = self.decision
         could_act = any(c[0] not in ("end_turn", "concede") for c in d.choices)
         if not could_act:
@@ -378,12 +460,18 @@ class MatchScreen(Screen):
             lambda yes: self._play(("end_turn", None)) if yes else None)
 
     def action_end_action(self) -> None:
-        if self.mode == "action":
+        if self.mode == "setup" and self.setup.held is not None:
+            self.setup.held = None
+            self._present()
+        elif self.mode == "action":
             self._play(("end", None))
 
     def action_select(self) -> None:
         d = self.decision
         if d is None:
+            return
+        if self.mode == "setup":
+            self.setup.select()
             return
         sq = self.pitch.cursor
         here = self.ctrl.targets(d).get(sq, [])
@@ -444,10 +532,19 @@ class MatchScreen(Screen):
         self.toggle_class("show-card")
 
     def action_skip(self) -> None:
-        self.pitch.set_layers(flash=())
+        if self.animator is not None:
+            self.animator.skip()
+
+    def action_speed(self, step: int) -> None:
+        if self.animator is None:
+            return
+        speed = self.animator.faster() if step > 0 else self.animator.slower()
+        self._prompt(f"Animation speed x{speed:g} (+ faster, - slower, space skips)")
 
     def action_help(self) -> None:
-        self.app.push_screen(ChoiceDialog("Keys", ["Close"], HELP_LINES, cancel=True))
+        from squigbowl.ui.help_screen import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.ctrl, self.mode, self.pitch.cursor, self.decision))
 
     def action_leave(self) -> None:
         self.app.push_screen(ConfirmDialog("Leave the match?", ["(it is not saved yet)"]),
@@ -484,6 +581,12 @@ class MatchScreen(Screen):
         if d is None or self.mode in ("wait", "over"):
             if self.mode != "over":
                 self._prompt("")
+            return
+        if self.mode == "setup":
+            self.pitch.set_layers(**self.setup.layers())
+            line = Text(f"{ctrl.coach_name(d.side)}: ", style="bold")
+            line.append(self.setup.status_line())
+            self._prompt(line)
             return
         who = ctrl.coach_name(d.side)
         here = ctrl.targets(d).get(sq, [])
@@ -577,6 +680,8 @@ p3+ pick-up, L4+ leap
  │  halfway line"""
 
 HELP_LINES = [
+    "Set-up: Enter picks a player up / puts him down, r Reserves, F formations, S save one,",
+    "        K Kick It! kicker, e ends the set-up (or says which rule it breaks)",
     "Cursor: arrows, h j k l y u b n, numpad; Tab / Shift+Tab: next player who can act",
     "Turn: m Move, b Block, z Blitz, p Pass, o Hand-off, f Foul, t Throw team-mate,",
     "      e End turn; Enter on a player lists his actions; a lists every choice",
@@ -584,5 +689,6 @@ HELP_LINES = [
     "        shown (d4+ = dodge on 4+, G2+ = Go For It, p = pick-up, L = leap); Esc ends",
     "Other questions: pick on the pitch with Enter, or a dialog with number keys",
     "Views: x tackle zones, g coordinates, c colours, i card/log (narrow), Q leave",
+    "Animations: space skips, + faster, - slower",
     "Pitch: [g] Home, (g) Away; ● holds the ball, _ prone, * stunned, dim = has acted",
 ]

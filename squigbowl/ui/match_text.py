@@ -42,6 +42,21 @@ CHOICE_WORDS = {
     ("end_setup", None): "Set-up done",
     ("end_snap", None): "Done",
     ("concede", None): "Concede the match",
+    ("call", True): "Call illegal procedure!",
+    ("call", False): "Let it go",
+    ("penalty", "reroll"): "Lose a team re-roll",
+    ("penalty", "turnover"): "Take a turnover",
+    ("catch_bomb", True): "Try to catch the bomb",
+    ("catch_bomb", False): "Let it land",
+    ("kick_catch", True): "Try to catch the kick",
+    ("kick_catch", False): "Let it bounce",
+    ("kick_block", None): "Nobody tries to block the kick",
+    ("no_kicker", True): "Confirm: no kicker (touchback for the receivers)",
+    ("no_kicker", False): "Go back to the set-up",
+    ("use", "armour"): "Dirty Player on the armour roll",
+    ("use", "injury"): "Dirty Player on the injury roll",
+    ("high_kick", None): "Nobody",
+    ("pass_block", None): "Nobody",
 }
 
 DECISION_TITLES = {
@@ -62,8 +77,50 @@ DECISION_TITLES = {
     "pass_block": "Pass Block: move a player?",
     "high_kick": "High Kick: move a player under the ball?",
     "quick_snap": "Quick Snap: move players one square",
-    "kick_halve": "Kick skill",
+    "kick_halve": "Kick skill: halve the scatter distance?",
+    "ttm_target": "Throw team-mate: where to?",
+    "illegal_procedure": "Call illegal procedure on the Fanatic?",
+    "illegal_procedure_penalty": "Illegal procedure called: which penalty?",
+    "bomb_target": "Throw the bomb where?",
+    "catch_bomb": "A bomb lands on your player: catch it?",
+    "kick_landing": "Kick: choose the landing square",
+    "kick_catch": "The kick comes down on your player: catch it?",
+    "kick_block": "Kick It!: block the kick with a player?",
+    "no_kicker": "No kicker designated (B2.10.2)",
 }
+
+#: question prefixes built from a decision's info (the rest of the info goes below it)
+REROLL_SOURCES = {"team": "a team re-roll", None: "no re-roll"}
+
+
+#: the kick-off table (RULES.md A4.5) in a few words each
+KICKOFF_WORDS = {
+    "Get the Ref": "each team gets a free Bribe (A9.5)",
+    "Riot": "the turn counters move by one (the referee loses track of time)",
+    "Perfect Defence": "the kicking team may rearrange its set-up",
+    "High Kick": "a free receiving player may move under the ball to catch it",
+    "Cheering Fans": "each rolls D3 + FAME + cheerleaders; the higher gets an extra re-roll",
+    "Changing Weather": "roll the weather again; Nice weather makes the ball scatter more",
+    "Brilliant Coaching": "each rolls D3 + FAME + assistant coaches; the higher gets a re-roll",
+    "Quick Snap": "each receiving player may move one square at once",
+    "Blitz!": "the kicking team gets a free turn before the ball lands",
+    "Throw a Rock": "D6 + FAME each: the higher side's fans hit a random opposing player",
+    "Pitch Invasion": "D6 + FAME for every player: on 6+ the fans Stun him",
+}
+
+
+def kickoff_text(e) -> str:
+    result = str(e.get("result"))
+    what = KICKOFF_WORDS.get(result, "")
+    return f"Kick-off table {e.get('total')}: {result}" + (f" — {what}" if what else "")
+
+
+def _dir(d8):
+    from squigbowl.rules.geometry import SCATTER
+    try:
+        return SCATTER[d8]
+    except (KeyError, IndexError, TypeError):
+        return None
 
 
 def player_name(state, pid, *, short: bool = False) -> str:
@@ -104,6 +161,10 @@ def choice_text(ctrl, decision, choice) -> str:
     """One line for a choice in a dialog."""
     kind, arg = choice[0], choice[1] if len(choice) > 1 else None
     word = CHOICE_WORDS.get((kind, arg)) if not isinstance(arg, (list, dict)) else None
+    if word and (kind, arg) == ("reroll", "team") and decision is not None:
+        side = decision.side
+        team = ctrl.state.teams[side]
+        return f"{word} ({team.rerolls} left)"
     if word:
         return word
     if decision is not None and decision.kind == "block_die" and isinstance(arg, int):
@@ -111,7 +172,11 @@ def choice_text(ctrl, decision, choice) -> str:
         if arg < len(faces):
             return _face(faces[arg])
     if kind == "reroll" and isinstance(arg, str):
-        return f"Re-roll with {arg}"
+        if arg == "team":
+            return "Use a team re-roll"
+        return f"Re-roll with the {arg} skill"
+    if kind == "kicker" and isinstance(arg, int):
+        return f"Make {player_name(ctrl.state, arg, short=True)} the kicker"
     if kind in ACTION_NAMES:
         return f"{ACTION_NAMES[kind]}: {arg_text(ctrl, decision, choice)}"
     if kind == "intercept" and arg is None:
@@ -124,8 +189,35 @@ def choice_text(ctrl, decision, choice) -> str:
 
 
 def decision_title(ctrl, decision) -> str:
-    title = DECISION_TITLES.get(decision.kind, decision.kind.replace("_", " ").capitalize())
+    """The question of a decision, in words (with the player or roll it is about)."""
+    d = decision
+    info = d.info
+    state = ctrl.state
+    title = DECISION_TITLES.get(d.kind, d.kind.replace("_", " ").capitalize())
+    who = info.get("player")
+    name = player_name(state, who, short=True) if isinstance(who, int) else None
+    if d.kind == "reroll":
+        what = info.get("what", "roll")
+        res = f" ({_face_list(info['faces'])})" if info.get("faces") else ""
+        return f"{name}'s {what} failed{res}: re-roll?" if name else f"{what}: re-roll?"
+    if d.kind == "skill" and info.get("skill"):
+        return f"Use {info['skill']}" + (f" ({name})" if name else "") + "?"
+    if d.kind == "block_die":
+        faces = _face_list(info.get("faces") or [])
+        return f"Choose a block die: {faces}"
+    if d.kind == "follow_up" and name:
+        return f"Follow up with {name}?"
+    if d.kind == "apothecary" and name:
+        return f"Use the apothecary on {name} ({info.get('injury', '')})?"
+    if d.kind in ("catch_bomb", "kick_catch") and name:
+        return title.replace("your player", name)
+    if d.kind == "illegal_procedure" and name:
+        return f"{name} acted before the Fanatic: call illegal procedure?"
     return title
+
+
+def _face_list(faces) -> str:
+    return " | ".join(_face(f) for f in faces)
 
 
 def info_lines(ctrl, decision) -> list[str]:
@@ -270,7 +362,16 @@ def event_text(state, e) -> tuple[str, str] | None:
     if k in ("placed", "removed", "setup_ended", "to_reserves"):
         return None
     if k == "kickoff_result":
-        return f"Kick-off: {e.get('result')}", "info"
+        return kickoff_text(e), "info"
+    if k == "kicked":
+        return (f"The kick: aimed at {square_text(e.get('target'))}, scatters "
+                f"{DIRECTION_NAMES.get(_dir(e.get('d8')), '')} (D8 {e.get('d8')}) "
+                f"{e.get('distance')} square(s) to {square_text(e.get('landing'))}", "move")
+    if k == "half_time":
+        sc = e.get("score") or [0, 0]
+        return f"HALF-TIME: {team(0)} {sc[0]} – {sc[1]} {team(1)}", "turn"
+    if k == "mvp":
+        return f"MVP ({team(e.get('side'))}): {name('player')}", "good"
     if k == "match_ended":
         w = e.get("winner")
         who = "a draw" if w is None or w == -1 else f"{team(w)} win"

@@ -9,6 +9,8 @@ built once into a `Strip` and cached until something on it changes. What the wid
   bracket turns into `●` when he holds the ball, `_` when Prone, `*` when Stunned; a player
   who has acted is dimmed;
 * the ball on the ground ` ● `, in the air ` ◌ `;
+* an animation frame on top (`set_frame`, see animations.py): sprites drawn over squares,
+  the animated players' real squares and the real ball hidden while their sprites travel;
 * the cursor (reverse video), highlight layers (legal targets, reachable squares, a path with
   the roll each square needs, push squares) and toggles: tackle-zone overlay, coordinates.
 
@@ -75,6 +77,8 @@ class PitchView(Widget, can_focus=True):
         self.show_coords = False
         self._rows: dict[int, Strip] = {}
         self._tz_counts = None
+        self.frame = None             # the animation frame shown, or None
+        self._hidden: set = set()     # squares emptied by the frame (its actors' real squares)
 
     # -- changing what is shown -----------------------------------------------------------------
     def set_state(self, state) -> None:
@@ -97,6 +101,18 @@ class PitchView(Widget, can_focus=True):
             self.push = set(push)
         if flash is not None:
             self.flash = set(flash)
+        self.redraw()
+
+    def set_frame(self, frame) -> None:
+        """Show an animation frame over the state (None: back to the plain state)."""
+        self.frame = frame
+        hidden = set()
+        if frame is not None and self.state is not None:
+            for pid in frame.actors:
+                sq = self.state.players[pid].square
+                if sq is not None:
+                    hidden.add(sq)
+        self._hidden = hidden
         self.redraw()
 
     def clear_layers(self) -> None:
@@ -228,12 +244,26 @@ class PitchView(Widget, can_focus=True):
             if n:
                 bg = pal.tz[min(n, 3) - 1]
         reverse = sq == self.cursor
+        frame = self.frame
+        hide_ball = False
+        if frame is not None:
+            sprite = frame.sprites.get(sq)
+            if sprite is not None:
+                text, role = sprite
+                if text is None:                         # a flash: the content, lit up
+                    bg, highlighted = pal.push if pal.push else bg, True
+                else:
+                    return text, self._sprite_style(role, bg, underline, reverse)
+            hide_ball = frame.hide_ball
         pid = state.board.get(sq) if state is not None else None
+        if pid is not None and sq in self._hidden:
+            pid = None
+            hide_ball = True
         if pid is not None:
             p = state.players[pid]
             close = STATE_MARK.get(p.status)
             if close is None:
-                close = BALL if state.ball.carrier == pid else CLOSE[p.side]
+                close = BALL if state.ball.carrier == pid and not hide_ball else CLOSE[p.side]
             text = OPEN[p.side] + p.glyph + close
             fg = pal.home if p.side == 0 else pal.away
             style = pal.style(fg, bg, bold=p.status == "standing" and not p.acted,
@@ -241,7 +271,7 @@ class PitchView(Widget, can_focus=True):
                               underline=underline or highlighted, reverse=reverse)
             return text, style
         ball = state.ball if state is not None else None
-        if ball is not None and ball.square == sq and ball.carrier is None:
+        if ball is not None and ball.square == sq and ball.carrier is None and not hide_ball:
             text = f" {BALL_AIR if ball.in_air else BALL} "
             return text, pal.style(pal.ball, bg, bold=True, underline=underline, reverse=reverse)
         label = self.path.get(sq)
@@ -268,3 +298,14 @@ class PitchView(Widget, can_focus=True):
                 left = str(n)
         return left + mid + right, pal.style(pal.chalk, bg, underline=underline,
                                              reverse=reverse, dim=mid == "∙")
+
+    def _sprite_style(self, role: str, bg, underline: bool, reverse: bool):
+        pal = self.palette
+        if role in ("home", "away"):
+            return pal.style(pal.home if role == "home" else pal.away, bg, bold=True,
+                             underline=underline, reverse=reverse)
+        if role == "blast":
+            return pal.style(pal.risky, pal.push, bold=True, reverse=not reverse)
+        if role == "bomb":
+            return pal.style(pal.risky, bg, bold=True, underline=underline, reverse=reverse)
+        return pal.style(pal.ball, bg, bold=True, underline=underline, reverse=reverse)

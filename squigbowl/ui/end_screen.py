@@ -1,0 +1,129 @@
+"""The end of the match: score, touchdowns, casualties, star player points, MVPs and the dice
+luck of each team (RULES.md A14), then back to the menu.
+
+Everything shown comes from the state and the events (the players' recorded statistics,
+`halves.spp`, `odds.dice_luck`); nothing is recomputed here.
+"""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Label, Static
+
+from squigbowl.rules.halves import spp
+from squigbowl.rules.odds import dice_luck
+
+
+def team_summary(ctrl, side: int) -> dict:
+    """The figures of one team for the end screen (plain data, for tests too)."""
+    s = ctrl.state
+    players = [p for p in s.players if p.side == side]
+    stats = lambda p, k: (p.stats or {}).get(k, 0)  # noqa: E731
+    mvp = [p for p in players if stats(p, "mvp")]
+    scorers = [(p, spp(p)) for p in players if spp(p)]
+    scorers.sort(key=lambda t: (-t[1], t[0].number))
+    lost = [p for p in players if p.status in ("casualty", "dead")] if players else []
+    return {
+        "score": s.teams[side].score,
+        "touchdowns": sum(stats(p, "touchdowns") for p in players),
+        "casualties_inflicted": sum(stats(p, "casualties") for p in players),
+        "casualties_suffered": len(lost),
+        "completions": sum(stats(p, "completions") for p in players),
+        "interceptions": sum(stats(p, "interceptions") for p in players),
+        "mvp": mvp[0] if mvp else None,
+        "spp": scorers,
+    }
+
+
+class EndScreen(Screen):
+    """The final whistle. Enter: back to the main menu; l: look at the pitch again."""
+
+    DEFAULT_CSS = """
+    EndScreen { align: center middle; }
+    EndScreen > #end {
+        width: 96; max-width: 100%; height: auto; max-height: 100%;
+        border: double $accent; padding: 0 1;
+    }
+    EndScreen #end-title { text-style: bold; width: 100%; content-align: center middle; }
+    EndScreen #end-body { height: auto; max-height: 1fr; }
+    EndScreen #end-keys { color: $text-muted; width: 100%; content-align: center middle; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "menu", "Main menu"),
+        Binding("escape", "menu", show=False),
+        Binding("l", "look", "Look at the pitch"),
+    ]
+
+    def __init__(self, ctrl) -> None:
+        super().__init__()
+        self.ctrl = ctrl
+        self.summaries = [team_summary(ctrl, 0), team_summary(ctrl, 1)]
+        self.luck = dice_luck(ctrl.state, ctrl.history)
+
+    def result_line(self) -> str:
+        s = self.ctrl.state
+        home, away = s.teams
+        if s.winner in (0, 1):
+            result = f"{s.teams[s.winner].name} win"
+        else:
+            result = "A draw"
+        return f"{home.name} {home.score} – {away.score} {away.name} · {result}"
+
+    def table(self) -> Table:
+        s = self.ctrl.state
+        t = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
+        t.add_column("")
+        t.add_column(f"[{s.teams[0].name}]", justify="right")
+        t.add_column(f"({s.teams[1].name})", justify="right")
+        a, b = self.summaries
+        rows = [("Score", "score"), ("Touchdowns", "touchdowns"),
+                ("Casualties caused", "casualties_inflicted"),
+                ("Casualties suffered", "casualties_suffered"),
+                ("Completions", "completions"), ("Interceptions", "interceptions")]
+        for label, key in rows:
+            t.add_row(label, str(a[key]), str(b[key]))
+        name = lambda p: f"{p.name} #{p.number}" if p is not None else "-"  # noqa: E731
+        t.add_row("MVP", name(a["mvp"]), name(b["mvp"]))
+        la, lb = self.luck
+        t.add_row("Dice (1-die tests)", _luck_cell(la), _luck_cell(lb))
+        return t
+
+    def spp_text(self) -> Text:
+        s = self.ctrl.state
+        out = Text()
+        for side in (0, 1):
+            rows = self.summaries[side]["spp"]
+            out.append(f"{s.teams[side].name} SPP: ", style="bold")
+            out.append(", ".join(f"{p.name} #{p.number} {n}" for p, n in rows[:6]) or "none")
+            out.append("\n")
+        out.append("Dice luck = successes − the successes expected from each roll's odds "
+                   "(+ lucky, − unlucky).", style="dim")
+        return out
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="end"):
+            yield Label(f"FULL TIME · {self.result_line()}", id="end-title")
+            with VerticalScroll(id="end-body"):
+                yield Static(self.table(), id="end-table")
+                yield Static(self.spp_text(), id="end-spp")
+            yield Label("Enter: back to the main menu · l: look at the pitch", id="end-keys")
+        yield Footer()
+
+    def action_menu(self) -> None:
+        self.dismiss(True)
+
+    def action_look(self) -> None:
+        self.dismiss(False)
+
+
+def _luck_cell(row: dict) -> str:
+    if not row["rolls"]:
+        return "no rolls"
+    return (f"{row['successes']}/{row['rolls']} ok, {row['expected']:.1f} exp., "
+            f"{row['luck']:+.1f}")
