@@ -5,6 +5,7 @@
     m.legal()          # its legal choices
     events = m.decide(("step", (5, 7)))
     snap = m.snapshot(); ...; m.restore(snap)
+    if m.can_undo(): m.undo()   # take back the activation: no die rolled since its declaration
 
 How it runs: the match is a chain of *phases* (pregame, setup, kickoff, turn_start, turn,
 turn_end, drive_end, ...). At a *quiet point* the state alone says what comes next; the phase's
@@ -39,13 +40,18 @@ def phase(name: str):
 class Snapshot:
     """A match at one decision: the quiet state, the dice there, and the decision log."""
 
-    __slots__ = ("state", "dice", "log", "quiet_at")
+    __slots__ = ("state", "dice", "log", "quiet_at", "undo")
 
-    def __init__(self, state, dice, log, quiet_at) -> None:
+    def __init__(self, state, dice, log, quiet_at, undo=None) -> None:
         self.state = state
         self.dice = dice
         self.log = log
         self.quiet_at = quiet_at
+        self.undo = undo
+
+
+#: "turn" answers that declare no activation (nothing to take back)
+_NOT_ACTIVATIONS = frozenset({"end_turn", "concede"})
 
 
 class Match:
@@ -54,8 +60,9 @@ class Match:
     #: A full copy of the state is taken at a quiet point once this many decisions have been
     #: made since the last copy (and at the first quiet point). A snapshot is the newest copy
     #: plus the decisions made since, replayed on restore: copying then costs a fraction of a
-    #: clone per decision, and a restore replays a handful of decisions.
-    CLONE_EVERY = 8
+    #: clone per decision, and a restore replays a handful of decisions (16: about 5% faster
+    #: random matches than 8; snapshot + restore about 0.3 ms instead of 0.2 ms).
+    CLONE_EVERY = 16
 
     def __init__(self, home: TeamSheet | None, away: TeamSheet | None, seed: int = 0,
                  options: Options | None = None, dice: BaseDice | None = None,
@@ -70,6 +77,7 @@ class Match:
         self._events: list[Event] = []
         self._gen: Proc | None = None
         self._quiet = None
+        self._undo = None   # where the last activation was declared (see can_undo)
         self.pending: Decision | None = None
         self._advance()
 
@@ -87,12 +95,18 @@ class Match:
         pending = self.pending
         if pending is None:
             raise IllegalChoice("the match is over: there is nothing to decide")
-        choice = _as_choice(choice)
+        if not (type(choice) is tuple and len(choice) == 2 and not isinstance(choice[1], list)):
+            choice = _as_choice(choice)  # from JSON
         if choice not in pending.choices:
             why = pending.info.get("why_not", {}).get(choice[0]) if choice else None
             raise IllegalChoice(
                 f"{choice!r} is not a legal answer to the {pending.kind!r} decision"
                 + (f": {why}" if why else ""))
+        if pending.kind == "turn":
+            s = self.state
+            self._undo = None if choice[0] in _NOT_ACTIVATIONS else (
+                self._quiet, len(self.log), len(self.dice.log), pending.side, s.half,
+                s.teams[pending.side].turn)
         self.log.append(choice)
         self._events = []
         self.state.decisions += 1
@@ -100,14 +114,16 @@ class Match:
         return self._events
 
     def emit(self, kind: str, **data) -> Event:
-        event = Event(kind, **data)
+        event = _new_event(Event)  # Event(kind, **data) without copying `data` again
+        event.kind = kind
+        event.data = data
         self._events.append(event)
         return event
 
     # -- snapshots ---------------------------------------------------------------------------
     def snapshot(self) -> Snapshot:
         state, dice, quiet_at = self._quiet
-        return Snapshot(state.clone(), dice, list(self.log), quiet_at)
+        return Snapshot(state.clone(), dice, list(self.log), quiet_at, self._undo)
 
     def restore(self, snap: Snapshot) -> None:
         """Go back to a snapshot of this match (the dice's roll log is rewound with it)."""
@@ -123,6 +139,33 @@ class Match:
             self.state.decisions += 1
             self._send(choice)
         self._events = []
+        self._undo = snap.undo
+
+    # -- undo --------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """True while the active coach may take back the current activation: its moves and
+        its declaration, as long as no die has been rolled since the declaration (and the same
+        coach is still asked, in the same team turn)."""
+        mark = self._undo
+        pending = self.pending
+        if mark is None or pending is None:
+            return False
+        _quiet, at, rolls, side, half, turn = mark
+        s = self.state
+        return (len(self.dice.log) == rolls and len(self.log) > at and pending.side == side
+                and s.active == side and s.half == half and s.teams[side].turn == turn
+                and (pending.kind in ("turn", "action") or s.activation is not None))
+
+    def undo(self) -> bool:
+        """Take back the current activation (see `can_undo`): the match goes back to the
+        decision where it was declared, which is asked again. False (nothing changed) when
+        it may not be taken back."""
+        if not self.can_undo():
+            return False
+        (state, dice, quiet_at), at = self._undo[0], self._undo[1]
+        self.restore(Snapshot(state, dice, self.log[:at], quiet_at))
+        self._undo = None
+        return True
 
     # -- the loop ----------------------------------------------------------------------------
     def _send(self, value) -> None:
@@ -148,6 +191,9 @@ class Match:
             self._gen = gen
             return
         self.pending = None
+
+
+_new_event = Event.__new__
 
 
 def _as_choice(choice) -> tuple:
