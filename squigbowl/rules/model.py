@@ -231,7 +231,15 @@ def load_roster(key: str) -> Roster:
 def load_team(path: str | Path) -> TeamSheet:
     """A team file: its [team] table, with the roster in the same file or named by `roster`."""
     path = Path(path)
-    data = _read_toml(path)
+    return team_from_data(_read_toml(path), path)
+
+
+def team_from_data(data: dict, path) -> TeamSheet:
+    """A team from a team file's parsed tables (`[team]`, and `[roster]` when inline), checked
+    with the same rules as a file; `path` names the source in error messages (a save file keeps
+    its teams in this shape)."""
+    if not isinstance(data, dict):
+        raise TeamFileError(path, "a team must be a table")
     team = data.get("team")
     if not isinstance(team, dict):
         raise TeamFileError(path, "missing [team] table")
@@ -250,14 +258,18 @@ def load_team(path: str | Path) -> TeamSheet:
         raise TeamFileError(path, "[team]: missing [[team.players]]")
     for i, row in enumerate(rows):
         where = f"[[team.players]] #{i + 1}"
+        if not isinstance(row, dict):
+            raise TeamFileError(path, f"{where}: must be a table")
         pos = _need(row, "position", str, path, where)
         if pos not in roster.positions:
             raise TeamFileError(path, f"{where}: position {pos!r} is not in the "
                                       f"{roster.name} roster")
         count = row.get("count", 1)
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise TeamFileError(path, f"{where}: field 'count' must be a whole number >= 1")
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 16:
+            raise TeamFileError(path, f"{where}: field 'count' must be a whole number 1..16")
         names = row.get("names", [])
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise TeamFileError(path, f"{where}: field 'names' must be a list of names")
         for k in range(count):
             players.append((names[k] if k < len(names) else f"{pos} {k + 1}", pos))
     sheet = TeamSheet(
