@@ -14,12 +14,12 @@ from tests.conftest import make
 
 
 class MatchApp(App):
-    def __init__(self, ctrl, handover=True):
+    def __init__(self, ctrl, handover=True, animate=False):
         super().__init__()
-        self.ctrl, self.handover = ctrl, handover
+        self.ctrl, self.handover, self.animate = ctrl, handover, animate
 
     def on_mount(self):
-        self.push_screen(MatchScreen(self.ctrl, animate=False, handover=self.handover))
+        self.push_screen(MatchScreen(self.ctrl, animate=self.animate, handover=self.handover))
 
 
 def screen_of(app) -> MatchScreen:
