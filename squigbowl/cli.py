@@ -3,6 +3,8 @@
     squigbowl                       the main menu
     squigbowl match [...]           straight into a hotseat match (issue: match screen)
     squigbowl race [...]            straight into a solo squig race
+    squigbowl load FILE             resume a saved match or race
+    squigbowl replay FILE           step through a saved match or race (--export: FILE.txt)
     squigbowl sim [...]             headless matches between bots (JSON lines + summary)
     squigbowl race-sim [...]        headless squig races between AI riders
 """
@@ -15,18 +17,24 @@ import sys
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="squigbowl", description=__doc__.splitlines()[0])
+    parser.add_argument("--saves", metavar="DIR", default=None, help=SAVES_HELP)
     sub = parser.add_subparsers(dest="command")
 
     sim = sub.add_parser("sim", help="play matches headless between bots")
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--home", default="Orcs", help="a ready-made team name or a team file")
-    sim.add_argument("--away", default="Humans", help="a ready-made team name or a team file")
+    sim.add_argument("--home", default=None,
+                     help="a ready-made team name or a team file (default Orcs)")
+    sim.add_argument("--away", default=None,
+                     help="a ready-made team name or a team file (default Humans)")
     sim.add_argument("--coach", choices=["random", "scripted"], default="scripted")
     sim.add_argument("--check", action="store_true", help="verify invariants after every decision")
-    sim.add_argument("--squig-ball", action="store_true")
-    sim.add_argument("--kick-it", action="store_true")
-    sim.add_argument("--all-variants", action="store_true")
+    sim.add_argument("--squig-ball", action="store_true", help="house rule B1: the ball is a squig")
+    sim.add_argument("--kick-it", action="store_true", help="house rule B2: Kick It!")
+    sim.add_argument("--all-variants", action="store_true",
+                     help="squig ball and Kick It! on; without --home/--away the matches rotate "
+                          "Goblins v Dwarfs, Chaos Dwarfs v Goblins, Dwarfs v Chaos Dwarfs so "
+                          "every secret weapon plays")
     sim.add_argument("--quiet", action="store_true", help="only the summary")
 
     match = sub.add_parser("match", help="start a hotseat match at once")
@@ -35,12 +43,24 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--squig-ball", action="store_true")
     match.add_argument("--kick-it", action="store_true")
     match.add_argument("--seed", type=int, default=None)
+    _saves_option(match)
 
     race = sub.add_parser("race", help="start a solo squig race at once")
     race.add_argument("--track", default=None)
     race.add_argument("--riders", type=int, default=4, help="racers in all (2-6)")
     race.add_argument("--personality", default="canny")
     race.add_argument("--seed", type=int, default=None)
+    _saves_option(race)
+
+    load = sub.add_parser("load", help="resume a saved match or race")
+    load.add_argument("file", help="a save file (.json)")
+    _saves_option(load)
+
+    replay = sub.add_parser("replay", help="step through a saved match or race")
+    replay.add_argument("file", help="a save file (.json)")
+    replay.add_argument("--export", action="store_true",
+                        help="write the log as text to FILE.txt and exit (no screen)")
+    _saves_option(replay)
 
     rsim = sub.add_parser("race-sim", help="play squig races headless between AI riders")
     rsim.add_argument("--races", type=int, default=10)
@@ -49,6 +69,20 @@ def build_parser() -> argparse.ArgumentParser:
     rsim.add_argument("--riders", default="canny,baseline,cautious,reckless")
     rsim.add_argument("--quiet", action="store_true", help="only the summary")
     return parser
+
+
+SAVES_HELP = ("the saves folder (default: $SQUIGBOWL_SAVES, else ./saves when it exists and is "
+              "writable, else ~/.local/share/squigbowl/saves)")
+
+
+def _saves_option(parser: argparse.ArgumentParser) -> None:
+    # SUPPRESS: given after the sub-command it wins, else the main parser's value stays
+    parser.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help=SAVES_HELP)
+
+
+def _fail(message: str) -> int:
+    print(f"squigbowl: {message}", file=sys.stderr)
+    return 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,9 +95,33 @@ def main(argv: list[str] | None = None) -> int:
         from squigbowl.ai.race_sim import run_race_sim
 
         return run_race_sim(args)
+    from squigbowl import saves
+
+    if args.command in ("load", "replay"):
+        try:
+            args.loaded = saves.load(args.file)
+        except saves.SaveError as exc:
+            return _fail(str(exc))
+        if args.loaded.mismatch:
+            print(f"squigbowl: warning: {args.loaded.path.name}: {args.loaded.mismatch}",
+                  file=sys.stderr)
+        if args.command == "replay" and args.export:
+            from squigbowl.save_text import export_text
+
+            try:
+                out = export_text(args.loaded)
+            except OSError as exc:
+                return _fail(f"cannot write the text log: {exc.strerror or exc}")
+            print(out)
+            return 0
+    try:
+        folder = saves.saves_dir(getattr(args, "saves", None))
+    except OSError as exc:
+        return _fail(f"cannot use the saves folder: {exc.strerror or exc} "
+                     f"({getattr(exc, 'filename', '') or ''})")
     from squigbowl.ui.app import run_app
 
-    return run_app(args)
+    return run_app(args, saves_folder=folder)
 
 
 if __name__ == "__main__":  # pragma: no cover

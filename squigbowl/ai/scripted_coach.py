@@ -22,10 +22,13 @@ import heapq
 import math
 import random
 
+from squigbowl.ai import scripted_weapons as weapons
 from squigbowl.ai.coach import Coach
 from squigbowl.ai.random_coach import pick_uniform
-from squigbowl.rules.geometry import NEIGHBOURS, WIDTH, distance, on_pitch, scoring_x
+from squigbowl.rules.geometry import (NEIGHBOURS, WIDTH, distance, on_pitch, scoring_x,
+                                      squares_within)
 from squigbowl.rules.model import DOWN, STANDING
+from squigbowl.rules.move import can_leap, max_gfi
 
 #: a touchdown run is attempted when it succeeds at least this often
 SCORE_CHANCE = 0.45
@@ -79,10 +82,16 @@ def pickup_chance(s, p, sq, tz: dict) -> float:
 def find_paths(s, p, moves_used: int, tz: dict, *, ball_ok: bool = False, max_steps=None):
     """Dijkstra from the player's square over empty squares, minimising the risk (-log of the
     success chance) then the steps. Returns {square: (risk, steps, previous square)}. The ball's
-    square is a dead end (arriving there picks it up) and is only entered with `ball_ok`."""
+    square is a dead end (arriving there picks it up) and is only entered with `ball_ok`.
+    A player who may leap (Leap, the pogo stick B9.2) and has not leapt this action gets leap
+    edges too (`find_leap_paths`)."""
+    if can_leap(p):
+        act = s.activation
+        if not (act is not None and act.pid == p.id and act.leaped):
+            return find_leap_paths(s, p, moves_used, tz, ball_ok=ball_ok, max_steps=max_steps)
     start = p.square
     ma_left = p.ma - moves_used
-    gfis = 3 if p.has("Sprint") else 2
+    gfis = max_gfi(p)
     limit = ma_left + gfis - (moves_used - p.ma if moves_used > p.ma else 0)
     if max_steps is not None:
         limit = min(limit, max_steps)
@@ -123,12 +132,116 @@ def find_paths(s, p, moves_used: int, tz: dict, *, ball_ok: bool = False, max_st
     return best
 
 
+class LeapPaths(dict):
+    """{square: (risk, steps, state)} from `find_leap_paths`; `states` maps the search states
+    (square, leapt) to (risk, steps, previous state), which `path_to` walks back."""
+
+    states: dict = {}
+
+
+class Path(list):
+    """The squares of a path; `leaps` are those reached by a leap (A6.6) rather than a step."""
+
+    leaps: frozenset = frozenset()
+
+
+def find_leap_paths(s, p, moves_used: int, tz: dict, *, ball_ok: bool = False, max_steps=None):
+    """`find_paths` for a player who may still leap once this action (A6.6, B9.2): a leap goes
+    to an empty square 1-2 away over anybody, costs 2 squares (a GFI for each beyond MA), needs
+    no dodge and an unmodified agility test (Very Long Legs +1)."""
+    start = p.square
+    ma_left = p.ma - moves_used
+    limit = ma_left + max_gfi(p) - (moves_used - p.ma if moves_used > p.ma else 0)
+    if max_steps is not None:
+        limit = min(limit, max_steps)
+    board = s.board
+    ball = s.ball
+    ball_sq = ball.square if (ball.carrier is None and not ball.in_air) else None
+    gfi_risk = -math.log(gfi_chance(p, s.weather))
+    leap_c = test_chance(agility_target(p.ag), 1 if p.has("Very Long Legs") else 0)
+    leap_risk = -math.log(leap_c) if leap_c > 0 else 50.0
+    dodge_risk = {}
+    first = (start, 0)
+    states = {first: (0.0, 0, None)}
+    heap = [(0.0, 0, first)]
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        risk, steps, key = pop(heap)
+        sq, leapt = key
+        if states[key][0] < risk or steps >= limit or (sq == ball_sq and sq != start):
+            continue
+        leaving_tz = tz.get(sq, 0) > 0
+        nsteps = steps + 1
+        step_risk = gfi_risk if nsteps > ma_left else 0.0
+        for nxt in NEIGHBOURS[sq]:
+            if nxt in board or (nxt == ball_sq and not ball_ok):
+                continue
+            r = risk + step_risk
+            if leaving_tz:
+                n = tz.get(nxt, 0)
+                d = dodge_risk.get(n)
+                if d is None:
+                    c = dodge_chance(p, n)
+                    d = dodge_risk[n] = -math.log(c) if c > 0 else 50.0
+                r += d
+            nk = (nxt, leapt)
+            old = states.get(nk)
+            if old is not None and (r > old[0] + 1e-12
+                                    or (r > old[0] - 1e-12 and nsteps >= old[1])):
+                continue
+            states[nk] = (r, nsteps, key)
+            push(heap, (r, nsteps, nk))
+        if leapt or steps + 2 > limit:
+            continue
+        lsteps = steps + 2
+        r0 = risk + leap_risk + gfi_risk * (lsteps - max(ma_left, steps) if lsteps > ma_left
+                                            else 0)
+        for nxt in squares_within(sq, 2):
+            if nxt in board or (nxt == ball_sq and not ball_ok):
+                continue
+            nk = (nxt, 1)
+            old = states.get(nk)
+            if old is not None and (r0 > old[0] + 1e-12
+                                    or (r0 > old[0] - 1e-12 and lsteps >= old[1])):
+                continue
+            states[nk] = (r0, lsteps, ("leap", key))
+            push(heap, (r0, lsteps, nk))
+    best = LeapPaths()
+    best.states = states
+    for key, (r, n, _) in states.items():
+        sq = key[0]
+        old = best.get(sq)
+        if old is None or r < old[0] - 1e-12 or (r < old[0] + 1e-12 and n < old[1]):
+            best[sq] = (r, n, key)
+    return best
+
+
 def path_to(best: dict, sq) -> list:
+    if isinstance(best, LeapPaths):
+        return _leap_path_to(best, sq)
     path = []
     while best[sq][2] is not None:
         path.append(sq)
         sq = best[sq][2]
     path.reverse()
+    return path
+
+
+def _leap_path_to(best, sq):
+    states = best.states
+    key = best[sq][2]
+    path, leaps = Path(), set()
+    while True:
+        prev = states[key][2]
+        if prev is None:
+            break
+        if prev[0] == "leap":
+            leaps.add(key[0])
+            prev = prev[1]
+        path.append(key[0])
+        key = prev
+    path.reverse()
+    path.leaps = frozenset(leaps)
     return path
 
 
@@ -212,7 +325,8 @@ class ScriptedCoach(Coach):
 
     def on_setup(self, m, d):
         if ("end_setup", None) in d.choices:
-            return ("end_setup", None)
+            kicker = self.kicker_choice(m, d)
+            return kicker if kicker is not None else ("end_setup", None)
         if d.info.get("perfect_defence"):
             return None
         kicking = d.info.get("kicking", m.state.kicking == d.side)
@@ -231,6 +345,28 @@ class ScriptedCoach(Coach):
         except ImportError:  # pragma: no cover - the set-up module is elsewhere
             pass
         return forms[0]
+
+    def kicker_choice(self, m, d):
+        """Kick It! (B2.10.1): with the formation in place, the kicking coach designates a
+        kicker (a Kick player if there is one, else the most agile) unless one still stands."""
+        kickers = d.of_type("kicker")
+        if not kickers:
+            return None
+        from squigbowl.rules.kicker import kick_off_kicker
+        if kick_off_kicker(m, d.side) is not None:
+            return None
+        s = m.state
+        return max(kickers, key=lambda c: (s.players[c[1]].has("Kick"), s.players[c[1]].ag,
+                                           -c[1]))
+
+    def on_no_kicker(self, m, d):
+        """A4.3.5 warning (B2.10.2): designate a kicker rather than give a touchback."""
+        kickers = [c for c in d.choices if c[0] == "kicker"]
+        if kickers:
+            s = m.state
+            return max(kickers, key=lambda c: (s.players[c[1]].has("Kick"),
+                                               s.players[c[1]].ag, -c[1]))
+        return ("no_kicker", True)
 
     def on_kick(self, m, d):
         """Kick deep, centred, four squares in front of the receivers' end zone."""
@@ -279,11 +415,20 @@ class ScriptedCoach(Coach):
         carrier = s.carrier()
         late = s.teams[side].turn >= 8
 
+        # 0. the Goblin Fanatic acts first (B3.3); chainsaws are started before anything else
+        c = self.house_rules_first(s, side, avail, carrier)
+        if c is not None:
+            return c
         # 1. score
         if carrier is not None and carrier.side == side and "MOVE" in avail.get(carrier.id, ()):
             plan = self.score_plan(s, carrier, 0, tz, late)
             if plan is not None:
                 return self.start(("MOVE", carrier.id), plan)
+        # 1b. Kick It! or the blunderbuss (B2, B4) with our carrier
+        if carrier is not None and carrier.side == side:
+            c = self.carrier_weapons(s, side, avail, carrier, tz)
+            if c is not None:
+                return c
         # 2. blitz the opposing carrier
         if carrier is not None and carrier.side != side and ("blitz", carrier.id) not in self._tried:
             c = self.blitz_carrier(s, side, carrier, avail, tz)
@@ -297,8 +442,14 @@ class ScriptedCoach(Coach):
             if c is not None:
                 return c
             self._tried.add(("pickup", ball.square))
-        # 4. blocks with the dice on our side
+        # 4. bombs at clusters (B5, B6), then blocks with the dice on our side or a weapon
+        c = self.bombs(s, side, avail, m)
+        if c is not None:
+            return c
         c = self.best_block(s, side, avail, carrier)
+        if c is not None:
+            return c
+        c = self.weapon_blitz(s, side, avail, tz, carrier)
         if c is not None:
             return c
         # 5. the carrier advances
@@ -397,7 +548,8 @@ class ScriptedCoach(Coach):
         cands = []
         for pid, kinds in avail.items():
             p = s.players[pid]
-            if "MOVE" in kinds and p.status == STANDING and p.has_tz and not p.has("No Hands"):
+            if ("MOVE" in kinds and p.status == STANDING and p.has_tz and not p.has("No Hands")
+                    and not weapons.chainsaw_running(p)):
                 dist = distance(p.square, ball_sq)
                 if dist <= p.ma + 2:
                     cands.append((dist, -p.ag, pid))
@@ -418,35 +570,163 @@ class ScriptedCoach(Coach):
         return self.start(best_choice, best_plan)
 
     def best_block(self, s, side, avail, carrier):
+        """Blocks with two or more dice of our choosing, or a chainsaw attack / a stab where it
+        beats the block (B7.6, B10.2; never on a Fanatic, DD-38)."""
         best_choice, best_value, best_plan = None, 0.25, None
+        carrier_id = carrier.id if carrier is not None else None
         for pid, kinds in avail.items():
             if "BLOCK" not in kinds:
                 continue
             p = s.players[pid]
             if carrier is not None and carrier.id == pid:
                 continue  # the carrier does not risk the ball
+            weapon = weapons.weapon_of(p)
             for sq in NEIGHBOURS[p.square]:
                 q = s.at(sq)
-                if q is None or q.side == side or q.status != STANDING:
+                if q is None or q.side == side or q.status != STANDING or weapons.is_fanatic(q):
                     continue
                 dice = block_dice(s, p, p.square, q)
-                if dice < 2:
-                    continue
-                v = block_value(p, q, dice)
+                v, use = -9.0, None
+                if dice >= 2:
+                    v = block_value(p, q, dice)
+                if weapon is not None:
+                    w = weapons.weapon_value(p, q, weapon, carrier_id)
+                    if w > v:
+                        v, use = w, weapon
                 if v > best_value:
                     best_choice, best_value = ("BLOCK", pid), v
-                    best_plan = {"kind": "block", "target": q.id, "path": []}
+                    best_plan = {"kind": "block", "target": q.id, "path": [], "weapon": use}
         if best_choice is None:
             return None
         return self.start(best_choice, best_plan)
 
-    def foul(self, s, side, avail, carrier):
-        if self.rng.random() >= FOUL_RATE:
-            return None
+    # -- the house rules (RULES.md Part B) ---------------------------------------------------------
+    def house_rules_first(self, s, side, avail, carrier):
+        """B3.3: a Fanatic who may act goes first (so the illegal procedure is never called on
+        us); then chainsaws are started (B7.2: an action of its own, no movement) by players
+        who do not hold the ball."""
+        for pid, kinds in sorted(avail.items()):
+            p = s.players[pid]
+            if "MOVE" in kinds and weapons.is_fanatic(p) and p.status == STANDING:
+                return self.start(("MOVE", pid), {"kind": "fanatic"})
+        for pid, kinds in sorted(avail.items()):
+            if "START_CHAINSAW" in kinds and (carrier is None or carrier.id != pid):
+                return self.start(("START_CHAINSAW", pid), {"kind": "start_chainsaw"})
+        return None
+
+    def carrier_weapons(self, s, side, avail, carrier, tz):
+        """B4: fire the blunderbuss to an open team-mate well downfield; B2: kick the ball
+        clear when our carrier is under pressure in his own half."""
+        kinds = avail.get(carrier.id, ())
+        if "FIRE_BLUNDERBUSS" in kinds:
+            target = weapons.blunderbuss_target(s, carrier, tz)
+            if target is not None:
+                return self.start(("FIRE_BLUNDERBUSS", carrier.id),
+                                  {"kind": "fire", "target": target})
+        if "KICK" in kinds and carrier.status == STANDING and weapons.kick_wanted(s, carrier, tz):
+            return self.start(("KICK", carrier.id), {"kind": "kick"})
+        return None
+
+    def bombs(self, s, side, avail, m):
+        """B5/B6: a bomb or stink bomb at the cluster of opponents where its bounce is expected
+        to do the most harm to them and the least to us."""
+        best_choice, best_value, best_plan = None, weapons.BOMB_WORTH, None
+        blizzard = s.weather == "blizzard"
         for pid, kinds in avail.items():
+            if "THROW_BOMB" not in kinds or ("bomb", pid) in self._tried:
+                continue
+            p = s.players[pid]
+            kind = "stink" if p.has("Stink Bomb") and not p.has("Bombardier") else "bomb"
+            v, target = weapons.best_bomb_target(s, p, kind, blizzard=blizzard)
+            if target is None or v < best_value:
+                self._tried.add(("bomb", pid))
+                continue
+            best_choice, best_value = ("THROW_BOMB", pid), v
+            best_plan = {"kind": "bomb", "target": target}
+        if best_choice is None:
+            return None
+        self._tried.add(("bomb", best_choice[1]))
+        return self.start(best_choice, best_plan)
+
+    def weapon_blitz(self, s, side, avail, tz, carrier):
+        """The Blitz of a chainsaw, a dagger or the Death-Roller: a safe path (no dodge, no GFI)
+        to a square next to the standing opponent it hurts most (B7.6, B10.2, B8)."""
+        if ("weapon_blitz", None) in self._tried:
+            return None
+        self._tried.add(("weapon_blitz", None))
+        carrier_id = carrier.id if carrier is not None else None
+        best_choice, best_value, best_plan = None, 0.4, None
+        for pid, kinds in avail.items():
+            if "BLITZ" not in kinds:
+                continue
+            p = s.players[pid]
+            weapon = weapons.weapon_of(p)
+            roller = p.has("Death-Roller")
+            if (weapon is None and not roller) or p.status != STANDING or pid == carrier_id:
+                continue
+            paths = find_paths(s, p, 0, tz, max_steps=p.ma - 1)
+            for q in s.players:
+                if q.side == side or q.status != STANDING or q.square is None \
+                        or weapons.is_fanatic(q) or distance(q.square, p.square) > p.ma:
+                    continue
+                for sq in NEIGHBOURS[q.square]:
+                    got = paths.get(sq)
+                    if got is None or got[0] > 0.0:
+                        continue
+                    if weapon is not None:
+                        v = weapons.weapon_value(p, q, weapon, carrier_id)
+                    else:
+                        dice = block_dice(s, p, sq, q, blitz=True)
+                        v = block_value(p, q, dice) if dice >= 2 else -1.0
+                    v -= 0.01 * got[1]
+                    if v > best_value:
+                        best_choice, best_value = ("BLITZ", pid), v
+                        best_plan = {"kind": "block", "target": q.id,
+                                     "path": path_to(paths, sq), "weapon": weapon}
+                    break
+        if best_choice is None:
+            return None
+        return self.start(best_choice, best_plan)
+
+    def hunt_plan(self, s, p, moves_used, tz):
+        """A weapon carrier or the Death-Roller closes in on the nearest standing opponent (not
+        a Fanatic) without dodging or going for it, to attack him next turn."""
+        left = p.ma - moves_used
+        if left <= 0:
+            return None
+        paths = find_paths(s, p, moves_used, tz, max_steps=left)
+        best, top = None, None
+        for q in s.players:
+            if q.side == p.side or q.status != STANDING or q.square is None \
+                    or weapons.is_fanatic(q):
+                continue
+            for sq in NEIGHBOURS[q.square]:
+                got = paths.get(sq)
+                if got is None or got[0] > 0.0 or sq == p.square:
+                    continue
+                v = -got[1] + (3 if s.ball.carrier == q.id else 0) + 0.3 * q.av
+                if top is None or v > top:
+                    best, top = sq, v
+        if best is None:
+            return None
+        return {"kind": "path", "path": path_to(paths, best)}
+
+    def foul(self, s, side, avail, carrier):
+        """Now and then a foul on an adjacent player who is down; the Death-Roller (+6 on the
+        armour, B8.3) always fouls when it can."""
+        always = False
+        for pid, kinds in avail.items():
+            if "FOUL" in kinds and s.players[pid].has("Death-Roller"):
+                always = True
+        if not always and self.rng.random() >= FOUL_RATE:
+            return None
+        order = sorted(avail.items(), key=lambda kv: not s.players[kv[0]].has("Death-Roller"))
+        for pid, kinds in order:
             if "FOUL" not in kinds:
                 continue
             p = s.players[pid]
+            if always and not p.has("Death-Roller"):
+                continue
             if p.status != STANDING or (carrier is not None and carrier.id == pid):
                 continue
             for sq in NEIGHBOURS[p.square]:
@@ -466,7 +746,13 @@ class ScriptedCoach(Coach):
                 return self.start(("MOVE", pid), {"kind": "support"})
             if tz.get(p.square, 0) > 0 or pid in self._idle:
                 continue  # marked (he would have to dodge), or nowhere better to go
-            plan = self.support_plan(s, p, 0, tz, carrier)
+            plan = None
+            if (weapons.weapon_of(p) is not None or p.has("Death-Roller")) and \
+                    (carrier is None or carrier.side != side or
+                     distance(p.square, carrier.square) > 3):
+                plan = self.hunt_plan(s, p, 0, tz)
+            if plan is None:
+                plan = self.support_plan(s, p, 0, tz, carrier)
             if plan is not None:
                 return self.start(("MOVE", pid), plan)
             self._idle.add(pid)
@@ -513,19 +799,34 @@ class ScriptedCoach(Coach):
         p = s.players[pid]
         plan = self.plan if self.plan is not None and self.plan.get("pid") == pid else None
         choices = d.choices
+        if weapons.is_fanatic(p):
+            return weapons.fanatic_facing(s, p, choices)  # B3.4.1
         if plan is not None:
+            special = self.house_rule_action(m, s, p, plan, choices)
+            if special is not None:
+                return special
             path = plan.get("path") or []
             while path and path[0] == p.square:
                 path.pop(0)
             if path:
-                step = ("step", path[0])
-                if step in choices and distance(path[0], p.square) == 1:
+                nxt = path[0]
+                if nxt in getattr(path, "leaps", ()):
+                    step = ("leap", nxt)  # A6.6 / B9.2
+                    ok = step in choices and distance(nxt, p.square) <= 2
+                else:
+                    step = ("step", nxt)
+                    ok = step in choices and distance(nxt, p.square) == 1
+                if ok:
                     path.pop(0)
                     return step
                 plan["path"] = []
             else:
                 target = plan.get("target")
                 if plan["kind"] == "block" and not plan.get("done"):
+                    weapon = plan.get("weapon")
+                    if weapon is not None and (weapon, target) in choices:
+                        plan["done"] = True
+                        return (weapon, target)  # B7.6 / B10.2
                     for c in choices:
                         if c[1] == target and c[0] in ("block", "blitz"):
                             plan["done"] = True
@@ -557,6 +858,23 @@ class ScriptedCoach(Coach):
                 self.plan = new
                 return ("step", new["path"].pop(0))
         return ("end", None) if ("end", None) in choices else None
+
+    def house_rule_action(self, m, s, p, plan, choices):
+        """The actions of Part B: start the chainsaw (B7.2), light the bomb's fuse (B5.2), fire
+        the blunderbuss (B4.3), aim a kick (B2.2)."""
+        kind = plan["kind"]
+        if kind == "start_chainsaw":
+            return ("start_chainsaw", None)
+        if kind == "bomb":
+            return ("light_fuse", None)
+        if kind == "fire":
+            target = plan.get("target")
+            if ("fire", target) in choices:
+                return ("fire", target)
+            return None
+        if kind == "kick":
+            return weapons.kick_aim(s, p, choices)
+        return None
 
     # -- answers during a procedure -------------------------------------------------------------
     def on_reroll(self, m, d):
@@ -596,12 +914,13 @@ class ScriptedCoach(Coach):
         s = m.state
         att, dfd = _block_players(s, d)
         chooser = d.side
+        squig = bool(d.info.get("squig"))
         scored = []
         for c in d.choices:
             face = _face_of(c, d.info)
             if face is None:
                 continue
-            scored.append((_face_rank(face, att, dfd, chooser, s), c))
+            scored.append((_face_rank(face, att, dfd, chooser, s, squig=squig), c))
         if not scored:
             return None
         scored.sort(key=lambda t: -t[0])
@@ -612,9 +931,19 @@ class ScriptedCoach(Coach):
         return best
 
     def on_push(self, m, d):
-        """Into the crowd when possible; else where our players surround him."""
+        """An opponent: into the crowd when possible; else where our players surround him. One
+        of ours (a chain push, a Fanatic's block on a team-mate, B3.6): on the pitch, where the
+        fewest opponents mark him."""
         s = m.state
         side = d.side
+        pid = d.info.get("player")
+        if isinstance(pid, int) and 0 <= pid < len(s.players) and s.players[pid].side == side:
+            tz = opp_tz_map(s, side)
+            squares = [c for c in d.choices if isinstance(c[1], tuple) and len(c[1]) == 2
+                       and isinstance(c[1][0], int)]
+            inside = [c for c in squares if on_pitch(c[1])] or squares
+            if inside:
+                return min(inside, key=lambda c: (c[1] in s.board, tz.get(c[1], 0), c[1]))
         best, key = None, None
         for c in d.choices:
             sq = c[1]
@@ -727,6 +1056,59 @@ class ScriptedCoach(Coach):
         return None
 
 
+def _house_rule_handlers():
+    """Answers to the decisions of Part B (see docs/house-rules/)."""
+
+    def on_bomb_target(self, m, d):
+        """B5.3: the square whose bounce hurts opponents most (C63: chosen after the fuse)."""
+        s = m.state
+        p = s.players[d.info.get("player", s.activation.pid if s.activation else 0)]
+        kind = d.info.get("kind", "bomb")
+        targets = [c[1] for c in d.choices if c[0] == "bomb_target"]
+        _, target = weapons.best_bomb_target(s, p, kind, targets=targets)
+        if target is None:
+            # nothing worth it: as far from our players as it may go (into the crowd's edge)
+            own = [q.square for q in s.players if q.side == p.side and q.square is not None]
+            if not targets or not own:
+                return None
+            target = max(targets, key=lambda t: (min(distance(t, o) for o in own), t))
+        return ("bomb_target", target)
+
+    def on_catch_bomb(self, m, d):
+        """B5.4 (C68): never catch a bomb (a catch must be thrown again at once and goes off in
+        the hands on 1-3)."""
+        return ("catch_bomb", False)
+
+    def on_kick_landing(self, m, d):
+        return weapons.kick_landing(m.state, d.side, d.choices)
+
+    def on_kick_catch(self, m, d):
+        """DD-29: a kicked ball is always worth catching."""
+        return ("kick_catch", True)
+
+    def on_kick_block(self, m, d):
+        """B2.7: the blocker with the best chance (a failed try costs nothing)."""
+        needed = d.info.get("needed") or {}
+        tries = [c for c in d.choices if c[1] is not None]
+        if not tries:
+            return ("kick_block", None)
+        return min(tries, key=lambda c: (needed.get(c[1], 6), c[1]))
+
+    def on_illegal_procedure(self, m, d):
+        """B3.3 [DD-40]: a call costs the offender his team re-roll or the turn: always call."""
+        return ("call", True)
+
+    def on_illegal_procedure_penalty(self, m, d):
+        """[DD-40]: the re-roll rather than a turnover."""
+        return ("penalty", "reroll")
+
+    return {"bomb_target": on_bomb_target, "catch_bomb": on_catch_bomb,
+            "kick_landing": on_kick_landing, "kick_catch": on_kick_catch,
+            "kick_block": on_kick_block, "illegal_procedure": on_illegal_procedure,
+            "illegal_procedure_penalty": on_illegal_procedure_penalty,
+            "no_kicker": ScriptedCoach.on_no_kicker}
+
+
 def _progress(sq, side: int) -> int:
     """Squares gained towards the end zone `side` scores in."""
     return sq[0] if side == 0 else WIDTH - 1 - sq[0]
@@ -744,7 +1126,7 @@ def _block_players(s, d):
     info = d.info
     att = info.get("attacker")
     dfd = info.get("defender")
-    if att is None and s.activation is not None:
+    if att is None and s.activation is not None and not info.get("squig"):
         att = s.activation.pid
     att = s.players[att] if isinstance(att, int) and 0 <= att < len(s.players) else None
     dfd = s.players[dfd] if isinstance(dfd, int) and 0 <= dfd < len(s.players) else None
@@ -781,16 +1163,34 @@ def _face_of(choice, info):
     return None
 
 
-def _face_rank(face: str, att, dfd, chooser: int, s) -> float:
-    """Attacker's view: defender down 10, stumbles 9 (or a push against Dodge), pushed 5, both
-    down 8 with Block against no Block, 4 when both have Block, 1/0 when the attacker falls,
-    attacker down 0. The defender's coach ranks them the other way round."""
+def _face_rank(face: str, att, dfd, chooser: int, s, squig: bool = False) -> float:
+    """How good a block die is for the chooser's coach. From the attacking side's view:
+    defender down 10, stumbles 9 (or a push against Dodge), pushed 5, both down 8 with Block
+    against no Block, 4 when both have Block, 2 / 0.5 when the attacker falls, attacker down 0;
+    the defending coach ranks them the other way round.
+
+    The squig's blitz (B1.6.6; its decision has no attacker) is seen from the side playing the
+    squig, the defender's opponent: skull nothing (0), Both Down and Pushed a push (5), Defender
+    Stumbles down (9; a push against Dodge), Defender Down 10. A Goblin Fanatic blocking a
+    team-mate (B3.6) wants the push: pushed 10, down 3 (a turnover), skull 2 (his chain), both
+    down 1."""
+    d_dodge = dfd is not None and dfd.has("Dodge")
+    if squig:
+        r = {"down": 10, "stumble": 5 if d_dodge else 9, "push": 5, "both": 5}.get(face, 0)
+        attacking_side = 1 - dfd.side if dfd is not None else 1 - chooser
+        return r if chooser == attacking_side else -r
     a_block = att is not None and att.has("Block")
     d_block = dfd is not None and dfd.has("Block")
+    if att is not None and dfd is not None and att.side == dfd.side:
+        if face == "push" or (face == "stumble" and d_dodge):
+            r = 10
+        else:
+            r = {"down": 3, "stumble": 3, "skull": 2, "both": 1}.get(face, 0)
+        return r
     if face == "down":
         r = 10
     elif face == "stumble":
-        r = 5 if (dfd is not None and dfd.has("Dodge") and not (att and att.has("Tackle"))) else 9
+        r = 5 if (d_dodge and not (att and att.has("Tackle"))) else 9
     elif face == "push":
         r = 5
     elif face == "both":
@@ -838,4 +1238,5 @@ HANDLERS = {
     "quick_snap": ScriptedCoach.on_quick_snap,
     "pass_block": ScriptedCoach.on_pass_block,
     "intercept": ScriptedCoach.on_intercept,
+    **_house_rule_handlers(),
 }
