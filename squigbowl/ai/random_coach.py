@@ -33,24 +33,18 @@ class RandomCoach(Coach):
 
 def pick_uniform(rng: random.Random, choices: list) -> tuple:
     """A uniform pick among the distinct choice types, then among that type's choices."""
-    if isinstance(choices, Choices):
+    if type(choices) is Choices:  # (not isinstance: an ABC check costs more than the pick)
         return _pick_from_families(rng, choices)
     if len(choices) == 1:
         return choices[0]
-    keys = list(map(_type_of, choices))
-    kinds = list(dict.fromkeys(keys))  # first-seen order: reproducible
+    kinds = dict.fromkeys(map(_type_of, choices))  # first-seen order: reproducible
     if len(kinds) == 1:
         return choices[int(rng.random() * len(choices))]
-    kinds = [k for k in kinds if k not in AVOID] or kinds
+    kinds = [k for k in kinds if k not in AVOID] or list(kinds)
     kind = kinds[int(rng.random() * len(kinds))] if len(kinds) > 1 else kinds[0]
-    # the j-th choice of that kind, found with list.index (a set-up offers thousands of 'place'
-    # choices: no Python-level pass over them)
-    n = keys.count(kind)
-    j = int(rng.random() * n) if n > 1 else 0
-    i = keys.index(kind)
-    for _ in range(j):
-        i = keys.index(kind, i + 1)
-    return choices[i]
+    of_kind = [c for c in choices if c[0] == kind]
+    n = len(of_kind)
+    return of_kind[int(rng.random() * n)] if n > 1 else of_kind[0]
 
 
 def _pick_from_families(rng: random.Random, choices: Choices) -> tuple:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Callable
 
 from squigbowl.paths import asset
@@ -111,10 +112,14 @@ def _pick_key(kind: str):
     """How well a player suits a slot; a player without a tackle zone of his own (a Goblin
     Fanatic) suits no slot until nobody else is left."""
     if kind == "kick":
-        return lambda p: (not p.has("Goblin Fanatic"), p.has("Kick"), p.ag, p.ma)
+        return lambda p: ("Goblin Fanatic" not in p.skills, "Kick" in p.skills, p.ag, p.ma)
     if kind == "any":
-        return lambda p: (not p.has("Goblin Fanatic"),)
-    return lambda p: (not p.has("Goblin Fanatic"), getattr(p, kind))
+        return lambda p: ("Goblin Fanatic" not in p.skills,)
+    stat = attrgetter(kind)
+    return lambda p: ("Goblin Fanatic" not in p.skills, stat(p))
+
+
+_PICK_KEYS = {kind: _pick_key(kind) for kind in PICKS}
 
 
 def formation_placements(state, side: int, formation: Formation, pool) -> list:
@@ -125,7 +130,7 @@ def formation_placements(state, side: int, formation: Formation, pool) -> list:
     for (sq, kind) in formation.slots:
         if not left:
             break
-        best = max(left, key=_pick_key(kind))  # max keeps the first of equal players
+        best = max(left, key=_PICK_KEYS[kind])  # max keeps the first of equal players
         left.remove(best)
         out.append((best.id, mirror(sq, side)))
     return out
@@ -179,11 +184,12 @@ def own_half_squares(side: int):
 
 
 _OWN_HALF = (tuple(own_half_squares(0)), tuple(own_half_squares(1)))
+_UNKNOWN = object()
 
 
-def setup_choices(m, side: int) -> Choices:
+def setup_choices(m, side: int, problem=_UNKNOWN) -> Choices:
     """The 'setup' decision's choices; the ("place", (pid, square)) family is not built
-    tuple by tuple (`Choices`)."""
+    tuple by tuple (`Choices`). `problem`: `setup_problem(state, side)` when already known."""
     s = m.state
     pool = available(s, side)
     on = [p for p in pool if p.status in ON_PITCH]
@@ -198,7 +204,9 @@ def setup_choices(m, side: int) -> Choices:
         choices.extend(("remove", p.id) for p in on)
     for extra in SETUP_OPTIONS:
         choices.extend(extra(m, side))
-    if setup_problem(s, side) is None:
+    if problem is _UNKNOWN:
+        problem = setup_problem(s, side)
+    if problem is None:
         choices.append(("end_setup", None))
     return choices
 
@@ -212,7 +220,7 @@ def setup_step(m):
             "problem": problem}
     if problem:
         info["why_not"] = {"end_setup": problem}
-    choice = yield Decision("setup", side, setup_choices(m, side), info)
+    choice = yield Decision("setup", side, setup_choices(m, side, problem), info)
     kind, arg = choice
     if kind == "place":
         pid, sq = arg

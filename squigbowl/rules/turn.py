@@ -91,13 +91,11 @@ def _can_move(m, p) -> bool:
 
 
 def _prepare_block(m, side):
-    """`_can_block` for all of `side`'s players: the squares next to a Standing opponent are
+    """`_can_block` for all of `side`'s players: the squares of the Standing opponents are
     found once."""
-    zone = set()
-    for q in m.state.players:
-        if q.side != side and q.status == STANDING and "Goblin Fanatic" not in q.skills:
-            zone.update(NEIGHBOURS[q.square])  # B3.2 [DD-38]: not next to a Fanatic only
-    return lambda m, p: p.status == STANDING and p.square in zone
+    targets = {q.square for q in m.state.players  # B3.2 [DD-38]: not next to a Fanatic only
+               if q.side != side and q.status == STANDING and "Goblin Fanatic" not in q.skills}
+    return lambda m, p: p.status == STANDING and not targets.isdisjoint(NEIGHBOURS[p.square])
 
 
 @action(BLOCK, moves=False, prepare=_prepare_block)
@@ -109,7 +107,10 @@ def _can_block(m, p) -> bool:
 @action(BLITZ, limit=BLITZ, team_wide=True)
 def _can_blitz(m, p) -> bool:
     side = p.side
-    return any(q.side != side and q.status == STANDING for q in m.state.players)
+    for q in m.state.players:  # (a loop: any() over a generator is slower here)
+        if q.side != side and q.status == STANDING:
+            return True
+    return False
 
 
 @action(PASS, limit=PASS, team_wide=True)
@@ -125,7 +126,10 @@ def _can_handoff(m, p) -> bool:
 @action(FOUL, limit=FOUL, team_wide=True)
 def _can_foul(m, p) -> bool:
     side = p.side
-    return any(q.side != side and q.status in DOWN for q in m.state.players)
+    for q in m.state.players:
+        if q.side != side and q.status in DOWN:
+            return True
+    return False
 
 
 def can_act(p) -> bool:
