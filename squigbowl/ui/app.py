@@ -1,6 +1,17 @@
-"""The Textual application: the main menu and the screens it opens."""
+"""The Textual application: the main menu and the screens it opens.
+
+Saving (squigbowl/saves.py, docs/saves.md): when the app has a saves folder (`run_app` gives it
+one; tests may leave it None), every match or race screen it shows gets an autosaver that
+writes the game after each decision. Continue resumes the newest unfinished save, Load lists
+them, SIGHUP/SIGTERM flush the save and exit, and `open_replay` steps through a finished game.
+"""
 
 from __future__ import annotations
+
+import os
+import signal
+import threading
+from pathlib import Path
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -59,14 +70,26 @@ class SquigBowlApp(App):
 
     CSS_PATH = [str(asset("styles", "app.tcss")), str(asset("styles", "race.tcss"))]
     TITLE = "Squig Bowl"
+    BINDINGS = [Binding("U", "undo", "Undo activation", show=False)]
 
-    def __init__(self, args=None) -> None:
+    def __init__(self, args=None, saves_folder=None) -> None:
         super().__init__()
         self.args = args
+        #: where games are autosaved; None: no autosave (tests that do not ask for it)
+        self.saves_folder = Path(saves_folder) if saves_folder else None
+        self.savers: list = []          # the autosavers of the games shown, newest last
+        self._reported: str | None = None
 
     def on_mount(self) -> None:
         self.push_screen(MainMenu())
-        if getattr(self.args, "command", None) == "race":
+        self._install_signals()
+        self.set_interval(1.0, self._report_save_errors)
+        command = getattr(self.args, "command", None)
+        if command == "load" and getattr(self.args, "loaded", None) is not None:
+            self.call_after_refresh(self.resume, self.args.loaded)
+        elif command == "replay" and getattr(self.args, "loaded", None) is not None:
+            self.call_after_refresh(self.open_replay, self.args.loaded)
+        elif getattr(self.args, "command", None) == "race":
             self.call_after_refresh(self.start_solo_race, self.args)
         elif getattr(self.args, "command", None) == "match":
             from squigbowl.ui.match_new import start_match_from_args
@@ -76,7 +99,7 @@ class SquigBowlApp(App):
     def menu_choice(self, key: str) -> None:
         """What each main-menu entry does. Entries whose screens are not built yet say so."""
         if key == "quit":
-            self.exit()
+            self.action_quit()
             return
         handler = getattr(self, f"open_{key}", None)
         if handler is None:
@@ -110,10 +133,209 @@ class SquigBowlApp(App):
             return
         self.push_screen(screen)
 
+    # -- saving -----------------------------------------------------------------------------
+    def _note(self, text: str) -> None:
+        if isinstance(self.screen, MainMenu):
+            self.screen.note(text)
+        else:
+            self.notify(text, timeout=8)
+
+    def push_screen(self, screen, *args, **kwargs):
+        self._watch_screen(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen):
+        self._watch_screen(screen)
+        return super().switch_screen(screen)
+
+    def _watch_screen(self, screen) -> None:
+        """Give a new match or race screen its autosaver (unless it already has one)."""
+        from squigbowl.saves import Autosaver
+
+        kind = type(screen).__name__
+        if kind == "MatchScreen":
+            ctrl = screen.ctrl
+            if ctrl.autosave is None and self.saves_folder is not None:
+                saver = Autosaver(self.saves_folder, "match", coaches=ctrl.names)
+                ctrl.autosave = saver
+                saver(ctrl.match)           # saved from its first decision on
+            if ctrl.autosave is not None:
+                self.savers.append(ctrl.autosave)
+        elif kind == "RaceScreen":
+            if getattr(screen, "autosave", None) is None and self.saves_folder is not None:
+                screen.autosave = Autosaver(self.saves_folder, "race")
+            if getattr(screen, "autosave", None) is not None:
+                self.savers.append(screen.autosave)
+        del self.savers[:-4]
+
+    def flush_saves(self) -> None:
+        for saver in self.savers:
+            saver.flush()
+
+    def _report_save_errors(self) -> None:
+        for saver in self.savers[-1:]:
+            if saver.error and saver.error != self._reported:
+                self._reported = saver.error
+                self.notify(saver.error, severity="error", timeout=10)
+
+    def _game_running(self) -> bool:
+        return any(type(s).__name__ in ("MatchScreen", "RaceScreen") for s in self.screen_stack)
+
+    async def action_quit(self) -> None:
+        """Quit: asks first while a game is on (it is saved: Continue resumes it)."""
+        if not self._game_running():
+            self.flush_saves()
+            self.exit()
+            return
+        from squigbowl.ui.dialogs import ConfirmDialog
+
+        def done(yes) -> None:
+            if yes:
+                self.flush_saves()
+                self.exit()
+        where = "It is saved: Continue on the main menu resumes it." if self.savers \
+            else "It is not saved (no saves folder)."
+        self.push_screen(ConfirmDialog("Quit Squig Bowl?", [where]), done)
+
+    def _install_signals(self) -> None:
+        """SIGHUP (a dropped SSH connection) and SIGTERM: flush the save, then exit."""
+        if self.is_headless:
+            return
+        try:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGHUP, signal.SIGTERM):
+                loop.add_signal_handler(sig, self._on_signal, sig)
+        except (RuntimeError, NotImplementedError, ValueError, AttributeError):
+            pass
+
+    def _on_signal(self, sig) -> None:
+        self.flush_saves()
+        # the terminal may be gone: if the clean exit cannot finish, leave anyway (saved)
+        timer = threading.Timer(3.0, os._exit, (0,))
+        timer.daemon = True
+        timer.start()
+        self.exit(return_code=0)
+
+    def action_undo(self) -> None:
+        """U on the match screen: take back the current activation (before its first die)."""
+        screen = self.screen
+        ctrl = getattr(screen, "ctrl", None)
+        if type(screen).__name__ != "MatchScreen" or ctrl is None or \
+                not hasattr(ctrl, "can_undo"):
+            return
+        if not ctrl.can_undo():
+            self.notify("Nothing to take back: no action declared this turn, or a die has "
+                        "been rolled since.", timeout=4)
+            return
+        animator = getattr(screen, "animator", None)
+        if animator is not None:
+            animator.skip()
+        ctrl.undo()
+        try:
+            screen.dicelog.add_note("Action taken back (undo).")
+            screen.refresh_all()
+        except Exception:  # noqa: BLE001 - the screen's internals are not ours
+            pass
+
+    def open_continue(self) -> None:
+        """Resume the newest unfinished match or race."""
+        from squigbowl.saves import latest_unfinished
+
+        if self.saves_folder is None:
+            self._note("No saves folder: nothing to continue.")
+            return
+        info = latest_unfinished(self.saves_folder)
+        if info is None:
+            self._note("No unfinished match or race to continue.")
+            return
+        self.load_and_resume(info.path)
+
+    def open_load(self) -> None:
+        from squigbowl.ui.load_screen import LoadScreen
+
+        if self.saves_folder is None:
+            self._note("No saves folder: nothing to load.")
+            return
+        self.push_screen(LoadScreen(self.saves_folder))
+
+    def load_and_resume(self, path) -> bool:
+        """Load a save and resume it (a finished game opens its replay). A bad file: one line."""
+        from squigbowl.saves import SaveError, load
+
+        try:
+            loaded = load(path)
+        except SaveError as exc:
+            self._note(str(exc))
+            return False
+        if loaded.over:
+            self.open_replay(loaded)
+        else:
+            self.resume(loaded)
+        return True
+
+    def resume(self, loaded) -> None:
+        """Show a loaded game exactly where it stood; a save whose replay disagrees with its
+        snapshot says so first and offers to resume from the replay."""
+        if loaded.mismatch:
+            from squigbowl.ui.dialogs import ConfirmDialog
+
+            self.push_screen(ConfirmDialog("Resume from the replay?",
+                                           [f"{loaded.path.name}: {loaded.mismatch}"]),
+                             lambda yes: self._resume(loaded) if yes else None)
+            return
+        self._resume(loaded)
+
+    def _resume(self, loaded) -> None:
+        from squigbowl.saves import Autosaver
+
+        saver = Autosaver(loaded.path.parent, loaded.kind, path=loaded.path,
+                          created=loaded.data.get("created"), coaches=loaded.coaches or None)
+        if loaded.kind == "match":
+            from squigbowl.ui.match_controller import MatchController
+            from squigbowl.ui.match_screen import MatchScreen
+
+            ctrl = MatchController(loaded.match, names=loaded.coaches)
+            ctrl.autosave = saver
+            self.push_screen(MatchScreen(ctrl))
+            return
+        from squigbowl.race.track import TrackError
+        from squigbowl.ui.race_controller import RaceConfig
+        from squigbowl.ui.race_screen import RaceScreen
+
+        race = loaded.race
+        config = RaceConfig([tuple(r) for r in loaded.data["racers"]], race.track.name,
+                            loaded.data["seed"], race.options)
+        try:
+            screen = RaceScreen(config)
+        except TrackError:
+            config.track = None
+            screen = RaceScreen(config)
+        screen.race, screen.seed = race, loaded.data["seed"]
+        screen.autosave, screen.resumed = saver, True
+        self.push_screen(screen)
+
+    def open_replay(self, path_or_match) -> bool:
+        """Step through a game: a save file's path, a loaded save, a Match or a controller
+        (the end-of-match screen's Replay button calls this)."""
+        from squigbowl.saves import SaveError
+        from squigbowl.ui.replay_screen import ReplayScreen, replay_source
+
+        try:
+            source = replay_source(path_or_match)
+        except SaveError as exc:
+            self._note(str(exc))
+            return False
+        self.push_screen(ReplayScreen(source))
+        return True
+
     def open_help(self) -> None:
         self.screen.note("Arrows or j/k choose, Enter opens, q quits. Rules: docs/ and RULES.md.")
 
 
-def run_app(args=None) -> int:
-    SquigBowlApp(args).run()
-    return 0
+def run_app(args=None, saves_folder=None) -> int:
+    app = SquigBowlApp(args, saves_folder=saves_folder)
+    app.run()
+    app.flush_saves()
+    return app.return_code or 0

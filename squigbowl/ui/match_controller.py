@@ -38,6 +38,7 @@ class MatchController:
         self.view = None
         self.history: list[Event] = []    # every event since the controller started
         self._routes = None               # odds cache for the pending decision
+        self.autosave = None              # called with the match after every decision (saves.py)
 
     # -- reading -----------------------------------------------------------------------------
     @property
@@ -87,6 +88,8 @@ class MatchController:
         events to the view. Does not ask the next decision: `play` does both."""
         events = self.match.decide(choice)
         self._routes = None
+        if self.autosave is not None:
+            self.autosave(self.match)
         self.history.extend(events)
         if self.view is not None:
             self.view.show_events(events)
@@ -96,6 +99,22 @@ class MatchController:
         events = self.decide(choice)
         self.ask()
         return events
+
+    def can_undo(self) -> bool:
+        """The active coach may take back the current activation (no die rolled since its
+        declaration) and no bot is asked."""
+        pending = self.pending
+        return pending is not None and pending.side not in self.bots and self.match.can_undo()
+
+    def undo(self) -> bool:
+        """Take back the current activation and ask its declaration again; False if refused."""
+        if not self.can_undo() or not self.match.undo():
+            return False
+        self._routes = None
+        if self.autosave is not None:
+            self.autosave(self.match)
+        self.ask()
+        return True
 
     def walk(self, path) -> list[Event]:
         """Step the acting player along `path` one decision at a time; stop as soon as the

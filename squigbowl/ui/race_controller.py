@@ -191,6 +191,8 @@ class RaceController:
         self._timer = None
         self._running = False
         self.waiting: object | None = None     # the Decision a person must answer
+        self.autosave = getattr(listener, "autosave", None)   # called with the race (saves.py)
+        self.skipping = bool(getattr(listener, "resumed", False))   # a resumed race: no replay
         self.view = RaceView([RacerView(r.id, r.name, r.rider, r.x, r.y) for r in race.racers])
         self._enqueue(list(race.log))
 
@@ -236,6 +238,8 @@ class RaceController:
             return
         self.waiting = None
         events = self.race.decide(choice)
+        if self.autosave is not None:
+            self.autosave(self.race)
         self._enqueue(events)
         self._pump()
 
@@ -319,6 +323,8 @@ class RaceController:
                     return
                 choice = rider.choose(race, d.racer)
                 events = race.decide(choice)
+                if self.autosave is not None:
+                    self.autosave(race)
                 if not self.instant:
                     self._queue.append(_Step(lambda: None, AI_THINK))
                 self._enqueue(events)

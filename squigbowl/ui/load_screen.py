@@ -1,0 +1,121 @@
+"""The Load screen: every save in the saves folder (teams, score, half and turn, date).
+Enter resumes (a finished game opens its replay), r replays, d deletes (asks first)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from squigbowl import saves
+
+
+class LoadScreen(Screen):
+    DEFAULT_CSS = """
+    LoadScreen { align: center middle; }
+    LoadScreen > #load { width: 100; max-width: 100%; height: auto; max-height: 100%;
+                         border: heavy $accent; padding: 0 1; }
+    LoadScreen #load-title { text-style: bold; width: 100%; content-align: center middle; }
+    LoadScreen #load-list { height: auto; max-height: 20; }
+    LoadScreen #load-note { color: $warning; height: auto; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "open", "Resume", show=True, priority=False),
+        Binding("r", "replay", "Replay"),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("escape,q", "back", "Back"),
+    ]
+
+    def __init__(self, folder) -> None:
+        super().__init__()
+        self.folder = folder
+        self.infos: list[saves.SaveInfo] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="load"):
+            yield Label(f"Saved games · {self.folder}", id="load-title")
+            yield OptionList(id="load-list")
+            yield Static("", id="load-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_list()
+        self.query_one(OptionList).focus()
+
+    def refresh_list(self) -> None:
+        self.infos = saves.list_saves(self.folder)
+        ol = self.query_one(OptionList)
+        ol.clear_options()
+        for i, info in enumerate(self.infos):
+            ol.add_option(Option(info.line(), id=str(i)))
+        if not self.infos:
+            self.note("No saved games yet: every match and race is saved as it is played.")
+        elif ol.highlighted is None:
+            ol.highlighted = 0
+
+    def note(self, text: str) -> None:
+        self.query_one("#load-note", Static).update(text)
+
+    def _current(self) -> saves.SaveInfo | None:
+        ol = self.query_one(OptionList)
+        if ol.highlighted is None or not self.infos:
+            return None
+        return self.infos[ol.highlighted]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_open()
+
+    def action_open(self) -> None:
+        info = self._current()
+        if info is None:
+            return
+        if info.error:
+            self.note(f"{info.path.name}: {info.error}")
+            return
+        try:
+            loaded = saves.load(info.path)
+        except saves.SaveError as exc:
+            self.note(str(exc))
+            return
+        self.app.pop_screen()
+        if loaded.over:
+            self.app.open_replay(loaded)
+        else:
+            self.app.resume(loaded)
+
+    def action_replay(self) -> None:
+        info = self._current()
+        if info is None:
+            return
+        try:
+            loaded = saves.load(info.path)
+        except saves.SaveError as exc:
+            self.note(str(exc))
+            return
+        self.app.open_replay(loaded)
+
+    def action_delete(self) -> None:
+        info = self._current()
+        if info is None:
+            return
+        from squigbowl.ui.dialogs import ConfirmDialog
+
+        def done(yes) -> None:
+            if not yes:
+                return
+            try:
+                saves.delete_save(info.path)
+            except OSError as exc:
+                self.note(f"{info.path.name}: cannot delete ({exc.strerror or exc})")
+                return
+            self.note(f"Deleted {info.path.name}.")
+            self.refresh_list()
+
+        self.app.push_screen(ConfirmDialog(f"Delete this save?", [info.line()]), done)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
