@@ -2,9 +2,12 @@
 
     python benchmarks/ui.py [--repeats N]
 
-Target: <= 3 ms for a full repaint of the 15 rows with 22 players, the ball, highlight layers,
-a path and the tackle-zone overlay on (the worst case). Also reports a cursor move (two rows)
-and the movement odds of a Move action (rules/odds.py, computed once per decision).
+Targets: <= 3 ms for a full repaint of the 15 rows with 22 players, the ball, highlight layers,
+a path and the tackle-zone overlay on (the worst case); <= 5 ms for the path preview of every
+reachable square (the prompt and path layer the screen builds when the cursor lands there);
+app start to first frame of the match screen <= 1.5 x a bare Textual app measured in the same
+run. Also reports a cursor move (two rows) and the movement odds of a Move action (rules/odds.py,
+computed once per decision).
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from textual.app import App  # noqa: E402
 
 from squigbowl.rules import odds  # noqa: E402
 from squigbowl.rules.scenario import scenario_match  # noqa: E402
+from squigbowl.ui.match_controller import MatchController  # noqa: E402
+from squigbowl.ui.match_screen import MatchScreen  # noqa: E402
 from squigbowl.ui.palettes import RICH  # noqa: E402
 from squigbowl.ui.pitch_view import PitchView  # noqa: E402
 
@@ -78,10 +83,81 @@ async def run(repeats: int) -> None:
     print(f"movement odds of a Move action: {routes_ms:.1f} ms")
 
 
+class Bare(App):
+    """A bare Textual app: one static line."""
+
+    def compose(self):
+        from textual.widgets import Static
+        yield Static("bare")
+
+
+class MatchBench(App):
+    def __init__(self, ctrl):
+        super().__init__()
+        self.ctrl = ctrl
+
+    def on_mount(self):
+        self.push_screen(MatchScreen(self.ctrl, animate=False, handover=False))
+
+
+async def first_frame(make_app, repeats: int) -> float:
+    """Median seconds from creating the app to its first frame under run_test."""
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        app = make_app()
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.pause()
+            times.append(time.perf_counter() - t)
+    times.sort()
+    return times[len(times) // 2]
+
+
+async def startup(repeats: int) -> None:
+    bare = await first_frame(Bare, repeats)
+    matches = [busy_match() for _ in range(repeats)]     # the engine's part is not the UI's
+    match = await first_frame(lambda: MatchBench(MatchController(matches.pop())), repeats)
+    ratio = match / bare
+    print(f"app start to first frame: bare Textual {bare * 1000:.0f} ms, match screen "
+          f"{match * 1000:.0f} ms, ratio {ratio:.2f}  (target <= 1.5) "
+          f"{'OK' if ratio <= 1.5 else 'SLOW'}")
+
+
+async def previews(repeats: int) -> None:
+    """The path preview (prompt + path layer) for every reachable square of a Move."""
+    m = busy_match()
+    ctrl = MatchController(m)
+    app = MatchBench(ctrl)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        mover = m.state.players[5]
+        ctrl.play(("MOVE", mover.id))
+        await pilot.pause()
+        squares = list(ctrl.routes())
+        times = []
+        for _ in range(max(1, repeats // 20)):
+            for sq in squares:
+                scr.pitch.move_cursor(sq)
+                t = time.perf_counter()
+                scr._cursor_moved()
+                for y in range(15):
+                    scr.pitch.render_line(y)
+                times.append(time.perf_counter() - t)
+        times.sort()
+        med, p95 = times[len(times) // 2] * 1000, times[int(len(times) * 0.95)] * 1000
+        print(f"path preview on each of {len(squares)} reachable squares: {med:.2f} ms median, "
+              f"{p95:.2f} ms 95th percentile, {times[-1] * 1000:.1f} ms worst  "
+              f"(target <= 5 ms) {'OK' if p95 <= 5 else 'SLOW'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=200)
-    asyncio.run(run(parser.parse_args().repeats))
+    repeats = parser.parse_args().repeats
+    asyncio.run(run(repeats))
+    asyncio.run(previews(repeats))
+    asyncio.run(startup(max(3, repeats // 40)))
 
 
 if __name__ == "__main__":

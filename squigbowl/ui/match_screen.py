@@ -397,7 +397,8 @@ class MatchScreen(Screen):
     def _cursor_moved(self) -> None:
         self._update_card()
         self._update_preview()
-        self.refresh_bindings()
+        if self.mode in ("turn", "setup"):     # only there do the keys depend on the square
+            self.refresh_bindings()
 
     def _players_who_can_act(self) -> list:
         d = self.decision

@@ -63,7 +63,7 @@ DECISION_TITLES = {
     "coin_call": "Call the coin toss",
     "kick_or_receive": "You won the toss: kick or receive?",
     "setup": "Set up your team",
-    "kick": "Place the kick",
+    "kick": "Place the kick (Enter aims; it scatters D8 direction, D6 squares)",
     "touchback": "Touchback: give the ball to a player",
     "reroll": "Re-roll?",
     "block_die": "Choose a block die",
@@ -367,6 +367,18 @@ def event_text(state, e) -> tuple[str, str] | None:
         return (f"The kick: aimed at {square_text(e.get('target'))}, scatters "
                 f"{DIRECTION_NAMES.get(_dir(e.get('d8')), '')} (D8 {e.get('d8')}) "
                 f"{e.get('distance')} square(s) to {square_text(e.get('landing'))}", "move")
+    if k == "ball_landed":
+        return f"  ball lands at {square_text(e.get('square'))}", "move"
+    if k in ("kickoff_ended", "drive_ended"):
+        return None
+    if k == "drive_started":
+        return f"── Kick-off: {team(e.get('kicking'))} kick, half {e.get('half')} ──", "turn"
+    if k == "touchback":
+        return f"Touchback: {team(e.get('side'))} give the ball to a player", "info"
+    if k == "ball_given":
+        return f"  {name('player')} gets the ball", "move"
+    if k == "kicker_designated":
+        return f"{name('player')} will kick off (Kick It!)", "info"
     if k == "half_time":
         sc = e.get("score") or [0, 0]
         return f"HALF-TIME: {team(0)} {sc[0]} – {sc[1]} {team(1)}", "turn"
