@@ -90,3 +90,20 @@ async def test_mono_palette_has_no_colour_but_keeps_the_marks():
     assert for_color_system("standard") is ANSI16
     assert for_color_system("256") is RICH
     assert ANSI16.grass[0] == ANSI16.grass[1]   # one pitch colour in 16 colours
+
+
+async def test_an_animation_frame_draws_sprites_and_hides_the_actor():
+    from squigbowl.ui.animations import Frame
+
+    m = _scenario()
+    app = PitchApp(m.state)
+    async with app.run_test(size=(90, 20)):
+        view = app.query_one(PitchView)
+        blitzer = m.state.players[4]                      # at (5, 5), holds the ball
+        view.set_frame(Frame({(3, 5): (f"[{blitzer.glyph}]", "home"),
+                              (8, 8): (" ◌ ", "ball")}, frozenset({4}), hide_ball=True))
+        assert cell(row_text(view, 5), 3) == f"[{blitzer.glyph}]"
+        assert cell(row_text(view, 5), 5) == "   "        # his real square, emptied
+        assert cell(row_text(view, 8), 8) == " ◌ "
+        view.set_frame(None)
+        assert cell(row_text(view, 5), 5) == f"[{blitzer.glyph}●"
