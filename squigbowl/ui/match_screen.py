@@ -96,6 +96,7 @@ class MatchScreen(Screen):
         Binding("F", "setup_key('formation_menu')", "Formations"),
         Binding("S", "setup_key('save')", "Save formation"),
         Binding("K", "setup_key('kicker')", "Kicker"),
+        Binding("e", "setup_key('end')", "End set-up"),
         Binding("question_mark", "help", "Help"),
         Binding("Q", "leave", "Leave", show=False),
     ]
@@ -356,8 +357,7 @@ class MatchScreen(Screen):
         if action == "declare":
             return mode == "turn" and self._declarable(parameters[0]) is not None
         if action == "end_turn":
-            return (mode == "turn" and ("end_turn", None) in self.decision.choices) or \
-                mode == "setup"
+            return mode == "turn" and ("end_turn", None) in self.decision.choices
         if action == "setup_key":
             if mode != "setup":
                 return False
@@ -447,9 +447,6 @@ class MatchScreen(Screen):
             getattr(self.setup, name)()
 
     def action_end_turn(self) -> None:
-        if self.mode == "setup":
-            self.setup.end()
-            return
         d = self.decision
         could_act = any(c[0] not in ("end_turn", "concede") for c in d.choices)
         if not could_act:
