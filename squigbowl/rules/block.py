@@ -246,25 +246,8 @@ def block(m, attacker, defender, *, blitz: bool = False, act=None, second: bool 
             "attacker_strength": a_total, "defender_strength": d_total,
             "attacker_assists": [q.id for q in off], "defender_assists": [q.id for q in deff],
             "chooser": chooser_side}
-    dice = [m.dice.d6("block die") for _ in range(n)]
-    m.emit("block_roll", dice=dice, faces=[FACES[d] for d in dice], **info)
-    # A8.4.2: only the attacking coach, a team re-roll, all dice together
-    if rolls.team_reroll_available(m, attacker.side):
-        choice = yield Decision("reroll", attacker.side, [("reroll", "team"), ("reroll", None)],
-                                {"player": attacker.id, "what": "block dice", "dice": dice,
-                                 "faces": [FACES[d] for d in dice], **info})
-        if choice[1] == "team" and rolls.use_team_reroll(m, attacker, "block dice"):
-            dice = [m.dice.d6("block die (re-roll)") for _ in range(n)]
-            m.emit("block_roll", dice=dice, faces=[FACES[d] for d in dice], reroll="team",
-                   **info)
-    faces = [FACES[d] for d in dice]
-    index = 0
-    if len(set(faces)) > 1:
-        choice = yield Decision("block_die", chooser_side,
-                                [("block_die", i) for i in range(n)],
-                                {"dice": dice, "faces": faces, **info})
-        index = choice[1]
-    face = faces[index]
+    dice, index = yield from roll_block_dice(m, attacker, n, chooser_side, info)
+    face = FACES[dice[index]]
     m.emit("block_result", attacker=attacker.id, defender=defender.id, face=face,
            die=dice[index], index=index)
     applied = yield from apply_face(m, attacker, defender, face, blitz=blitz)
@@ -282,6 +265,33 @@ def block(m, attacker, defender, *, blitz: bool = False, act=None, second: bool 
         m.emit("skill_used", player=attacker.id, skill="Frenzy")
         yield from block(m, attacker, defender, blitz=blitz, act=act, second=True)
     return applied
+
+
+def roll_block_dice(m, attacker, n: int, chooser_side: int, info: dict, *,
+                    rerollable: bool = True, event: str = "block_roll",
+                    purpose: str = "block die", ask_info: dict | None = None):
+    """A8.4: roll `n` block dice; A8.4.2 only the attacking coach may re-roll them, with a team
+    re-roll, all together; then the chooser picks one (no question when all faces agree).
+    `attacker` is the player whose team re-roll it would be (None: nobody may re-roll);
+    `ask_info` is added to the questions' info only. Returns (dice, index of the chosen die)."""
+    dice = [m.dice.d6(purpose) for _ in range(n)]
+    m.emit(event, dice=dice, faces=[FACES[d] for d in dice], **info)
+    if (rerollable and attacker is not None
+            and rolls.team_reroll_available(m, attacker.side)):
+        choice = yield Decision("reroll", attacker.side, [("reroll", "team"), ("reroll", None)],
+                                {"player": attacker.id, "what": "block dice", "dice": dice,
+                                 "faces": [FACES[d] for d in dice], **info})
+        if choice[1] == "team" and rolls.use_team_reroll(m, attacker, "block dice"):
+            dice = [m.dice.d6(f"{purpose} (re-roll)") for _ in range(n)]
+            m.emit(event, dice=dice, faces=[FACES[d] for d in dice], reroll="team", **info)
+    faces = [FACES[d] for d in dice]
+    index = 0
+    if len(set(faces)) > 1:
+        choice = yield Decision("block_die", chooser_side,
+                                [("block_die", i) for i in range(n)],
+                                {"dice": dice, "faces": faces, **info, **(ask_info or {})})
+        index = choice[1]
+    return dice, index
 
 
 def apply_face(m, attacker, defender, face: str, *, blitz: bool = False):

@@ -43,7 +43,8 @@ from squigbowl.rules import ball as balls
 from squigbowl.rules import injury as injuries
 from squigbowl.rules import rolls
 from squigbowl.rules.block import (ATTACKER_DOWN, BOTH_DOWN, DEFENDER_DOWN, DEFENDER_STUMBLES,
-                                   FACES, ask_skill, dice_for, stumble_is_push)
+                                   FACES, ask_skill, dice_for, roll_block_dice,
+                                   stumble_is_push)
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import DIRECTION_NAMES, on_pitch, step, template_direction
 from squigbowl.rules.injury import NIGGLE_DETAILS, SI_DETAILS, knock_down
@@ -246,23 +247,8 @@ def fanatic_block(m, p, q):
     info = {"attacker": p.id, "defender": q.id, "blitz": False, "fanatic": True,
             "attacker_strength": STRENGTH, "defender_strength": q.st,
             "attacker_assists": [], "defender_assists": [], "chooser": chooser_side}
-    dice = [m.dice.d6("block die") for _ in range(n)]
-    m.emit("block_roll", dice=dice, faces=[FACES[d] for d in dice], **info)
-    if rolls.team_reroll_available(m, p.side):
-        choice = yield Decision("reroll", p.side, [("reroll", "team"), ("reroll", None)],
-                                {"player": p.id, "what": "block dice", "dice": dice,
-                                 "faces": [FACES[d] for d in dice], **info})
-        if choice[1] == "team" and rolls.use_team_reroll(m, p, "block dice"):
-            dice = [m.dice.d6("block die (re-roll)") for _ in range(n)]
-            m.emit("block_roll", dice=dice, faces=[FACES[d] for d in dice], reroll="team",
-                   **info)
-    faces = [FACES[d] for d in dice]
-    index = 0
-    if len(set(faces)) > 1:
-        choice = yield Decision("block_die", chooser_side, [("block_die", i) for i in range(n)],
-                                {"dice": dice, "faces": faces, **info})
-        index = choice[1]
-    face = faces[index]
+    dice, index = yield from roll_block_dice(m, p, n, chooser_side, info)
+    face = FACES[dice[index]]
     m.emit("block_result", attacker=p.id, defender=q.id, face=face, die=dice[index],
            index=index, fanatic=True)
     if face == ATTACKER_DOWN:

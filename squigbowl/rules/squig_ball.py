@@ -39,8 +39,7 @@ from __future__ import annotations
 
 from squigbowl.rules import ball as balls
 from squigbowl.rules.block import (ATTACKER_DOWN, BOTH_DOWN, DEFENDER_DOWN, DEFENDER_STUMBLES,
-                                   FACES, PUSHED, dice_for)
-from squigbowl.rules.events import Decision
+                                   FACES, PUSHED, dice_for, roll_block_dice)
 from squigbowl.rules.geometry import SCATTER, on_pitch, step
 from squigbowl.rules.injury import knock_down
 from squigbowl.rules.model import STANDING
@@ -175,19 +174,14 @@ def squig_blitz(m, frm, target):
     squig_st = target.st if ok else 0
     n, chooser = dice_for(squig_st, target.st)
     chooser_side = target.side if chooser == "defender" else coach
-    dice = [m.dice.d6("squig block die") for _ in range(n)]
-    faces = [FACES[x] for x in dice]
     info = {"defender": target.id, "square": frm, "squig_strength": squig_st,
             "defender_strength": target.st, "chooser": chooser_side}
-    m.emit("squig_block_roll", dice=dice, faces=faces, **info)
-    index = 0
-    if len(set(faces)) > 1:
-        choice = yield Decision("block_die", chooser_side,
-                                [("block_die", i) for i in range(n)],
-                                {"dice": dice, "faces": faces, "attacker": None, "squig": True,
-                                 **info})
-        index = choice[1]
-    face = faces[index]
+    # B1.6.11: none of the squig's dice may be re-rolled
+    dice, index = yield from roll_block_dice(m, None, n, chooser_side, info, rerollable=False,
+                                             event="squig_block_roll",
+                                             purpose="squig block die",
+                                             ask_info={"attacker": None, "squig": True})
+    face = FACES[dice[index]]
     if face == ATTACKER_DOWN:
         effect = "none"  # the squig cannot be knocked down (B1.6.10): ignored
     elif face in (BOTH_DOWN, PUSHED):
