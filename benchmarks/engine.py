@@ -11,7 +11,12 @@ Figures, each with its target:
   decision with its legal choices), separated from the bot's choice;
 * the average time of a fresh computation of the legal choices at the 'turn' and 'action'
   decisions (`turn.turn_choices(m)` / `turn.activation_choices(m, p, act)`), and of `m.legal()`;
-* `m.snapshot()` + `m.restore()` at decisions in the middle of matches.
+* `m.snapshot()` + `m.restore()` at decisions in the middle of matches;
+* the house rules' cost (issue 3): the time per match of Goblins v Dwarfs (every secret weapon
+  of B3-B10 but the blunderbuss) with Squig Ball and Kick It! on, against the same teams in the
+  base game, the two interleaved seed by seed in the same run (target <= 1.5x).
+
+    python benchmarks/engine.py --variants-only [--seconds N]   only that last figure
 
 `--profile` runs the same matches under cProfile and prints the hot spots.
 """
@@ -34,14 +39,17 @@ from squigbowl.ai.random_coach import RandomCoach  # noqa: E402
 from squigbowl.rules import turn  # noqa: E402
 from squigbowl.rules.engine import Match  # noqa: E402
 from squigbowl.rules.model import find_team  # noqa: E402
+from squigbowl.rules.state import Options  # noqa: E402
 
 TARGETS = {"matches_per_second": 70, "decisions_per_second": 25_000, "legal_us": 20,
-           "snapshot_restore_ms": 1.0}
+           "snapshot_restore_ms": 1.0, "variants_ratio": 1.5}
+#: the teams of the house-rules figure
+VARIANT_TEAMS = ("Goblins", "Dwarfs")
 
 
-def play(home, away, seed: int) -> int:
+def play(home, away, seed: int, options: Options | None = None) -> int:
     """One whole random-vs-random match; returns its decisions."""
-    m = Match(home, away, seed=seed)
+    m = Match(home, away, seed=seed, options=options)
     coaches = (RandomCoach(seed * 2), RandomCoach(seed * 2 + 1))
     n = 0
     while m.pending is not None:
@@ -146,6 +154,44 @@ def instrumented(home, away, seconds: float) -> dict:
     }
 
 
+def variants_cost(seconds: float) -> dict:
+    """Time per match with every house rule on (Squig Ball, Kick It!, the weapons of Goblins v
+    Dwarfs) against the base game with the same teams: one base match and one all-variants
+    match per seed, alternately, for `seconds` of wall time; CPU time of this process."""
+    home, away = (find_team(name) for name in VARIANT_TEAMS)
+    every = Options(squig_ball=True, kick_it=True)
+    clock = time.process_time
+    base_t = var_t = 0.0
+    base_d = var_d = n = 0
+    play(home, away, 99_998, every)  # warm up the variant modules' paths
+    wall0 = time.perf_counter()
+    seed = 30_000
+    while time.perf_counter() - wall0 < seconds or n < 4:
+        t0 = clock()
+        base_d += play(home, away, seed, Options())
+        t1 = clock()
+        var_d += play(home, away, seed, every)
+        t2 = clock()
+        base_t += t1 - t0
+        var_t += t2 - t1
+        n += 1
+        seed += 1
+    return {"matches": n, "base_ms": 1e3 * base_t / n, "variants_ms": 1e3 * var_t / n,
+            "ratio": var_t / base_t if base_t > 0 else float("nan"),
+            "base_decisions": base_d / n, "variants_decisions": var_d / n,
+            "per_decision_ratio": (var_t / max(var_d, 1)) / (base_t / max(base_d, 1))
+            if base_t > 0 else float("nan")}
+
+
+def variants_row(seconds: float) -> tuple:
+    v = variants_cost(seconds)
+    return ("all variants / base, per match", v["ratio"], f"<= {TARGETS['variants_ratio']}",
+            verdict(v["ratio"], TARGETS["variants_ratio"], False),
+            f"{' v '.join(VARIANT_TEAMS)}: {v['variants_ms']:.1f} ms v {v['base_ms']:.1f} ms a "
+            f"match ({v['variants_decisions']:.0f} v {v['base_decisions']:.0f} decisions; "
+            f"{v['per_decision_ratio']:.2f}x per decision), {v['matches']} seeds")
+
+
 def profile(home, away, matches: int, top: int) -> str:
     prof = cProfile.Profile()
     prof.enable()
@@ -169,7 +215,14 @@ def main(argv=None) -> int:
     parser.add_argument("--profile", action="store_true", help="cProfile the engine too")
     parser.add_argument("--profile-matches", type=int, default=20)
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--variants-only", action="store_true",
+                        help="only the all-variants v base figure (Goblins v Dwarfs)")
     args = parser.parse_args(argv)
+    if args.variants_only:
+        name, value, target, ok, note = variants_row(args.seconds)
+        print(f"Engine benchmark: house rules, random vs random, {args.seconds:g} s")
+        print(f"  {name:<28} {value:>10.2f}   target {target:<9} {ok:<6} {note}")
+        return 0
     home, away = find_team("Orcs"), find_team("Humans")
     play(home, away, 99_999)  # warm up: imports, rosters, formations
 
@@ -196,6 +249,7 @@ def main(argv=None) -> int:
          f"<= {TARGETS['snapshot_restore_ms']}",
          verdict(split["snapshot_restore_ms"], TARGETS["snapshot_restore_ms"], False),
          f"{split['snapshots']} samples mid-turn"),
+        variants_row(args.seconds),
     ]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"Engine benchmark: random vs random, Orcs vs Humans, {args.seconds:g} s per pass "

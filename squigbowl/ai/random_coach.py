@@ -4,7 +4,8 @@ This mirrors botbowl's random bot (pick an action type, then a position) so engi
 compare: movement comes one square at a time as ('step', sq) choices. Like botbowl's bot, it
 never places players one by one at set-up (it picks a formation, then ends the set-up: 'place'
 and 'remove' are avoided), and it never concedes (that would end most random matches at their
-first turn). The bot has its own `random.Random`, never the match dice.
+first turn). The bot has its own `random.Random`, never the match dice. One rule it follows
+rather than draws: a Goblin Fanatic who may act is declared first (B3.3).
 """
 
 from __future__ import annotations
@@ -26,9 +27,23 @@ class RandomCoach(Coach):
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self._match = None
+        self._fanatics: tuple = ()  # that match's Goblin Fanatic ids (fixed for a match)
 
     def choose(self, m) -> tuple:
-        return pick_uniform(self.rng, m.pending.choices)
+        d = m.pending
+        if m is not self._match:
+            self._match = m
+            self._fanatics = tuple(p.id for p in m.state.players if "Goblin Fanatic" in p.skills)
+        fanatics = self._fanatics
+        if fanatics and d.kind == "turn":
+            # B3.3: a waiting Fanatic acts first; the bot plays by the rule rather than risk
+            # an illegal procedure (its facings and everything else stay uniform picks)
+            choices = d.choices
+            for fid in fanatics:
+                if ("MOVE", fid) in choices:
+                    return ("MOVE", fid)
+        return pick_uniform(self.rng, d.choices)
 
 
 def pick_uniform(rng: random.Random, choices: list) -> tuple:

@@ -562,6 +562,8 @@ class ScriptedCoach(Coach):
             if got is None:
                 continue
             chance = math.exp(-got[0]) * pickup_chance(s, p, ball_sq, tz)
+            if "Blunderbuss" in p.skills:
+                chance *= 1.3  # a loaded blunderbuss can fire the ball downfield (B4)
             if chance > best_chance:
                 best_choice, best_chance = ("MOVE", pid), chance
                 best_plan = {"kind": "path", "path": path_to(paths, ball_sq)}

@@ -27,7 +27,7 @@ FACINGS = {"E": (1, 0), "W": (-1, 0), "N": (0, -1), "S": (0, 1)}
 CHAINSAW_BONUS = 3
 #: a bomb or stink bomb is thrown when its expected value (knocked-down opponents minus our
 #: own, weighted) reaches this
-BOMB_WORTH = 0.35
+BOMB_WORTH = 0.15
 
 
 # -- small chances --------------------------------------------------------------------------------
@@ -156,7 +156,7 @@ def _player_weight(s, side: int, q, kind: str) -> float:
             w += 3.0 if mine else 1.5  # DD-54
     if is_fanatic(q) or DEATH_ROLLER in q.skills:
         w += 1.0  # a knock-over takes either off the pitch
-    return -1.3 * w if mine else w
+    return -w if mine else w
 
 
 def blast_value(s, side: int, sq, kind: str, cache: dict) -> float:
@@ -337,11 +337,11 @@ def blunderbuss_target(s, p, tz: dict):
         if not q.has_tz or q.has("No Hands") or chainsaw_running(q) or is_fanatic(q):
             continue
         gain = _progress(q.square, p.side) - here
-        if gain < 6:
+        if gain < 4:
             continue
         marks = tz.get(q.square, 0)
         catch = max(0.0, min(1.0, (q.ag + 1 - marks + (1 if q.has("Catch") else 0)) / 6))
         v = 0.5 * catch * (gain + (10 if _progress(q.square, p.side) == scoring else 0))
         if marks == 0 and v > top:
             best, top = q.square, v
-    return best if top >= 3.0 else None
+    return best if top >= 1.5 else None
