@@ -1,0 +1,226 @@
+"""A real game process under a pseudo-terminal: killed mid-match (SIGKILL), hung up (SIGHUP, or
+its terminal closed), then started again: Continue resumes with nothing lost."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pty
+import select
+import signal
+import struct
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from squigbowl import saves
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
+
+DOWN = b"\x1b[B"
+ENTER = b"\r"
+
+
+class Game:
+    """`python -m squigbowl ARGS` in a 120x40 pseudo-terminal; output is drained as it comes."""
+
+    def __init__(self, *args: str, cwd: Path) -> None:
+        env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"}
+        env.pop("SQUIGBOWL_SAVES", None)
+        pid, fd = pty.fork()
+        if pid == 0:  # pragma: no cover - the child
+            os.chdir(cwd)
+            os.execve(sys.executable, [sys.executable, "-m", "squigbowl", *args], env)
+        self.pid, self.fd = pid, fd
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        self.out = bytearray()
+        self.status = None
+
+    def pump(self, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            ready, _, _ = select.select([self.fd], [], [], min(left, 0.05))
+            if ready:
+                try:
+                    data = os.read(self.fd, 65536)
+                except OSError:
+                    return
+                if not data:
+                    return
+                self.out += data
+
+    def wait_for(self, text: bytes, timeout: float = 20) -> None:
+        end = time.monotonic() + timeout
+        start = len(self.out)
+        while time.monotonic() < end:
+            self.pump(0.1)
+            if text in self.out[max(0, start - 4096):]:
+                return
+        raise AssertionError(f"{text!r} never shown")
+
+    def settle(self, quiet: float = 0.6, timeout: float = 20) -> None:
+        """Drain output until the screen has been still for `quiet` seconds."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            size = len(self.out)
+            self.pump(quiet)
+            if len(self.out) == size and size:
+                return
+        raise AssertionError("the game never settled")
+
+    def keys(self, *keys: bytes, pause: float = 0.5) -> None:
+        for key in keys:
+            os.write(self.fd, key)
+            self.pump(pause)
+
+    def exited(self, timeout: float) -> int | None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.pump(0.05)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = status
+                return status
+        return None
+
+    def kill(self, sig=signal.SIGKILL) -> None:
+        try:
+            os.kill(self.pid, sig)
+        except ProcessLookupError:
+            pass
+
+    def close(self) -> None:
+        if self.status is None:
+            self.kill()
+            try:
+                os.waitpid(self.pid, 0)
+            except ChildProcessError:
+                pass
+        try:
+            os.close(self.fd)
+        except OSError:
+            pass
+
+
+def _decisions(folder: Path) -> tuple[Path | None, list]:
+    files = sorted(folder.glob("*.json"))
+    if not files:
+        return None, []
+    return files[0], json.loads(files[0].read_text())["decisions"]
+
+
+def _wait_decisions(game: Game, folder: Path, n: int, timeout: float = 20) -> list:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        game.pump(0.1)
+        try:
+            path, log = _decisions(folder)
+        except (OSError, ValueError):
+            continue
+        if path is not None and len(log) >= n:
+            return log
+    raise AssertionError(f"the save never reached {n} decisions (has {_decisions(folder)[1]})")
+
+
+def _play_some(game: Game, folder: Path) -> list:
+    """Coin toss and kick-or-receive (dialogs: Enter), then a set-up (a formation, done)."""
+    _wait_decisions(game, folder, 0)                  # saved from the start
+    game.settle()
+    game.keys(ENTER, ENTER, pause=0.6)
+    _wait_decisions(game, folder, 2)
+    game.settle()
+    game.keys(ENTER, pause=0.6)                       # the set-up hand-over screen
+    game.keys(b"F", ENTER, b"e", pause=0.6)
+    return _wait_decisions(game, folder, 4)
+
+
+def _resume_and_check(tmp_path: Path, folder: Path, before: list) -> None:
+    game = Game("--saves", str(folder), cwd=tmp_path)
+    try:
+        game.settle()
+        game.keys(DOWN, ENTER, pause=0.8)              # main menu: Continue
+        game.pump(1.0)
+        path, log = _decisions(folder)
+        assert log == before                           # nothing lost, nothing added
+        loaded = saves.load(path)
+        assert loaded.mismatch is None and json.loads(json.dumps(loaded.match.log)) == before
+        # play on: one more decision lands in the same file, after the old log
+        game.keys(ENTER, pause=0.6)                    # a hand-over screen, if any
+        game.keys(b"F", ENTER, b"e", pause=0.6)
+        after = _wait_decisions(game, folder, len(before) + 1)
+        assert after[:len(before)] == before
+        assert len(list(folder.glob("*.json"))) == 1
+    finally:
+        game.close()
+
+
+@pytest.fixture
+def folder(tmp_path):
+    f = tmp_path / "saves"
+    f.mkdir()
+    return f
+
+
+def test_sigkill_mid_match_then_continue(tmp_path, folder):
+    game = Game("match", "--seed", "3", "--saves", str(folder), cwd=tmp_path)
+    try:
+        _play_some(game, folder)
+        game.pump(0.5)
+        before = _decisions(folder)[1]
+        game.kill(signal.SIGKILL)
+        assert game.exited(10) is not None
+    finally:
+        game.close()
+    assert not list(folder.glob(".*.tmp"))
+    _resume_and_check(tmp_path, folder, before)
+
+
+@pytest.mark.parametrize("how", ["sighup", "close_terminal", "sigterm"])
+def test_hangup_saves_and_exits_cleanly(tmp_path, folder, how):
+    game = Game("match", "--seed", "3", "--saves", str(folder), cwd=tmp_path)
+    try:
+        _play_some(game, folder)
+        game.keys(b"F", pause=0.1)                    # mid-turn: a dialog is open
+        before = _decisions(folder)[1]
+        if how == "close_terminal":
+            os.close(game.fd)
+            game.fd = os.open(os.devnull, os.O_RDONLY)
+        else:
+            game.kill(signal.SIGHUP if how == "sighup" else signal.SIGTERM)
+        status = game.exited(10)
+        assert status is not None, "the game did not exit"
+        if how != "close_terminal":
+            assert os.waitstatus_to_exitcode(status) == 0
+    finally:
+        game.close()
+    assert _decisions(folder)[1] == before
+    assert not list(folder.glob(".*.tmp"))
+    if how != "sigterm":                              # the same file: resuming it once is enough
+        _resume_and_check(tmp_path, folder, before)
+
+
+def test_load_command_resumes(tmp_path, folder):
+    game = Game("match", "--seed", "3", "--saves", str(folder), cwd=tmp_path)
+    try:
+        _play_some(game, folder)
+        game.kill(signal.SIGKILL)
+        game.exited(10)
+    finally:
+        game.close()
+    path, before = _decisions(folder)
+    game = Game("load", str(path), cwd=tmp_path)
+    try:
+        game.settle()
+        game.keys(ENTER, pause=0.5)
+        game.keys(b"F", ENTER, b"e", pause=0.6)
+        after = _wait_decisions(game, folder, len(before) + 1)
+        assert after[:len(before)] == before
+    finally:
+        game.close()
