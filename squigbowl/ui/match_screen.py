@@ -25,7 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from squigbowl.paths import asset
 from squigbowl.rules.events import IllegalChoice
@@ -33,7 +33,7 @@ from squigbowl.rules.geometry import HEIGHT, WIDTH
 from squigbowl.ui import match_text as words
 from squigbowl.ui.animations import Animator
 from squigbowl.ui.dialogs import ChoiceDialog, ConfirmDialog, HandOverScreen
-from squigbowl.ui.match_widgets import DiceLog, MatchHeader, PlayerCard
+from squigbowl.ui.match_widgets import DiceLog, KeyBar, MatchHeader, PlayerCard
 from squigbowl.ui.palettes import for_color_system, next_palette
 from squigbowl.ui.pitch_view import PitchView
 from squigbowl.ui.setup_screen import SetupMode
@@ -130,7 +130,7 @@ class MatchScreen(Screen):
                 yield PlayerCard(id="card", classes="card")
                 yield Static(Text(LEGEND), id="legend")
         yield Static("", id="too-small")
-        yield Footer()
+        yield KeyBar("", id="keys")
 
     @property
     def pitch(self) -> PitchView:
@@ -377,7 +377,33 @@ class MatchScreen(Screen):
         return True
 
     def _refresh_keys(self) -> None:
-        self.refresh_bindings()
+        """Refresh the footer only when the keys that apply have changed: the footer is
+        rebuilt on every refresh, which costs far more than the pitch."""
+        d = self.decision
+        sig = (self.mode, d, self.has_class("wide"))
+        if self.mode == "turn":
+            sig += tuple(self._declarable(n) is not None for n in ACTION_KEYS)
+        elif self.mode == "setup":
+            sig += (bool(self.setup.choices("kicker")),)
+        if sig != getattr(self, "_keys_sig", None):
+            self._keys_sig = sig
+            self._show_keys()
+
+    def _show_keys(self) -> None:
+        from textual.actions import parse
+
+        shown, seen = [], set()
+        for b in self.BINDINGS:
+            if not b.show or not b.description or b.key in seen:
+                continue
+            _, name, params = parse(b.action)
+            if self.check_action(name, params):
+                seen.add(b.key)
+                shown.append((self.app.get_key_display(b), b.description))
+        try:
+            self.query_one(KeyBar).show_keys(shown)
+        except Exception:  # not composed yet
+            pass
 
     def action_cursor(self, dx: int, dy: int) -> None:
         x, y = self.pitch.cursor
@@ -397,8 +423,7 @@ class MatchScreen(Screen):
     def _cursor_moved(self) -> None:
         self._update_card()
         self._update_preview()
-        if self.mode in ("turn", "setup"):     # only there do the keys depend on the square
-            self.refresh_bindings()
+        self._refresh_keys()
 
     def _players_who_can_act(self) -> list:
         d = self.decision
@@ -557,7 +582,7 @@ class MatchScreen(Screen):
         self.pitch.set_state(self.ctrl.state)
         self._update_card()
         self._update_preview()
-        self.refresh_bindings()
+        self._refresh_keys()
 
     def _name_at(self, sq) -> str:
         pid = self.ctrl.state.board.get(sq)

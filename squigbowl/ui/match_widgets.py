@@ -92,3 +92,18 @@ class DiceLog(RichLog):
     def add_note(self, text: str) -> None:
         self.lines_text.append(text)
         self.write(Text(text, style="italic"))
+
+
+class KeyBar(Static):
+    """The keys that apply now, on one line at the bottom (a light footer: Textual's Footer
+    rebuilds a widget per key on every change, which dominated the screen's start-up)."""
+
+    def show_keys(self, keys) -> None:
+        """keys: [(key display, description)]."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for i, (key, desc) in enumerate(keys):
+            if i:
+                text.append("  ")
+            text.append(key, style="bold reverse")
+            text.append(f" {desc}")
+        self.update(text)
