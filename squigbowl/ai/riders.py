@@ -12,11 +12,11 @@ progress along the course (inches still to go through the remaining gates, aroun
 | Rider      | lambda (inches a death costs) | mu  | In short                                |
 |------------|-------------------------------|-----|-----------------------------------------|
 | `cautious` | 320                           | 4   | reins in near water and edges, rarely hits |
-| `canny`    | 90, scaled by the race (below) | 3   | weighs the odds                          |
+| `canny`    | 110, scaled by the race (below)| 3   | weighs the odds                          |
 | `reckless` | 25                            | 0   | hits the squig whenever it is faster     |
 
 Canny also scales its lambda with the race: when an opponent is much closer to the finish, a
-safe crawl loses anyway, so it accepts more risk (lambda down to 0.6x); when it leads it
+safe crawl loses anyway, so it accepts more risk (lambda down to 0.8x); when it leads it
 protects the lead (up to 1.25x). `Personality.foresight` can also charge lambda * foresight *
 the "exposure" of each landing point (the chance that a random 2D6 hop from there kills); it
 is 0 for the shipped riders: in 100-race trials it helped on River but cost more on Meadow.
@@ -57,7 +57,7 @@ class Personality:
 
 
 CAUTIOUS = Personality("cautious", "Cautious", 320.0, 4.0, 60.0)
-CANNY = Personality("canny", "Canny", 90.0, 3.0, 80.0, adaptive=True, min_scale=0.6)
+CANNY = Personality("canny", "Canny", 110.0, 3.0, 80.0, adaptive=True, min_scale=0.8)
 RECKLESS = Personality("reckless", "Reckless", 25.0, 0.0, 80.0)
 
 
