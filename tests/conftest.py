@@ -34,3 +34,36 @@ def rolls_of(events, what=None):
 @pytest.fixture
 def scenario():
     return make
+
+
+@pytest.fixture(autouse=True)
+def _scripted_dice_all_rolled(monkeypatch, request):
+    """A test's scripted dice must all be rolled: a script left partly unused fails the test
+    as loudly as one that runs out (unless the test is marked `dice_may_be_left`)."""
+    created: list[ScriptedDice] = []
+    original = ScriptedDice.__init__
+
+    def tracking_init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        created.append(self)
+
+    monkeypatch.setattr(ScriptedDice, "__init__", tracking_init)
+    yield
+    if request.node.get_closest_marker("dice_may_be_left") is None:
+        failed = getattr(request.node, "rep_call", None)
+        if failed is None or failed.passed:
+            for dice in created:
+                dice.check_done()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.rep_call = report
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "dice_may_be_left: the test leaves scripted dice unrolled "
+                                       "on purpose")
