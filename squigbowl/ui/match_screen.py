@@ -134,7 +134,10 @@ class MatchScreen(Screen):
 
     @property
     def pitch(self) -> PitchView:
-        return self.query_one(PitchView)
+        view = self.__dict__.get("_pitch_view")
+        if view is None:
+            view = self._pitch_view = self.query_one(PitchView)
+        return view
 
     @property
     def dicelog(self) -> DiceLog:
@@ -590,7 +593,10 @@ class MatchScreen(Screen):
 
     def _update_card(self) -> None:
         pid = self.ctrl.state.board.get(self.pitch.cursor)
-        for card in self.query(PlayerCard):
+        cards = self.__dict__.get("_cards")
+        if cards is None:
+            cards = self._cards = list(self.query(PlayerCard))
+        for card in cards:
             card.show(self.ctrl, pid)
 
     def _prompt(self, text) -> None:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from rich.style import Style
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)   # identity hash: style() is cached per palette
 class Palette:
     name: str
     grass: tuple            # two background colours for the mown stripes (may be equal)

@@ -91,17 +91,38 @@ class PitchView(Widget, can_focus=True):
 
     def set_layers(self, *, legal=None, reach=None, path=None, push=None, flash=None) -> None:
         """Replace the given highlight layers (None leaves a layer as it is)."""
+        rows: set = set()
+
+        def changed(old, new) -> None:
+            if old != new:
+                a = set(old.items()) if isinstance(old, dict) else old
+                b = set(new.items()) if isinstance(new, dict) else new
+                for item in a ^ b:
+                    sq = item[0] if isinstance(old, dict) else item
+                    rows.add(sq[1])
+
         if legal is not None:
-            self.legal = set(legal)
+            legal = set(legal)
+            changed(self.legal, legal)
+            self.legal = legal
         if reach is not None:
-            self.reach = set(reach)
+            reach = set(reach)
+            changed(self.reach, reach)
+            self.reach = reach
         if path is not None:
-            self.path = dict(path)
+            path = dict(path)
+            changed(self.path, path)
+            self.path = path
         if push is not None:
-            self.push = set(push)
+            push = set(push)
+            changed(self.push, push)
+            self.push = push
         if flash is not None:
-            self.flash = set(flash)
-        self.redraw()
+            flash = set(flash)
+            changed(self.flash, flash)
+            self.flash = flash
+        for y in rows:                  # only the rows whose squares changed are rebuilt
+            self._dirty(y)
 
     def set_frame(self, frame) -> None:
         """Show an animation frame over the state (None: back to the plain state)."""
