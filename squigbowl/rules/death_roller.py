@@ -21,6 +21,7 @@ from __future__ import annotations
 from squigbowl.rules import ball as balls
 from squigbowl.rules import foul, injury, kickoff_table
 from squigbowl.rules.model import CASUALTY
+from squigbowl.rules.squig_ball import squig_blitzing
 
 DEATH_ROLLER = "Death-Roller"
 WRECKED = "Wrecked"
@@ -48,8 +49,9 @@ def wreck(m, p, *, cause: str, reason: str, by=None):
         balls.ball_to_ground(m, sq)
         m.emit("ball_dropped", player=p.id, square=sq)
         yield from balls.bounce(m, sq)
-    # B8.4 / B8.2: a turnover in its own team's turn (not for the squig's blitz, B1.6.9)
-    if in_own_turn(m, p) and cause != "squig":
+    # B8.4 / B8.2: a turnover in its own team's turn (not for anything the squig's blitz
+    # causes, a push into the crowd included: B1.6.9, C11)
+    if in_own_turn(m, p) and cause != "squig" and not squig_blitzing(s):
         balls.turnover(m, "Death-Roller boiler blew up" if reason == "boiler"
                        else "Death-Roller wrecked")
     return "wrecked"

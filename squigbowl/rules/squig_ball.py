@@ -51,6 +51,14 @@ PENALISED_ROLLS = frozenset({"gfi", "pick-up", "catch", "pass", "interception", 
                              "kick", "kick_block"})
 #: rolls made only while the player holds the squig
 WHILE_HOLDING = frozenset({"gfi", "landing"})
+#: state.phase_data key set while the squig's blitz (B1.6) is being resolved: nothing it causes
+#: is a turnover (B1.6.9, C11), e.g. a Death-Roller pushed into the crowd (B8.4)
+SQUIG_BLITZ_KEY = "squig_blitz"
+
+
+def squig_blitzing(state) -> bool:
+    """B1.6.9 / C11: whether the squig's blitz is being resolved right now."""
+    return bool(state.phase_data.get(SQUIG_BLITZ_KEY))
 
 
 def ball_name(state) -> str:
@@ -165,6 +173,15 @@ def squig_blitz(m, frm, target):
     Firm never works, Side Step does, chains and the crowd as usual (B1.6.7); no follow-up
     (B1.6.8); no turnover, no SPP, plain armour (B1.6.9); no re-rolls (B1.6.11). Returns the
     effect: "none", "pushed" or "down"."""
+    s = m.state
+    s.phase_data = {**s.phase_data, SQUIG_BLITZ_KEY: True}  # B1.6.9 / C11: no turnover
+    effect = yield from _squig_blitz(m, frm, target)
+    s = m.state
+    s.phase_data = {k: v for k, v in s.phase_data.items() if k != SQUIG_BLITZ_KEY}
+    return effect
+
+
+def _squig_blitz(m, frm, target):
     coach = 1 - target.side
     m.emit("squig_blitz", frm=frm, defender=target.id, square=target.square, coach=coach)
     natural = m.dice.d6("squig Dauntless")
