@@ -44,7 +44,10 @@ WIDE_W = 108
 #: action name -> key, for the 'turn' decision
 ACTION_KEYS = {"MOVE": "m", "BLOCK": "b", "BLITZ": "z", "PASS": "p", "HANDOFF": "o",
                "FOUL": "f", "TTM": "t", "THROW_TEAMMATE": "t"}
-RESERVED = set("mbzpofte" "hjklyubn" "axgicq")
+#: the house rules' actions (B2, B4, B5, B7): fixed letters, so a coach learns them once
+HOUSE_ACTION_KEYS = {"KICK": "d", "FIRE_BLUNDERBUSS": "s", "THROW_BOMB": "w",
+                     "START_CHAINSAW": "v"}
+RESERVED = set("mbzpofte" "hjklyubn" "axgicq" "r")
 
 DIRS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
@@ -285,6 +288,11 @@ class MatchScreen(Screen):
             pitch.set_layers(legal=targets.keys(), reach=(), path={}, push=())
             if pitch.cursor not in targets and targets:
                 self._jump_to(self._players_who_can_act()[0])
+        elif d.kind == "action" and not targets and not any(
+                c[0] in ("step", "leap") for c in d.choices):
+            # nothing to pick on the pitch (a Fanatic's facing, B3): ask in a dialog
+            self.mode = "dialog"
+            self._open_dialog(d.choices)
         elif d.kind == "action":
             self.mode = "action"
             routes = ctrl.routes()
@@ -311,10 +319,23 @@ class MatchScreen(Screen):
                 continue
             if name in self._extra_keys.values():
                 continue
-            for ch in name.lower():
-                if ch.isalpha() and ch not in RESERVED and ch not in self._extra_keys:
+            fixed = HOUSE_ACTION_KEYS.get(name)
+            if fixed and fixed not in self._extra_keys:
+                self._extra_keys[fixed] = name
+                continue
+            taken = RESERVED | set(self._extra_keys) | set(HOUSE_ACTION_KEYS.values())
+            for ch in name.lower() + "abcdefghijklmnopqrstuvwxyz":
+                if ch.isalpha() and ch not in taken:
                     self._extra_keys[ch] = name
                     break
+
+    def action_key(self, name: str) -> str:
+        """The key that declares action `name` in the 'turn' decision."""
+        if name in ("TTM", "THROW_TEAMMATE"):
+            return "t"
+        if name in ACTION_KEYS:
+            return ACTION_KEYS[name]
+        return next((k for k, v in self._extra_keys.items() if v == name), "Enter")
 
     def _open_dialog(self, choices, *, cancel: bool = False, title: str | None = None) -> None:
         d = self.decision
@@ -623,7 +644,9 @@ class MatchScreen(Screen):
         if d.kind == "turn":
             line.append(f"{who}: choose a player and an action", style="bold")
             if here:
-                acts = ", ".join(words.ACTION_NAMES.get(c[0], c[0]) for c in here)
+                acts = ", ".join(f"{self.action_key(c[0])} "
+                                 f"{words.ACTION_NAMES.get(c[0], c[0].replace('_', ' ').title())}"
+                                 for c in here)
                 line.append(f" · {self._name_at(sq)}: {acts}")
             self.pitch.set_layers(path={})
         elif d.kind == "action":
@@ -639,6 +662,11 @@ class MatchScreen(Screen):
                 line.append(" · " + shown + more)
             elif self.mode == "pick":
                 line.append(" · move to a highlighted square, Enter picks (a lists)")
+            if self.mode == "pick":
+                loose = ctrl.untargeted(d)
+                if loose:
+                    line.append(" · a: " + " / ".join(words.choice_text(ctrl, d, c)
+                                                      for c in loose[:3]))
         self._prompt(line)
 
     def _action_preview(self, sq, here) -> str:
@@ -678,6 +706,10 @@ class MatchScreen(Screen):
                              f"{len(po['interceptors'])} interceptor(s)")
             elif c[0] not in ("step", "leap"):
                 text += f" · Enter: {words.choice_text(ctrl, self.decision, c)}"
+        loose = [c for c in ctrl.untargeted(self.decision) if c[0] != "end"]
+        if loose:
+            text += " · a: " + " / ".join(words.choice_text(ctrl, self.decision, c)
+                                          for c in loose[:3])
         if not text:
             text = " · move the cursor to a highlighted square; Esc ends the action"
         self.pitch.set_layers(path=path_layer)
@@ -714,6 +746,8 @@ HELP_LINES = [
     "Cursor: arrows, h j k l y u b n, numpad; Tab / Shift+Tab: next player who can act",
     "Turn: m Move, b Block, z Blitz, p Pass, o Hand-off, f Foul, t Throw team-mate,",
     "      e End turn; Enter on a player lists his actions; a lists every choice",
+    "House rules: d Kick (B2), w Throw a bomb (B5), s Fire the blunderbuss (B4),",
+    "      v Start the chainsaw (B7); other new actions: the letter shown in the prompt",
     "Action: Enter on a highlighted square commits; on a farther square walks the path",
     "        shown (d4+ = dodge on 4+, G2+ = Go For It, p = pick-up, L = leap); Esc ends",
     "Other questions: pick on the pitch with Enter, or a dialog with number keys",

@@ -10,10 +10,13 @@ from __future__ import annotations
 from squigbowl.rules.geometry import DIRECTION_NAMES
 
 SIDE_NAMES = ("Home", "Away")
+COMPASS = {"N": "north (up)", "S": "south (down)", "E": "east (right)", "W": "west (left)"}
 
 ACTION_NAMES = {
     "MOVE": "Move", "BLOCK": "Block", "BLITZ": "Blitz", "PASS": "Pass", "HANDOFF": "Hand-off",
     "FOUL": "Foul", "TTM": "Throw team-mate", "KICK": "Kick",
+    "THROW_BOMB": "Throw a bomb", "FIRE_BLUNDERBUSS": "Fire the blunderbuss",
+    "START_CHAINSAW": "Start the chainsaw", "THROW_TEAMMATE": "Throw team-mate",
 }
 
 PLAYER_KEYS = ("player", "attacker", "defender", "thrower", "receiver", "victim", "fouler",
@@ -175,6 +178,19 @@ def choice_text(ctrl, decision, choice) -> str:
         if arg == "team":
             return "Use a team re-roll"
         return f"Re-roll with the {arg} skill"
+    if kind == "casualty" and decision is not None and decision.kind == "apothecary_result":
+        results = decision.info.get("results") or []
+        if isinstance(arg, int) and arg < len(results):
+            return ("Keep the first result: " if arg == 0 else "Take the new result: ") + \
+                str(results[arg])
+    if kind == "snap" and isinstance(arg, tuple):
+        return f"Quick Snap: {arg_text(ctrl, decision, choice)}"
+    if kind == "kick_aim" and isinstance(arg, tuple):
+        return f"Aim the kick this way, through {square_text(arg)}"
+    if kind == "step" and isinstance(arg, tuple):
+        return f"Step to {square_text(arg)}"
+    if kind == "fanatic" and isinstance(arg, str):
+        return f"Face {COMPASS.get(arg, arg)}"
     if kind == "kicker" and isinstance(arg, int):
         return f"Make {player_name(ctrl.state, arg, short=True)} the kicker"
     if kind in ACTION_NAMES:
@@ -196,6 +212,9 @@ def decision_title(ctrl, decision) -> str:
     title = DECISION_TITLES.get(d.kind, d.kind.replace("_", " ").capitalize())
     who = info.get("player")
     name = player_name(state, who, short=True) if isinstance(who, int) else None
+    if d.kind == "action" and any(c[0] == "fanatic" for c in d.choices):
+        return f"{name}: which way does the Fanatic face? (B3: a D6 picks one of three " \
+               f"squares ahead)"
     if d.kind == "reroll":
         what = info.get("what", "roll")
         res = f" ({_face_list(info['faces'])})" if info.get("faces") else ""
