@@ -5,7 +5,7 @@ teams (or racers and track) inline, and the decision log — plus a canonical sn
 at the last decision, which loading checks against the replay, and a summary for listings. The
 format is described in docs/saves.md.
 
-    folder = saves_dir()                          # --saves DIR, $SQUIGBOWL_SAVES, ./saves, ~/.local/...
+    folder = saves_dir()          # --saves DIR, $SQUIGBOWL_SAVES, ./saves, ~/.local/...
     saver = Autosaver(folder, "match")            # the controllers call it after every decision
     saver(match, coaches=("Ann", "Bob"))
     loaded = load(path)                           # SaveError: one clear line, nothing touched
@@ -612,8 +612,8 @@ def replay_race(data: dict, path="save", upto: int | None = None):
     for i, entry in enumerate(log):
         d = race.pending
         if d is None or d.kind != entry["kind"] or d.racer != entry["racer"]:
-            raise SaveError(path, f"decision #{i + 1} does not replay: the race asks "
-                                  f"{'nothing' if d is None else d.kind + ' of racer ' + str(d.racer)}")
+            asked = "nothing" if d is None else f"{d.kind} of racer {d.racer}"
+            raise SaveError(path, f"decision #{i + 1} does not replay: the race asks {asked}")
         try:
             race.decide(choice_from_dict(entry["choice"]))
         except (IllegalChoice, RaceError, TypeError, ValueError, KeyError) as exc:

@@ -115,7 +115,7 @@ class LoadScreen(Screen):
             self.note(f"Deleted {info.path.name}.")
             self.refresh_list()
 
-        self.app.push_screen(ConfirmDialog(f"Delete this save?", [info.line()]), done)
+        self.app.push_screen(ConfirmDialog("Delete this save?", [info.line()]), done)
 
     def action_back(self) -> None:
         self.app.pop_screen()
