@@ -5,6 +5,7 @@
     m.legal()          # its legal choices
     events = m.decide(("step", (5, 7)))
     snap = m.snapshot(); ...; m.restore(snap)
+    if m.can_undo(): m.undo()   # take back the activation: no die rolled since its declaration
 
 How it runs: the match is a chain of *phases* (pregame, setup, kickoff, turn_start, turn,
 turn_end, drive_end, ...). At a *quiet point* the state alone says what comes next; the phase's
@@ -39,13 +40,18 @@ def phase(name: str):
 class Snapshot:
     """A match at one decision: the quiet state, the dice there, and the decision log."""
 
-    __slots__ = ("state", "dice", "log", "quiet_at")
+    __slots__ = ("state", "dice", "log", "quiet_at", "undo")
 
-    def __init__(self, state, dice, log, quiet_at) -> None:
+    def __init__(self, state, dice, log, quiet_at, undo=None) -> None:
         self.state = state
         self.dice = dice
         self.log = log
         self.quiet_at = quiet_at
+        self.undo = undo
+
+
+#: "turn" answers that declare no activation (nothing to take back)
+_NOT_ACTIVATIONS = frozenset({"end_turn", "concede"})
 
 
 class Match:
@@ -71,6 +77,7 @@ class Match:
         self._events: list[Event] = []
         self._gen: Proc | None = None
         self._quiet = None
+        self._undo = None   # where the last activation was declared (see can_undo)
         self.pending: Decision | None = None
         self._advance()
 
@@ -95,6 +102,11 @@ class Match:
             raise IllegalChoice(
                 f"{choice!r} is not a legal answer to the {pending.kind!r} decision"
                 + (f": {why}" if why else ""))
+        if pending.kind == "turn":
+            s = self.state
+            self._undo = None if choice[0] in _NOT_ACTIVATIONS else (
+                self._quiet, len(self.log), len(self.dice.log), pending.side, s.half,
+                s.teams[pending.side].turn)
         self.log.append(choice)
         self._events = []
         self.state.decisions += 1
@@ -111,7 +123,7 @@ class Match:
     # -- snapshots ---------------------------------------------------------------------------
     def snapshot(self) -> Snapshot:
         state, dice, quiet_at = self._quiet
-        return Snapshot(state.clone(), dice, list(self.log), quiet_at)
+        return Snapshot(state.clone(), dice, list(self.log), quiet_at, self._undo)
 
     def restore(self, snap: Snapshot) -> None:
         """Go back to a snapshot of this match (the dice's roll log is rewound with it)."""
@@ -127,6 +139,33 @@ class Match:
             self.state.decisions += 1
             self._send(choice)
         self._events = []
+        self._undo = snap.undo
+
+    # -- undo --------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """True while the active coach may take back the current activation: its moves and
+        its declaration, as long as no die has been rolled since the declaration (and the same
+        coach is still asked, in the same team turn)."""
+        mark = self._undo
+        pending = self.pending
+        if mark is None or pending is None:
+            return False
+        _quiet, at, rolls, side, half, turn = mark
+        s = self.state
+        return (len(self.dice.log) == rolls and len(self.log) > at and pending.side == side
+                and s.active == side and s.half == half and s.teams[side].turn == turn
+                and (pending.kind in ("turn", "action") or s.activation is not None))
+
+    def undo(self) -> bool:
+        """Take back the current activation (see `can_undo`): the match goes back to the
+        decision where it was declared, which is asked again. False (nothing changed) when
+        it may not be taken back."""
+        if not self.can_undo():
+            return False
+        (state, dice, quiet_at), at = self._undo[0], self._undo[1]
+        self.restore(Snapshot(state, dice, self.log[:at], quiet_at))
+        self._undo = None
+        return True
 
     # -- the loop ----------------------------------------------------------------------------
     def _send(self, value) -> None:
