@@ -51,7 +51,7 @@ from squigbowl.rules.injury import NIGGLE_DETAILS, SI_DETAILS, knock_down
 from squigbowl.rules.model import CASUALTY, STANDING
 from squigbowl.rules.push import push, settle_ball
 from squigbowl.rules.turn import (ACTIONS, ACTIVATION_OVERRIDES, DECLARE_CHECKS, MOVE,
-                                  TURN_CHOICE_FILTERS, choice_handler)
+                                  TURN_CHOICE_FILTERS, blitz_barred, choice_handler)
 
 FANATIC = "Goblin Fanatic"
 #: B3.4.1: the template facings he may choose (compass, A1.2)
@@ -79,7 +79,7 @@ def may_act(m, p) -> bool:
     """B3.3.5: on the pitch, has not acted, and not barred by the Blitz! tackle-zone rule."""
     s = m.state
     return (p.status == STANDING and not p.acted
-            and not (s.bonus_turn and s.tackle_zones(p.square, p.side) > 0))
+            and not (s.bonus_turn and blitz_barred(s, p)))
 
 
 def waiting_fanatics(m, side: int) -> list:

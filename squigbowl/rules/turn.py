@@ -132,6 +132,20 @@ def _can_foul(m, p) -> bool:
     return False
 
 
+#: phase_data key: the kicking players barred from acting in the Blitz! bonus turn (A4.5)
+BLITZ_BARRED = "blitz_barred"
+
+
+def blitz_barred(s, p) -> bool:
+    """A4.5 Blitz!: `p` was in an opposing tackle zone when the bonus turn started. (A state
+    built in the middle of a bonus turn without the record, e.g. a scenario, falls back to
+    where the players stand now.)"""
+    barred = s.phase_data.get(BLITZ_BARRED)
+    if barred is None:
+        return p.square is not None and s.tackle_zones(p.square, p.side) > 0
+    return p.id in barred
+
+
 def can_act(p) -> bool:
     """A5.2/A5.4: on the pitch, not Stunned, has not acted this turn."""
     return (p.status == STANDING or p.status == PRONE) and not p.acted
@@ -157,8 +171,8 @@ def turn_choices(m) -> list:
             continue
         if p.status != STANDING and p.status != PRONE:  # can_act (A5.2/A5.4)
             continue
-        if bonus and s.tackle_zones(p.square, side) > 0:
-            continue  # A4.5 Blitz!: players in an opposing tackle zone may not act
+        if bonus and blitz_barred(s, p):
+            continue  # A4.5 Blitz!: marked when the bonus turn started
         if entries is None:
             entries = []
             for spec in ACTIONS.values():
@@ -199,6 +213,11 @@ def turn_start(m):
             p.acted = False
     s.turnover = False
     s.activation = None
+    if s.bonus_turn:
+        # A4.5 Blitz!: who is in an opposing tackle zone WHEN THE BONUS TURN STARTS may not act
+        s.phase_data = {**s.phase_data, BLITZ_BARRED: frozenset(
+            p.id for p in s.players if p.side == side and p.square is not None
+            and s.tackle_zones(p.square, side) > 0)}
     m.emit("turn_started", side=side, turn=team.turn, half=s.half, bonus=s.bonus_turn)
     s.phase = "kickoff_blitz" if s.bonus_turn else "turn"
     if not s.bonus_turn:
