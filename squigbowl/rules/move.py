@@ -32,9 +32,11 @@ def never_dodges(p) -> bool:
 
 def movement_choices(m, p, act) -> list:
     """'step' to an adjacent empty square while movement (MA + GFI) is left; 'leap' once per
-    action to an empty square 1-2 away when 2 squares of movement are left (A6.3, A6.6)."""
+    action to an empty square 1-2 away when 2 squares of movement are left (A6.3, A6.6).
+    A5.4: a player with MA < 3 who rolled to stand up may not move further in this action
+    (no Go For It either)."""
     left = p.ma + max_gfi(p) - act.moves
-    if left <= 0:
+    if left <= 0 or (act.stood_up and p.ma < 3):
         return []
     board = m.state.board
     choices = [("step", sq) for sq in NEIGHBOURS[p.square] if sq not in board]
