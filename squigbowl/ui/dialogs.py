@@ -164,7 +164,7 @@ class HandOverScreen(Screen):
     def compose(self) -> ComposeResult:
         mark = "[ Home ]" if self.side == 0 else "( Away )"
         with Vertical(id="handover"):
-            yield Label(mark)
+            yield Label(mark, markup=False)
             yield Label(f"{self.coach}, your turn", id="ho-coach")
             yield Label(self.team)
             yield Label(self.detail)

@@ -79,19 +79,19 @@ class EndScreen(Screen):
         s = self.ctrl.state
         t = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
         t.add_column("")
-        t.add_column(f"[{s.teams[0].name}]", justify="right")
-        t.add_column(f"({s.teams[1].name})", justify="right")
+        t.add_column(Text(f"[{s.teams[0].name}]", style="bold"), justify="right")
+        t.add_column(Text(f"({s.teams[1].name})", style="bold"), justify="right")
         a, b = self.summaries
         rows = [("Score", "score"), ("Touchdowns", "touchdowns"),
                 ("Casualties caused", "casualties_inflicted"),
                 ("Casualties suffered", "casualties_suffered"),
                 ("Completions", "completions"), ("Interceptions", "interceptions")]
         for label, key in rows:
-            t.add_row(label, str(a[key]), str(b[key]))
+            t.add_row(label, Text(str(a[key])), Text(str(b[key])))
         name = lambda p: f"{p.name} #{p.number}" if p is not None else "-"  # noqa: E731
-        t.add_row("MVP", name(a["mvp"]), name(b["mvp"]))
+        t.add_row("MVP", Text(name(a["mvp"])), Text(name(b["mvp"])))
         la, lb = self.luck
-        t.add_row("Dice (1-die tests)", _luck_cell(la), _luck_cell(lb))
+        t.add_row("Dice (1-die tests)", Text(_luck_cell(la)), Text(_luck_cell(lb)))
         return t
 
     def spp_text(self) -> Text:
@@ -108,7 +108,7 @@ class EndScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end"):
-            yield Label(f"FULL TIME · {self.result_line()}", id="end-title")
+            yield Label(f"FULL TIME · {self.result_line()}", id="end-title", markup=False)
             with VerticalScroll(id="end-body"):
                 yield Static(self.table(), id="end-table")
                 yield Static(self.spp_text(), id="end-spp")

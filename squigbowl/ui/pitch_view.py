@@ -39,6 +39,16 @@ BALL = "●"
 BALL_AIR = "◌"
 END_HATCH = "░"
 
+#: for the Linux console and other small fonts (TERM=linux, vt100...): the glyphs outside the
+#: console font become ASCII ('░', '│' and '·' are in every console font and stay)
+SAFE_GLYPHS = str.maketrans({"●": "@", "◌": "o", "∘": ".", "◆": "*", "✘": "x", "✹": "*",
+                             "⇡": "^", "∙": ".", "»": ">"})
+SMALL_FONT_TERMS = ("linux", "vt100", "vt102", "vt220", "cons25", "ansi")
+
+
+def needs_safe_glyphs(term: str | None) -> bool:
+    return bool(term) and term.split("-")[0] in SMALL_FONT_TERMS
+
 
 class PitchView(Widget, can_focus=True):
     """The Blood Bowl pitch, drawn with the Line API."""
@@ -77,6 +87,7 @@ class PitchView(Widget, can_focus=True):
         self.show_coords = False
         self._rows: dict[int, Strip] = {}
         self._tz_counts = None
+        self.safe_glyphs = False      # ASCII stand-ins for glyphs a console font lacks
         self.frame = None             # the animation frame shown, or None
         self._hidden: set = set()     # squares emptied by the frame (its actors' real squares)
 
@@ -232,6 +243,8 @@ class PitchView(Widget, can_focus=True):
                 segments.append(Segment(run_text, run_style))
                 run_text, run_style = text, style
         segments.append(Segment(run_text, run_style))
+        if self.safe_glyphs:
+            segments = [Segment(seg.text.translate(SAFE_GLYPHS), seg.style) for seg in segments]
         width = WIDTH * CELL + (GUTTER if self.show_coords else 0)
         return Strip(segments, width)
 

@@ -254,7 +254,7 @@ async def test_end_screen_shows_score_spp_mvp_and_luck():
         assert luck["rolls"] == 2 and luck["successes"] == 1
         assert abs(luck["expected"] - (5 / 6 + 4 / 6)) < 1e-9
         shot = shot_text(app)
-        assert "FULL TIME" in shot and "MVP" in shot
+        assert "FULL TIME" in shot and "MVP" in shot and "[Orcs]" in shot
         await pilot.press("enter")
         await pilot.pause()
         assert not any(isinstance(s, MatchScreen) for s in app.screen_stack)

@@ -79,6 +79,7 @@ async def test_new_match_setup_kickoff_dodge_block_turnover_handover():
         receiving = 1 - kicking
         # set-up of the kicking team: hand-over, then a formation and e
         assert isinstance(app.screen, HandOverScreen) and app.screen.side == kicking
+        assert ("[ Home ]", "( Away )")[kicking] in str(app.screen.query("Label").first().render())
         await pilot.press("space")
         await pilot.pause()
         assert scr.mode == "setup"

@@ -107,3 +107,19 @@ async def test_an_animation_frame_draws_sprites_and_hides_the_actor():
         assert cell(row_text(view, 8), 8) == " ◌ "
         view.set_frame(None)
         assert cell(row_text(view, 5), 5) == f"[{blitzer.glyph}●"
+
+
+async def test_console_terminals_get_ascii_stand_ins_for_missing_glyphs():
+    from squigbowl.ui.pitch_view import needs_safe_glyphs
+
+    assert needs_safe_glyphs("linux") and needs_safe_glyphs("vt100")
+    assert not needs_safe_glyphs("xterm-256color") and not needs_safe_glyphs(None)
+    m = _scenario()
+    app = PitchApp(m.state)
+    async with app.run_test(size=(90, 20)):
+        view = app.query_one(PitchView)
+        view.safe_glyphs = True
+        view.redraw()
+        blitzer = m.state.players[4]
+        assert cell(row_text(view, 5), 5) == f"[{blitzer.glyph}@"
+        assert cell(row_text(view, 0), 0) == "░░░"
