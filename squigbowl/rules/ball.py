@@ -185,11 +185,13 @@ def bounce(m, start, *, kickoff: int | None = None):
         sq = nxt
 
 
-def throw_in(m, edge, crossed):
-    """A7.7: the template on the last on-pitch square, D6 arrow, 2D6 squares in the air."""
+def throw_in(m, edge, crossed, *, facing=None):
+    """A7.7: the template on the last on-pitch square, D6 arrow, 2D6 squares in the air.
+    `facing` overrides the first template's facing (a kicked ball in the stands, B2.5.5)."""
     s = m.state
     while True:
-        facing = throw_in_facing(edge, crossed)
+        if facing is None:
+            facing = throw_in_facing(edge, crossed)
         arrow = template_direction(facing, m.dice.d6("throw-in direction"))
         dist = m.dice.d6("throw-in distance") + m.dice.d6("throw-in distance")
         sq = edge
@@ -203,7 +205,7 @@ def throw_in(m, edge, crossed):
         m.emit("throw_in", frm=edge, to=sq if out is None else out, direction=arrow,
                distance=dist, out=out is not None)
         if out is not None:
-            edge, crossed = sq, out
+            edge, crossed, facing = sq, out, None
             continue
         s.ball.in_air = True
         return (yield from land(m, sq))

@@ -24,8 +24,10 @@ block.assists) and may not be blocked (block.can_be_blocked, DD-38). This module
 
 Readings (docs/house-rules/fanatic.md): the illegal-procedure offer is made once per Fanatic and
 turn whether it was called or declined; a move stopped by a chain push that cannot move (Stand
-Firm further down the chain) ends like a Stand Firm (B3.6.4); no exhaustion roll after a
-touchdown (play stops at once, A11.1); his chain is a turnover in his own team's turn whatever
+Firm further down the chain) ends like a Stand Firm (B3.6.4); a touchdown during his move ends
+it and he still rolls for exhaustion (B3.12 "even if the move ended because of a turnover he
+caused" — a touchdown is one, A5.6.7 — and Part B wins over A11.1's "nothing more is rolled",
+B0.3); his chain is a turnover in his own team's turn whatever
 knocked him over (B3.9 names the bomb and stink-bomb blasts).
 
 Events: ``fanatic_square`` {player, number (1-4), frm, facing, die, direction, to}; then
@@ -174,10 +176,8 @@ def fanatic_square(m, p, act, facing: str):
     m.emit("fanatic_square", player=p.id, number=number, frm=frm, facing=facing, die=die,
            direction=DIRECTION_NAMES[d], to=to)
     ended = yield from enter(m, p, to)
-    if s.touchdown is not None:  # A11.1: play stops at once
-        act.done = True
-        return
-    if ended or s.turnover or number >= SQUARES or p.status != STANDING:
+    if ended or s.turnover or s.touchdown is not None or number >= SQUARES \
+            or p.status != STANDING:
         act.done = True
         if p.status == STANDING and p.square is not None:
             exhaustion(m, p)

@@ -293,6 +293,16 @@ def away_roll(m, p):
     return result
 
 
+def stands_facing(landing):
+    """B2.5.5: the template faces away from the side(s) on which the landing square is off the
+    pitch — straight in when only one coordinate is out (even when the clamped square is a
+    corner: Part B's own rule wins over A7.7.1's corner rule, B0.3), diagonally when both are."""
+    x, y = landing
+    dx = 1 if x < 0 else -1 if x >= WIDTH else 0
+    dy = 1 if y < 0 else -1 if y >= HEIGHT else 0
+    return (dx, dy)
+
+
 def kicked_ball_lands(m, kicker, landing, *, accurate: bool):
     """B2.5.3-B2.5.5: the ball flew over everything and comes down in `landing`."""
     s = m.state
@@ -302,7 +312,7 @@ def kicked_ball_lands(m, kicker, landing, *, accurate: bool):
                accurate=accurate)
         m.emit("kick_to_crowd", landing=landing, edge=edge)
         balls.ball_to_ground(m, edge)
-        yield from balls.throw_in(m, edge, landing)
+        yield from balls.throw_in(m, edge, landing, facing=stands_facing(landing))
         return
     m.emit("kick_landed", player=kicker.id, square=landing, on_pitch=True, accurate=accurate)
     ball = s.ball

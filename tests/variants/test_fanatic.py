@@ -595,3 +595,19 @@ def test_dd_45_apothecary_on_a_crowd_ko_sends_him_to_reserves():
     m.decide(("apothecary", True))
     assert P(m, FAN).status == RESERVES and m.state.active == 1  # turnover
     d.check_done()
+
+
+def test_b3_12_exhaustion_still_rolled_when_his_push_scores_a_touchdown():
+    # He pushes his own ball carrier into the end zone: a touchdown (A11.1), which is a turnover
+    # (A5.6.7); B3.12 rolls for exhaustion "even if the move ended because of a turnover he
+    # caused", and Part B wins over A11.1's "nothing more is rolled" (B0.3).
+    m, d = game([("home:3", (23, 7)), ("home:9", (24, 7))], [3, 3, 4, 3, 1, 2],
+                carrier="home:9")
+    m.decide(("MOVE", FAN))
+    m.decide(("fanatic", "E"))
+    events = m.decide(("push", (25, 7)))
+    assert of(events, "touchdown")[0]["side"] == 0
+    ex = rolls_of(events, "exhaustion")
+    assert ex[0]["dice"] == [1] and not ex[0]["success"]
+    assert P(m, FAN).status == CASUALTY
+    d.check_done()

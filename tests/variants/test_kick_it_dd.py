@@ -137,14 +137,16 @@ def test_dd_30_off_one_side_only_the_template_faces_straight_in():
     dice.check_done()
 
 
-def test_dd_30_clamped_onto_a_corner_from_one_side_it_is_still_a_corner_throw_in():
-    # (27, 0): x out only, but the nearest on-pitch square is the corner (25, 0): A7.7.1
-    # [DD-09] makes a corner template face diagonally (SW)
+def test_dd_30_clamped_onto_a_corner_from_one_side_the_template_faces_straight_in():
+    # (27, 0): only x is out, so B2.5.5 faces the template away from that side (W), even though
+    # the nearest on-pitch square is the corner (25, 0): B2.5.5 is Part B's own rule and wins
+    # over A7.7.1's corner facing (B0.3). D6 3: centre arrow W; 2D6 1 + 1: (23, 0); bounce W.
     m, dice = kick_match(at=(23, 1), dice=[4, 1, 3, 1, 1, 4])
     aim(m, (24, 1))
     events = m.decide(("kick_land", (27, 0)))
     assert of_kind(events, "kick_to_crowd")[0]["edge"] == (25, 0)
-    assert of_kind(events, "throw_in")[0]["direction"] == (-1, 1)
+    assert of_kind(events, "throw_in")[0]["direction"] == (-1, 0)
+    assert m.state.ball.square == (22, 0)
     dice.check_done()
 
 
