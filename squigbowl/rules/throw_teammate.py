@@ -222,7 +222,11 @@ def land_on_player(m, q, sq, had_ball: bool, *, frm):
     victim = s.at(sq)
     m.emit("landed_on", player=q.id, victim=victim.id, square=sq)
     if victim.status == STUNNED:
+        # he stays face down (armour only), but he was knocked down all the same: a turnover
+        # when he is of the moving team, as for a Standing or Prone player (A7.9.7)
         yield from armour(m, victim, cause="thrown team-mate")
+        if victim.side == s.active and s.phase in ("turn", "kickoff_blitz"):
+            balls.turnover(m, "player knocked down")
     else:
         yield from knock_down(m, victim, cause="thrown team-mate")
     while True:
