@@ -91,9 +91,12 @@ class Hop(Event):
     def text(self) -> str:
         what = {"move": self.mode or "move", "boing": "BOING hop", "random": "random hop",
                 "yeehaw": "YEEHAW move"}[self.cause]
-        scat = f", scattered to {_deg(self.scatter_angle)}" if self.scatter_angle is not None else ""
-        return (f"#{self.racer} {what}: {'+'.join(map(str, self.dice))} = {self.distance}\" "
-                f"at {_deg(self.angle)}{scat}")
+        roll = f"#{self.racer} {what}: {'+'.join(map(str, self.dice))} = {self.distance}\""
+        if self.scattered and self.declared_angle is not None:      # doubles: the aim is lost
+            return f"{roll} aimed at {_deg(self.declared_angle)}, scattered to {_deg(self.angle)}"
+        if self.scattered:                                          # BOING, random: no aim
+            return f"{roll} in a random direction: {_deg(self.angle)}"
+        return f"{roll} at {_deg(self.angle)}"
 
 
 @dataclass(frozen=True)
