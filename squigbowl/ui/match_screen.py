@@ -402,7 +402,7 @@ class MatchScreen(Screen):
         if action == "choices":
             return mode in ("turn", "action", "pick", "setup")
         if action == "next_player":
-            return mode == "turn"
+            return mode in ("turn", "action", "pick")
         if action == "toggle_panel":
             return not self.has_class("wide")
         return True
@@ -468,7 +468,11 @@ class MatchScreen(Screen):
         return seen
 
     def action_next_player(self, step: int) -> None:
-        squares = self._players_who_can_act()
+        """Tab: the next player who can act ('turn'), or the next target (action, pick)."""
+        if self.mode == "turn":
+            squares = self._players_who_can_act()
+        else:
+            squares = sorted(self.ctrl.targets(self.decision), key=lambda sq: (sq[1], sq[0]))
         if not squares:
             return
         cur = self.pitch.cursor
@@ -545,7 +549,8 @@ class MatchScreen(Screen):
                 self._walk(self.ctrl.routes()[sq].path)
             else:
                 self.app.bell()
-                self._prompt("Not a legal target. Highlighted squares (+) are.")
+                self._prompt("Not a legal target: the highlighted squares are (Tab jumps "
+                             "to them).")
             return
         if self.mode == "pick":
             if len(here) == 1:
@@ -554,7 +559,8 @@ class MatchScreen(Screen):
                 self._open_dialog(here, cancel=True)
             else:
                 self.app.bell()
-                self._prompt("Pick one of the highlighted squares (+), or press a for a list.")
+                self._prompt("Pick one of the highlighted squares (Tab jumps to them), or press a "
+                             "for a list.")
 
     def action_choices(self) -> None:
         """Every choice in a dialog; with many pitch targets (set-up, kick), only the ones
@@ -718,7 +724,7 @@ class MatchScreen(Screen):
             text += " · a: " + " / ".join(words.choice_text(ctrl, self.decision, c)
                                           for c in loose[:3])
         if not text:
-            text = " · move the cursor to a highlighted square; Esc ends the action"
+            text = " · move to a highlighted square (Tab jumps to targets); Esc ends the action"
         self.pitch.set_layers(path=path_layer)
         return text
 
@@ -751,6 +757,7 @@ HELP_LINES = [
     "Set-up: Enter picks a player up / puts him down, r Reserves, F formations, S save one,",
     "        K Kick It! kicker, e ends the set-up (or says which rule it breaks)",
     "Cursor: arrows, h j k l y u b n, numpad; Tab / Shift+Tab: next player who can act",
+    "        (during an action or a pick: the next highlighted target)",
     "Turn: m Move, b Block, z Blitz, p Pass, o Hand-off, f Foul, t Throw team-mate,",
     "      e End turn; Enter on a player lists his actions; a lists every choice",
     "House rules: d Kick (B2), w Throw a bomb (B5), s Fire the blunderbuss (B4),",

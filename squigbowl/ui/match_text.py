@@ -217,8 +217,9 @@ def decision_title(ctrl, decision) -> str:
                f"squares ahead)"
     if d.kind == "reroll":
         what = info.get("what", "roll")
-        res = f" ({_face_list(info['faces'])})" if info.get("faces") else ""
-        return f"{name}'s {what} failed{res}: re-roll?" if name else f"{what}: re-roll?"
+        if info.get("faces"):
+            return f"{name}'s {what}: {_face_list(info['faces'])} — re-roll them?"
+        return f"{name}'s {what} failed: re-roll?" if name else f"{what}: re-roll?"
     if d.kind == "skill" and info.get("skill"):
         return f"Use {info['skill']}" + (f" ({name})" if name else "") + "?"
     if d.kind == "block_die":
@@ -239,12 +240,47 @@ def _face_list(faces) -> str:
     return " | ".join(_face(f) for f in faces)
 
 
+#: info fields the title or the block line already says
+SAID_ELSEWHERE = {"why_not", "faces", "player", "what", "chooser", "blitz", "attacker",
+                  "defender", "attacker_strength", "defender_strength", "attacker_assists",
+                  "defender_assists", "fanatic", "squig", "squig_strength", "dice", "half",
+                  "turn"}
+
+
+def block_line(ctrl, info) -> str | None:
+    """'Grimgor #1 v Big Jobo #1: strength 4 v 5 (1 assist v 0), Humans choose the die'."""
+    if "defender_strength" not in info:
+        return None
+    state = ctrl.state
+    att = info.get("attacker")
+    who = player_name(state, att, short=True) if isinstance(att, int) else "The squig"
+    line = f"{who} v {player_name(state, info.get('defender'), short=True)}: strength " \
+           f"{info.get('attacker_strength', info.get('squig_strength'))} v " \
+           f"{info['defender_strength']}"
+    a, d = len(info.get("attacker_assists") or []), len(info.get("defender_assists") or [])
+    if a or d:
+        line += f" ({a} assist(s) v {d})"
+    chooser = info.get("chooser")
+    if chooser in (0, 1):
+        line += f", {state.teams[chooser].name} choose the die"
+    if info.get("blitz"):
+        line += " (Blitz)"
+    return line
+
+
 def info_lines(ctrl, decision) -> list[str]:
-    """The decision's info, in words (generic: every field, players named)."""
+    """The decision's info, in words: what the title does not say, players named."""
     out = []
     state = ctrl.state
+    block = block_line(ctrl, decision.info)
+    if block:
+        out.append(block)
+    if decision.kind == "reroll" and decision.info.get("dice") and not decision.info.get(
+            "faces"):
+        out.append(f"rolled: {decision.info['dice']}")
     for key, value in decision.info.items():
-        if key in ("why_not", "faces") or value is None or value == {}:
+        if key in SAID_ELSEWHERE or value is None or value == {} or value == [] or \
+                value is False:
             continue
         if key == "problem" and decision.info.get("why_not"):
             continue
@@ -386,6 +422,25 @@ def event_text(state, e) -> tuple[str, str] | None:
         return (f"The kick: aimed at {square_text(e.get('target'))}, scatters "
                 f"{DIRECTION_NAMES.get(_dir(e.get('d8')), '')} (D8 {e.get('d8')}) "
                 f"{e.get('distance')} square(s) to {square_text(e.get('landing'))}", "move")
+    if k == "pushed":
+        return (f"  {name('player')} pushed {square_text(e.get('frm'))}→"
+                f"{square_text(e.get('to'))}", "move")
+    if k == "picked_up":
+        return f"  {name('player')} picks up the ball", "good"
+    if k == "caught":
+        return f"  {name('player')} catches the {e.get('what') or 'ball'}", "good"
+    if k == "skill_used":
+        return f"  {name('player')} uses {e.get('skill')}", "info"
+    if k == "stood_up":
+        return f"  {name('player')} stands up", "move"
+    if k == "bonus_turn":
+        return f"{team(e.get('side'))} get a free turn (Blitz!)", "info"
+    if k == "bribes_gained":
+        return "Both teams gain a Bribe", "info"
+    if k == "rerolls_gained":
+        sides = e.get("sides") or ()
+        who = " and ".join(team(sd) for sd in sides) or "nobody"
+        return f"{who} gain(s) a re-roll ({e.get('what', '')})", "info"
     if k == "ball_landed":
         return f"  ball lands at {square_text(e.get('square'))}", "move"
     if k in ("kickoff_ended", "drive_ended"):
