@@ -163,9 +163,10 @@ def end_of_drive(m, last: bool = False):
 
 def secret_weapons(m):
     """A11.3 step 2: every Secret Weapon player who was on the pitch during the drive is sent
-    off; a Bribe may be tried (A9.5). Casualties stay in the Casualty box."""
+    off; a Bribe may be tried (A9.5). Casualties stay in the Casualty box. A0.8 [DD-01]: the
+    coach whose team turn it was resolves his players first."""
     s = m.state
-    for p in s.players:
+    for p in sorted(s.players, key=lambda q: q.side != s.active):
         if not (p.has("Secret Weapon") and p.drive_played) or p.status in (SENT_OFF, CASUALTY):
             continue
         if (yield from try_bribe(m, p)):
