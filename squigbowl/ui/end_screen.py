@@ -73,6 +73,10 @@ class EndScreen(Screen):
             result = f"{s.teams[s.winner].name} win"
         else:
             result = "A draw"
+        reason = next((e.get("reason") for e in reversed(self.ctrl.history)
+                       if e.kind == "match_ended"), None)
+        if reason in ("shoot-out", "conceded"):
+            result += " (penalty shoot-out)" if reason == "shoot-out" else " (conceded)"
         return f"{home.name} {home.score} – {away.score} {away.name} · {result}"
 
     def table(self) -> Table:

@@ -424,7 +424,9 @@ class MatchScreen(Screen):
         from textual.actions import parse
 
         shown, seen = [], set()
-        for b in self.BINDINGS:
+        first = {"declare": 0, "setup_key": 0, "end_turn": 1, "end_action": 1, "select": 2}
+        ordered = sorted(self.BINDINGS, key=lambda b: first.get(parse(b.action)[1], 5))
+        for b in ordered:
             if not b.show or not b.description or b.key in seen:
                 continue
             _, name, params = parse(b.action)

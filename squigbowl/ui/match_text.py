@@ -279,7 +279,7 @@ def info_lines(ctrl, decision) -> list[str]:
             "faces"):
         out.append(f"rolled: {decision.info['dice']}")
     for key, value in decision.info.items():
-        if key in SAID_ELSEWHERE or value is None or value == {} or value == [] or \
+        if key in SAID_ELSEWHERE or value is None or value in ({}, [], ()) or \
                 value is False:
             continue
         if key == "problem" and decision.info.get("why_not"):
@@ -456,6 +456,11 @@ def event_text(state, e) -> tuple[str, str] | None:
     if k == "half_time":
         sc = e.get("score") or [0, 0]
         return f"HALF-TIME: {team(0)} {sc[0]} – {sc[1]} {team(1)}", "turn"
+    if k == "overtime":
+        return "OVERTIME: still level, a new coin toss", "turn"
+    if k == "shootout":
+        t = e.get("totals") or (0, 0)
+        return f"Penalty shoot-out: {team(0)} {t[0]} – {t[1]} {team(1)}", "info"
     if k == "mvp":
         return f"MVP ({team(e.get('side'))}): {name('player')}", "good"
     if k == "match_ended":
