@@ -120,3 +120,41 @@ async def test_kick_it_kick_action_aim_landing_and_catch_by_keys():
         await pilot.pause()
         assert any(e.kind == "roll" and e["what"] == "catch" for e in scr.ctrl.history)
         dice.check_done()
+
+
+async def test_bomb_thrown_by_keys_declined_catch_and_the_blast_animates():
+    m, dice = make([("home:4", (5, 7)), ("away:9", (8, 7))], [2, 4, 5, 3], home="Goblins",
+                   away="Chaos Dwarfs", rerolls={"home": 0, "away": 0},
+                   apothecary={"home": 0, "away": 0})
+    app = MatchApp(MatchController(m, names=("Alice", "Bob")), handover=False, animate=True)
+    async with app.run_test(size=(110, 30)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        await go(pilot, scr, (5, 7))
+        assert "w Throw a bomb" in prompt(scr)
+        await pilot.press("w")
+        await pilot.pause()
+        assert "a: Light fuse" in prompt(scr)
+        await pilot.press("a")
+        await pilot.pause()
+        i = next(i for i, t in enumerate(app.screen.options) if "Light fuse" in t)
+        await pilot.press(str(i + 1))
+        await pilot.pause()
+        assert m.pending.kind == "bomb_target" and scr.mode == "pick"
+        await go(pilot, scr, (8, 7))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert m.pending.kind == "catch_bomb"
+        if not isinstance(app.screen, ChoiceDialog):       # waits for the throw's animation
+            await pilot.press("space")
+            await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog) and "Bob" in app.screen.who
+        assert "bomb" in app.screen.title_text and "Let it land" in app.screen.options
+        await pilot.press("2")
+        await pilot.pause()
+        assert any(e.kind == "bomb_exploded" for e in scr.ctrl.history)
+        frames = scr.animator.queue + ([scr.animator.current] if scr.animator.current else [])
+        assert any(len(f.sprites) == 9 for f in frames) or not scr.animator.busy
+        await pilot.press("space")
+        assert scr.pitch.frame is None
+        dice.check_done()
