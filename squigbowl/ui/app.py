@@ -68,7 +68,8 @@ class MainMenu(Screen):
 class SquigBowlApp(App):
     """Squig Bowl."""
 
-    CSS_PATH = [str(asset("styles", "app.tcss")), str(asset("styles", "race.tcss"))]
+    CSS_PATH = [str(asset("styles", "app.tcss")), str(asset("styles", "race.tcss")),
+                str(asset("styles", "match.tcss"))]   # read once: no re-parse on the match screen
     TITLE = "Squig Bowl"
     BINDINGS = [Binding("U", "undo", "Undo activation", show=False)]
 
@@ -300,21 +301,10 @@ class SquigBowlApp(App):
             ctrl.autosave = saver
             self.push_screen(MatchScreen(ctrl))
             return
-        from squigbowl.race.track import TrackError
-        from squigbowl.ui.race_controller import RaceConfig
         from squigbowl.ui.race_screen import RaceScreen
 
-        race = loaded.race
-        config = RaceConfig([tuple(r) for r in loaded.data["racers"]], race.track.name,
-                            loaded.data["seed"], race.options)
-        try:
-            screen = RaceScreen(config)
-        except TrackError:
-            config.track = None
-            screen = RaceScreen(config)
-        screen.race, screen.seed = race, loaded.data["seed"]
-        screen.autosave, screen.resumed = saver, True
-        self.push_screen(screen)
+        self.push_screen(RaceScreen(race=loaded.race, seed=loaded.data["seed"], autosave=saver,
+                                    resumed=True))
 
     def open_replay(self, path_or_match) -> bool:
         """Step through a game: a save file's path, a loaded save, a Match or a controller

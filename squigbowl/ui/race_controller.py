@@ -4,7 +4,11 @@ DESIGN.md promise 5. The controller
 
 * builds the race from a `RaceConfig` (`build_race`), the only place that calls `Race.new`;
 * asks the active racer for its decision: an AI rider (`Rider.choose`) or the person at the
-  keyboard (through the `listener`, i.e. the race screen), then calls `race.decide`;
+  keyboard (through the `listener`, i.e. the race screen), then calls `race.decide`. Only the
+  controller touches the race, always on the caller's (UI) thread: with a `think` hook an AI
+  rider chooses on a private copy of the race (`race_copy`) in a worker thread while the
+  animations play, and the controller calls `decide` with its choice when the worker is done
+  (same choice, same race: determinism does not depend on timing);
 * turns the events that come back into a queue of small animation steps (a hop travels along
   its line, a scatter veers, a collision flashes its table name...) and plays them with a timer,
   or all at once when `instant` is set (tests) or the player skips;
@@ -15,6 +19,7 @@ DESIGN.md promise 5. The controller
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import re
@@ -25,17 +30,22 @@ from typing import Callable, Protocol
 from squigbowl.race import DECLINE, Move, Race, RaceOptions, find_track, list_tracks
 from squigbowl.race.collisions import STATUS_RULES
 from squigbowl.race.modes import MODE_DICE
+from squigbowl.race.track import Track
 
 HUMAN = "human"
 AI_NAMES = ("Grotsnik", "Zogwort", "Snagga", "Nazbad", "Skragit", "Gobbla")
 PERSON_NAMES = ("You", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6")
 DEFAULT_PERSONALITY = "canny"
 
-#: Animation timings in seconds at speed 1.
-HOP_FRAME = 0.03
-FLASH = 0.7
-VEER_FRAME = 0.05
-AI_THINK = 0.25
+#: Animation timings in seconds at speed 1 (a person's own move; see AI_PACE).
+HOP_FRAME = 0.025       # one step of a hop in flight (about 1.2 steps an inch)
+FLASH = 0.55            # a flash text (SPLAT!, gate...)
+VEER_HOLD = 0.25        # "DOUBLES!" before the aim swings round
+VEER_FRAME = 0.035
+AI_THINK = 0.1          # a breath between two racers' moves
+#: AI riders' moves play at this fraction of those times (the person's own move is the one to
+#: watch closely; + / - change both, space skips).
+AI_PACE = 0.5
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 
 
@@ -47,7 +57,7 @@ class RaceConfig:
     rider is "human" or an AI personality ("canny", "cautious", "reckless", "baseline")."""
 
     entrants: list[tuple[str, str]]
-    track: str | None = None
+    track: "str | Track | None" = None
     seed: int | None = None
     options: RaceOptions = field(default_factory=RaceOptions)
 
@@ -81,8 +91,9 @@ def make_ai(personality: str):
 
 
 def build_race(config: RaceConfig):
-    """The race, the AI riders by racer id (None for a person), the seed used and notes."""
-    track = find_track(config.track)
+    """The race, the AI riders by racer id (None for a person), the seed used and notes.
+    `config.track`: a name for `find_track`, or a `Track`."""
+    track = config.track if isinstance(config.track, Track) else find_track(config.track)
     seed = config.seed if config.seed is not None else random.randrange(1, 1_000_000)
     riders: dict[int, object | None] = {}
     notes: list[str] = []
@@ -96,6 +107,41 @@ def build_race(config: RaceConfig):
                 notes.append(note)
     race = Race.new(track, list(config.entrants), seed=seed, options=config.options)
     return race, riders, seed, notes
+
+
+def race_riders(race):
+    """The AI riders of an existing race (a resumed save), by racer id (None for a person),
+    and notes, from the rider labels the race keeps."""
+    riders: dict[int, object | None] = {}
+    notes: list[str] = []
+    for r in race.racers:
+        if r.rider == HUMAN:
+            riders[r.id] = None
+        else:
+            riders[r.id], note = make_ai(r.rider)
+            if note and note not in notes:
+                notes.append(note)
+    return riders, notes
+
+
+def config_of(race) -> RaceConfig:
+    """The RaceConfig that would set up this race again (the track itself, not its name: a
+    saved race carries its track inline)."""
+    return RaceConfig([(r.name, r.rider) for r in race.racers], race.track,
+                      race.seed if isinstance(race.seed, int) else None, race.options)
+
+
+def race_copy(race):
+    """A private copy of a race for an AI rider thinking in another thread: racers, frames,
+    logs and dice are its own (a rider may look ahead with decide/snapshot/restore), the track
+    is shared (read only)."""
+    clone = copy.copy(race)
+    clone.racers = [r.copy() for r in race.racers]
+    clone.frames = list(race.frames)
+    clone.log = list(race.log)
+    clone.decisions = list(race.decisions)
+    clone.dice = copy.deepcopy(race.dice)
+    return clone
 
 
 def track_names() -> list[tuple[str, str, str]]:
@@ -152,6 +198,7 @@ class RaceView:
     log: list[str] = field(default_factory=list)
     headline: str = ""
     over: bool = False
+    thinking: int | None = None     # the AI racer whose choice a worker is computing
 
 
 class Listener(Protocol):
@@ -178,7 +225,15 @@ class RaceController:
 
     def __init__(self, race: Race, riders: dict, listener: Listener,
                  set_timer: Callable[[float, Callable[[], None]], object] | None = None,
-                 instant: bool = False, seed: int | None = None) -> None:
+                 instant: bool = False, seed: int | None = None,
+                 think: Callable[[Callable[[], object], Callable[[object], None]], None]
+                 | None = None, autosave: Callable | None = None,
+                 resumed: bool = False) -> None:
+        """`think(work, done)`: run `work()` (an AI rider choosing on a copy of the race) away
+        from the UI thread and call `done(result)` back on it (`done(None)` if it failed: the
+        rider then chooses on the spot). Without it, or when `instant`, riders choose at once.
+        `autosave` is called with the race after every decision; `resumed`: a race loaded from
+        a save, whose past is not animated again."""
         self.race = race
         self.riders = riders
         self.listener = listener
@@ -191,8 +246,12 @@ class RaceController:
         self._timer = None
         self._running = False
         self.waiting: object | None = None     # the Decision a person must answer
-        self.autosave = getattr(listener, "autosave", None)   # called with the race (saves.py)
-        self.skipping = bool(getattr(listener, "resumed", False))   # a resumed race: no replay
+        self.autosave = autosave
+        self.skipping = resumed                # a resumed race: its past is not replayed
+        self.think = think
+        self._thought: tuple[int, object] | None = None    # (decisions so far, the AI's choice)
+        self._thinking_for: int | None = None   # decisions count a worker is choosing for
+        self._pace = 1.0
         self.view = RaceView([RacerView(r.id, r.name, r.rider, r.x, r.y) for r in race.racers])
         self._enqueue(list(race.log))
 
@@ -240,7 +299,7 @@ class RaceController:
         events = self.race.decide(choice)
         if self.autosave is not None:
             self.autosave(self.race)
-        self._enqueue(events)
+        self._enqueue(events, 1.0)
         self._pump()
 
     def hop(self, mode: str, angle: float) -> None:
@@ -287,6 +346,50 @@ class RaceController:
     def _nearest_speed(self) -> float:
         return min(SPEEDS, key=lambda s: abs(s - self.speed))
 
+    # -- AI riders thinking in a worker ---------------------------------------------------------
+    def _ai_pending(self):
+        d = self.race.pending
+        if d is None or self.race.result is not None or self.riders.get(d.racer) is None:
+            return None
+        return d
+
+    def _start_thinking(self) -> None:
+        """Start the worker for the AI decision now pending (once), even while the animations of
+        the move before it still play."""
+        if self.think is None or self.instant:
+            return
+        d = self._ai_pending()
+        n = len(self.race.decisions)
+        if d is None or self._thinking_for == n or (self._thought and self._thought[0] == n):
+            return
+        self._thinking_for = n
+        rider, clone = self.riders[d.racer], race_copy(self.race)
+        self.think(lambda: rider.choose(clone, d.racer),
+                   lambda choice, n=n: self._thought_done(n, choice))
+
+    def _thought_done(self, n: int, choice) -> None:
+        """On the UI thread: a worker's choice for the decision after `n` decisions."""
+        if self._thinking_for == n:
+            self._thinking_for = None
+        if n != len(self.race.decisions) or self.race.pending is None:
+            return                               # stale (the race moved on): drop it
+        self._thought = (n, choice)
+        if self._timer is None and not self._running and not self._queue:
+            self._pump()                         # nothing else will: go on now
+
+    def _ai_choice(self, d):
+        """The AI's choice for `d` if ready, else None (a worker is on it: wait)."""
+        n = len(self.race.decisions)
+        if self._thought is not None and self._thought[0] == n:
+            choice, self._thought = self._thought[1], None
+            if choice is not None:
+                return choice
+        elif self.think is not None and not self.instant:
+            self._start_thinking()
+            if self._thinking_for == n:
+                return None
+        return self.riders[d.racer].choose(self.race, d.racer)
+
     def _pump(self) -> None:
         """Play queued steps until one needs a pause (then a timer calls back), then ask the next
         racer. A loop, not recursion: an instant race runs to its end in one call."""
@@ -295,6 +398,7 @@ class RaceController:
             return
         self._running = True
         try:
+            self._start_thinking()
             while True:
                 if self._queue:
                     step = self._queue.popleft()
@@ -316,18 +420,26 @@ class RaceController:
                 self.view.active = d.racer
                 rider = self.riders.get(d.racer)
                 if rider is None:
+                    self.view.thinking = None
                     self.waiting = d
                     self.view.headline = self._prompt(d)
                     self.listener.controller_changed()
                     self.listener.ask_person(d)
                     return
-                choice = rider.choose(race, d.racer)
+                choice = self._ai_choice(d)
+                if choice is None:                   # the worker calls back (_thought_done)
+                    self.view.thinking = d.racer
+                    self.view.headline = f"{self.name_of(d.racer)} is thinking…"
+                    self.listener.controller_changed()
+                    return
+                self.view.thinking = None
                 events = race.decide(choice)
                 if self.autosave is not None:
                     self.autosave(race)
                 if not self.instant:
                     self._queue.append(_Step(lambda: None, AI_THINK))
-                self._enqueue(events)
+                self._enqueue(events, AI_PACE)
+                self._start_thinking()               # the next AI thinks while this plays
         finally:
             self._running = False
 
@@ -338,7 +450,10 @@ class RaceController:
         return f"{who}: choose a mode (1/2/3), aim, Enter to hop"
 
     # -- events -> animation steps -------------------------------------------------------------
-    def _enqueue(self, events) -> None:
+    def _enqueue(self, events, pace: float = 1.0) -> None:
+        """Queue the animation steps of `events`; `pace` scales their pauses (AI_PACE for an AI
+        rider's move)."""
+        self._pace = pace
         for ev in events:
             handler = getattr(self, f"_ev_{ev.kind}", None)
             if handler is not None:
@@ -347,7 +462,7 @@ class RaceController:
                 self._log_step(ev)
 
     def _add(self, apply: Callable[[], None], delay: float = 0.0) -> None:
-        self._queue.append(_Step(apply, delay))
+        self._queue.append(_Step(apply, delay * self._pace))
 
     def _log_step(self, ev, delay: float = 0.0, extra: Callable[[], None] | None = None) -> None:
         line = self.describe(ev.text())
@@ -400,13 +515,13 @@ class RaceController:
             turn = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
             self._add(lambda: setattr(self.view, "flash",
                                       Flash("DOUBLES! The squig veers", *ev.start, "bad")))
-            frames = 10
+            frames = 8
             for k in range(frames + 1):
                 ang = a0 + turn * k / frames
                 self._add(lambda ang=ang: setattr(self.view, "veer", (ev.start, ang)),
-                          VEER_FRAME if k else 0.35)
+                          VEER_FRAME if k else VEER_HOLD)
             self._add(lambda: (setattr(self.view, "veer", None), setattr(self.view, "flash", None)))
-        frames = max(4, int(ev.distance * 1.5))
+        frames = max(4, int(ev.distance * 1.2))
         sx, sy = ev.start
         ex, ey = ev.end
         racer = self.view.racers[rid]

@@ -8,6 +8,7 @@ Keys (also in the footer and behind `?`):
     c                cursor mode: arrows / hjklyubn move the aiming cursor (HJKLYUBN by 5)
     mouse click      aim at that cell (cursor mode)
     Enter            hop!                        d         decline a YEEHAW move
+    (a YEEHAW! first asks: t / Enter take the free hop, d decline)
     space / Esc      skip the animation          + / -     animation speed
     p                show / hide the side panel  C         colour palette (rich / 16 colours)
     ?                help                        q q       leave the race
@@ -23,8 +24,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, RichLog, Static
+from textual.worker import Worker, WorkerState
 
-from squigbowl.ui.race_controller import RaceConfig, RaceController, build_race
+from squigbowl.ui.race_controller import (
+    RaceConfig, RaceController, build_race, config_of, race_riders)
 from squigbowl.ui.track_view import PALETTES, RACER_SHAPES, Aim, TrackView
 
 MODE_KEYS = {"1": "rein_in", "2": "normal", "3": "hit"}
@@ -66,6 +69,38 @@ class RaceHelp(ModalScreen):
         yield Static(HELP_TEXT, id="race-help")
 
 
+class YeehawDialog(ModalScreen[bool]):
+    """A person's YEEHAW! (collision roll 12, B11.9): take the free hop or decline it.
+    Dismisses True (take: the screen then aims it) or False (decline)."""
+
+    BINDINGS = [
+        Binding("t,enter,escape", "answer(True)", "Take (aim it)"),
+        Binding("d", "answer(False)", "Decline"),
+    ]
+
+    def __init__(self, who: str) -> None:
+        super().__init__()
+        self.who = who
+
+    def compose(self) -> ComposeResult:
+        t = Text()
+        t.append("YEEHAW!", style="bold reverse")
+        t.append(f" {self.who}'s squig gets a burst of enthusiasm.\n\n", style="bold")
+        t.append("t  Take", style="bold")
+        t.append(" a free Move Normally hop now: 2D6 inches where you aim it (doubles veer "
+                 "off). It is not your turn's move: you still move at your initiative.\n")
+        t.append("d  Decline", style="bold")
+        t.append(" and stay where you are.\n")
+        t.append("Either way the YEEHAW! has cleared any status your racer had.\n",
+                 style="dim")
+        t.append("\nt / Enter: take, then aim and Enter to hop (d still declines) · d: decline",
+                 style="dim")
+        yield Static(t, id="yeehaw-dialog")
+
+    def action_answer(self, take: bool) -> None:
+        self.dismiss(take)
+
+
 class RaceScreen(Screen):
     """One race, driven by a `RaceController`."""
 
@@ -102,13 +137,30 @@ class RaceScreen(Screen):
         Binding("q", "leave", "Leave", show=False),
     ]
 
-    def __init__(self, config: RaceConfig, instant: bool | None = None) -> None:
+    def __init__(self, config: RaceConfig | None = None, instant: bool | None = None, *,
+                 race=None, seed: int | None = None, autosave=None,
+                 resumed: bool = False) -> None:
+        """A new race from `config`, or an existing `race` (a loaded save: `resumed`, its past
+        is not animated again; `autosave` its saver; `config` then defaults to the race's own
+        set-up, for "Race again")."""
         super().__init__()
+        if race is None:
+            if config is None:
+                raise ValueError("RaceScreen needs a config or a race")
+            race, riders, seed, self.notes = build_race(config)
+        else:
+            riders, self.notes = race_riders(race)
+            config = config or config_of(race)
+            seed = seed if seed is not None else config.seed
         self.config = config
+        self.race = race
+        self.seed = seed
+        self.autosave = autosave        # the app's _watch_screen gives one when it has a folder
+        self.resumed = resumed
         self._instant = instant
-        self.race, riders, self.seed, self.notes = build_race(config)
         self.controller: RaceController | None = None
         self._riders = riders
+        self._thinking: dict[Worker, object] = {}
         self.mode = "normal"
         self.angle = 0.0
         self.cursor: tuple[int, int] | None = None
@@ -140,7 +192,8 @@ class RaceScreen(Screen):
         self.controller = RaceController(
             self.race, self._riders, self,
             set_timer=lambda delay, callback: self.set_timer(delay, callback),
-            instant=instant, seed=self.seed)
+            instant=instant, seed=self.seed, think=self._think, autosave=self.autosave,
+            resumed=self.resumed)
         self._apply_width(self.app.size.width)
         self.track_view.focus()
         for note in self.notes:
@@ -152,6 +205,21 @@ class RaceScreen(Screen):
 
     def _apply_width(self, width: int) -> None:
         self.set_class(width < NARROW, "narrow")
+
+    # -- AI riders think in a worker thread --------------------------------------------------------
+    def _think(self, work, done) -> None:
+        """The controller's `think` hook: `work` (a rider choosing on its own copy of the race)
+        runs in a thread; `done` gets the choice back here, on the UI thread."""
+        worker = self.run_worker(work, name="race-ai", group="race-ai", thread=True,
+                                 exit_on_error=False)
+        self._thinking[worker] = done
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        done = self._thinking.get(event.worker)
+        if done is None or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        del self._thinking[event.worker]
+        done(event.worker.result if event.state == WorkerState.SUCCESS else None)
 
     @property
     def track_view(self) -> TrackView:
@@ -193,6 +261,10 @@ class RaceScreen(Screen):
 
     def ask_person(self, decision) -> None:
         self.decision = decision
+        if decision.kind == "yeehaw":
+            racer = self.controller.view.racers[decision.racer]
+            self.app.push_screen(YeehawDialog(f"{racer.name} ({racer.label})"),
+                                 lambda take, d=decision: self._yeehaw_answered(d, take))
         self.mode = self._modes.get(decision.racer, "normal")
         if self.mode not in decision.modes:
             self.mode = decision.modes[0]
@@ -206,6 +278,10 @@ class RaceScreen(Screen):
         self._show_aim()
         self.track_view.follow(racer.x, racer.y)
         self._update_prompt()
+
+    def _yeehaw_answered(self, decision, take: bool) -> None:
+        if not take and self.decision is decision:
+            self.action_decline()
 
     def race_over(self, result) -> None:
         if self._finished:

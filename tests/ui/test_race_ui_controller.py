@@ -161,3 +161,154 @@ def test_solo_config_and_unknown_personality_falls_back():
     assert notes and "baseline" in notes[0]
     assert RaceConfig.solo(riders=9).entrants.__len__() == 6
     assert RaceConfig.solo(riders=1).entrants.__len__() == 2
+
+
+class FakeThinker:
+    """The controller's `think` hook, run by hand: work is queued, then run (in a real thread
+    when `threaded`) and answered later, as the screen's worker would."""
+
+    def __init__(self, threaded=False) -> None:
+        self.jobs = []
+        self.threaded = threaded
+        self.calls = 0
+
+    def __call__(self, work, done) -> None:
+        self.calls += 1
+        self.jobs.append((work, done))
+
+    def finish_one(self) -> None:
+        work, done = self.jobs.pop(0)
+        if self.threaded:
+            import threading
+            out = []
+            t = threading.Thread(target=lambda: out.append(work()))
+            t.start()
+            t.join()
+            done(out[0])
+        else:
+            done(work())
+
+
+def _run_with_thinker(seed, threaded=False):
+    riders = ("canny", "reckless", "cautious", "canny", "baseline", "canny")
+    config = RaceConfig([(f"R{i}", r) for i, r in enumerate(riders)], "meadow", seed)
+    race, ai, used, _ = build_race(config)
+    rec = Recorder()
+    timers = FakeTimers()
+    thinker = FakeThinker(threaded)
+    c = RaceController(race, ai, rec, set_timer=timers, seed=used, think=thinker)
+    rec.controller = c
+    c.start()
+    saw_thinking = False
+    for _ in range(100_000):
+        if rec.over is not None:
+            break
+        if timers.pending:
+            timers.pending.pop(0)()
+        elif thinker.jobs:
+            saw_thinking = saw_thinking or c.view.thinking is not None
+            thinker.finish_one()
+        else:
+            raise AssertionError("stuck: no timer, no worker, no result")
+    return c, rec, thinker, saw_thinking
+
+
+@pytest.mark.parametrize("threaded", [False, True])
+def test_ai_thinking_in_a_worker_keeps_the_race_deterministic(threaded):
+    c, rec, thinker, saw = _run_with_thinker(4, threaded)
+    assert rec.over is not None
+    ai_decisions = len(c.race.decisions)
+    assert thinker.calls == ai_decisions           # every AI choice came from the worker
+    # the same race as when the riders choose on the spot
+    instant, rec2, _ = ai_race(4, ("canny", "reckless", "cautious", "canny", "baseline",
+                                   "canny"), instant=True)
+    instant.start()
+    assert instant.race.decisions == c.race.decisions
+    assert [e.text() for e in instant.race.log] == [e.text() for e in c.race.log]
+    assert saw                                     # "thinking…" was shown while waiting
+
+
+def test_thinking_starts_while_the_previous_move_animates_and_stale_answers_are_dropped():
+    config = RaceConfig([("A", "canny"), ("B", "canny")], "meadow", 7)
+    race, ai, used, _ = build_race(config)
+    rec = Recorder()
+    timers = FakeTimers()
+    thinker = FakeThinker()
+    c = RaceController(race, ai, rec, set_timer=timers, seed=used, think=thinker)
+    rec.controller = c
+    c.start()
+    assert thinker.calls == 1 and c.race.decisions == []     # asked at once, nothing decided
+    # the first answer arrives: decided, and the next AI starts thinking during the animation
+    thinker.finish_one()
+    assert len(c.race.decisions) == 1 and timers.pending
+    assert thinker.calls == 2
+    # an answer for a decision that is no longer pending is ignored
+    before = list(c.race.decisions)
+    c._thought_done(0, None)
+    assert c.race.decisions == before
+
+
+def test_worker_failure_falls_back_to_choosing_on_the_spot():
+    config = RaceConfig([("A", "canny"), ("B", "baseline")], "meadow", 3)
+    race, ai, used, _ = build_race(config)
+    rec = Recorder()
+    timers = FakeTimers()
+    failures = []
+    c = RaceController(race, ai, rec, set_timer=timers, seed=used,
+                       think=lambda work, done: failures.append(done))
+    rec.controller = c
+    c.start()
+    failures.pop()(None)                 # the worker failed: the rider chooses on the UI thread
+    assert len(c.race.decisions) == 1
+
+
+def test_race_copy_is_private():
+    from squigbowl.ui.race_controller import race_copy
+
+    c, rec, timers = ai_race(5, instant=True)
+    race = c.race
+    clone = race_copy(race)
+    d = clone.pending
+    before = (race.snapshot()[1:4], [r.pos for r in race.racers], len(race.log),
+              len(race.dice.log))
+    from squigbowl.race import Move
+    clone.decide(Move("hit", 1.0))
+    assert (race.snapshot()[1:4], [r.pos for r in race.racers], len(race.log),
+            len(race.dice.log)) == before
+    assert race.pending is d and clone.track is race.track
+
+
+def test_ai_moves_animate_faster_than_the_persons():
+    from squigbowl.ui import race_controller as rc
+
+    assert rc.AI_PACE < 1
+    # a 6-racer AI race: a turn of animations at speed 1 stays short
+    c, rec, timers = ai_race(2, ("canny",) * 6)
+    turns = {}
+
+    def timer(delay, callback):
+        turns[c.view.turn] = turns.get(c.view.turn, 0.0) + delay
+        timers.pending.append(callback)
+    c.set_timer = timer
+    c.start()
+    timers.run()
+    assert rec.over is not None
+    assert sum(turns.values()) / len(turns) < 2.5
+
+
+def test_resumed_race_keeps_its_autosave_and_skips_its_past():
+    from squigbowl.ui.race_controller import config_of, race_riders
+
+    c0, _, _ = ai_race(6, ("baseline", "canny", "reckless"), instant=True)
+    race = c0.race
+    riders, notes = race_riders(race)
+    assert set(riders) == {0, 1, 2} and all(riders.values()) and notes == []
+    cfg = config_of(race)
+    assert cfg.track is race.track and cfg.entrants == [("R0", "baseline"), ("R1", "canny"),
+                                                          ("R2", "reckless")]
+    assert build_race(cfg.with_new_seed())[0].track is race.track
+    saved = []
+    rec = Recorder()
+    c = RaceController(race, riders, rec, set_timer=FakeTimers(), autosave=saved.append,
+                       resumed=True)
+    assert c.autosave is not None and c.skipping

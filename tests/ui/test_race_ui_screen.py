@@ -270,29 +270,130 @@ async def test_every_track_plays(track):
         await play_to_results(pilot, app, limit=800)
 
 
-async def test_yeehaw_prompt_answered_by_key():
-    # seed 43, you vs one canny rider: hopping at the next gate, you get a YEEHAW! in turn 3
-    app = make_app(race_args(seed=43, riders=2))
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = None
-        for _ in range(60):
-            screen = await until_person(pilot, app)
-            if not isinstance(screen, RaceScreen) or screen.decision.kind == "yeehaw":
-                break
-            await pilot.press("enter")
-        if not isinstance(screen, RaceScreen) or screen.decision.kind != "yeehaw":
-            pytest.skip("the AI riders changed: no YEEHAW with this seed any more")
-        assert "YEEHAW" in screen_text(app)
-        await pilot.press("3")                 # only Move Normally is allowed
-        assert screen.mode == "normal"
-        await pilot.press("d")
-        await pilot.pause()
-        assert any(ev.kind == "yeehaw_declined" for ev in screen.race.log)
-
-
 async def test_unknown_track_goes_back_to_the_menu_with_a_note():
     app = make_app(race_args(track="nowhere"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.screen.query_one("#menu-list") is not None
         assert "nowhere" in screen_text(app)
+
+
+def hotseat_screen(seed):
+    from squigbowl.ui.race_controller import RaceConfig
+
+    return RaceScreen(RaceConfig([("You", "human"), ("Player 2", "human")], "meadow", seed))
+
+
+async def until_yeehaw(pilot, app, presses=40):
+    from squigbowl.ui.race_screen import YeehawDialog
+
+    for _ in range(presses):
+        await pilot.pause()
+        if isinstance(app.screen, YeehawDialog):
+            return app.screen
+        await pilot.press("enter")
+    raise AssertionError("no YEEHAW! (the engine's dice changed?)")
+
+
+@pytest.mark.parametrize("take", [False, True])
+async def test_yeehaw_gets_its_own_prompt(take):
+    # hotseat, seed 34, both people hop at their next gate: Player 2 gets a YEEHAW! on the
+    # third decision (no AI rider involved, so only the engine decides this)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(hotseat_screen(34))
+        dialog = await until_yeehaw(pilot, app)
+        race_screen = app.screen_stack[-2]
+        assert race_screen.decision.kind == "yeehaw"
+        text = screen_text(app)
+        assert "YEEHAW!" in text and "Take" in text and "Decline" in text
+        assert "2D6" in text and "Player 2" in text
+        n = len(race_screen.race.decisions)
+        if not take:
+            await pilot.press("d")
+            await pilot.pause()
+            assert any(ev.kind == "yeehaw_declined" for ev in race_screen.race.log)
+        else:
+            await pilot.press("t")
+            await pilot.pause()
+            assert app.screen is race_screen and race_screen._aiming()
+            assert "YEEHAW" in screen_text(app)
+            await pilot.press("3")                  # only Move Normally is allowed
+            assert race_screen.mode == "normal"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert race_screen.race.decisions[n]["choice"]["mode"] == "normal"
+            assert any(ev.kind == "hop" and ev.cause == "yeehaw" for ev in race_screen.race.log)
+        assert dialog not in app.screen_stack
+
+
+async def test_race_screen_takes_an_existing_race():
+    from squigbowl.race import Race, find_track
+    from squigbowl.ui.race_controller import race_riders
+
+    race = Race.new(find_track("river"), [("You", "human"), ("Zog", "baseline")], seed=12)
+    riders, _ = race_riders(race)
+    while race.pending.racer != 0 or race.pending.kind != "move" or len(race.decisions) < 3:
+        from squigbowl.race import Move
+        race.decide(Move("rein_in", 0.0) if riders[race.pending.racer] is None
+                    else riders[race.pending.racer].choose(race, race.pending.racer))
+    n = len(race.decisions)
+
+    class Saver(list):                  # what the app expects of an autosaver
+        error = None
+
+        def __call__(self, game):
+            self.append(game)
+
+        def flush(self):
+            pass
+    saved = Saver()
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(RaceScreen(race=race, autosave=saved, resumed=True))
+        screen = await until_person(pilot, app)
+        assert screen.race is race and screen.controller.race is race
+        assert screen.seed == 12 and screen.config.track is race.track
+        assert len(race.decisions) == n and screen.decision is race.pending
+        await pilot.press("enter")
+        await pilot.pause()
+        assert saved and saved[-1] is race and len(race.decisions) > n
+        await play_to_results(pilot, app)
+        await pilot.press("r")                       # race again: same track object
+        screen = await until_person(pilot, app)
+        assert screen.race is not race and screen.race.track is race.track
+
+
+async def test_ai_riders_think_in_a_worker_thread_with_real_animations():
+    import threading
+    import time
+
+    from squigbowl.ui.race_controller import RaceConfig
+
+    screen = RaceScreen(RaceConfig.solo(4, "canny", "meadow", 1), instant=False)
+    threads = []
+    for rider in screen._riders.values():
+        if rider is not None:
+            choose = rider.choose
+
+            def spy(race, rid, choose=choose):
+                threads.append(threading.current_thread() is not threading.main_thread())
+                assert race is not screen.race              # a private copy
+                return choose(race, rid)
+            rider.choose = spy
+    app = SquigBowlApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(screen)
+        await pilot.pause()
+        screen.controller.speed = 8.0
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and len(threads) < 4:
+            await pilot.pause(0.05)
+            if screen._aiming():
+                await pilot.press("enter")
+            else:
+                await pilot.press("space")                 # skip the animations
+        assert len(threads) >= 4 and all(threads)
