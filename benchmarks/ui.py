@@ -92,12 +92,20 @@ class Bare(App):
 
 
 class MatchBench(App):
+    """The match screen as the game opens it."""
+
+    CSS_PATH = None  # set below
+
     def __init__(self, ctrl):
         super().__init__()
         self.ctrl = ctrl
 
     def on_mount(self):
         self.push_screen(MatchScreen(self.ctrl, animate=False, handover=False))
+
+
+# like SquigBowlApp, the app reads the match stylesheet at start (no re-parse on the push)
+MatchBench.CSS_PATH = MatchScreen.CSS_PATH
 
 
 async def first_frame(make_app, repeats: int) -> float:

@@ -58,6 +58,7 @@ class EndScreen(Screen):
         Binding("enter", "menu", "Main menu"),
         Binding("escape", "menu", show=False),
         Binding("l", "look", "Look at the pitch"),
+        Binding("r", "replay", "Replay"),
     ]
 
     def __init__(self, ctrl) -> None:
@@ -116,7 +117,8 @@ class EndScreen(Screen):
             with VerticalScroll(id="end-body"):
                 yield Static(self.table(), id="end-table")
                 yield Static(self.spp_text(), id="end-spp")
-            yield Label("Enter: back to the main menu · l: look at the pitch", id="end-keys")
+            yield Label("Enter: back to the main menu · l: look at the pitch · r: replay",
+                        id="end-keys")
         yield Footer()
 
     def action_menu(self) -> None:
@@ -124,6 +126,12 @@ class EndScreen(Screen):
 
     def action_look(self) -> None:
         self.dismiss(False)
+
+    def action_replay(self) -> None:
+        """Step through the match again (the app's replay screen, when there is one)."""
+        replay = getattr(self.app, "open_replay", None)
+        if replay is not None:
+            replay(self.ctrl)
 
 
 def _luck_cell(row: dict) -> str:

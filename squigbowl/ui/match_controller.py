@@ -165,7 +165,7 @@ class MatchController:
     def target_of(self, choice, decision: Decision | None = None):
         """The square a choice points at on the pitch, or None: a square argument, a
         (player, square) pair, or the square of a player argument."""
-        kind, arg = choice[0], choice[1] if len(choice) > 1 else None
+        _kind, arg = choice[0], choice[1] if len(choice) > 1 else None
         if is_square(arg):
             return arg
         if isinstance(arg, tuple) and len(arg) == 2 and is_square(arg[1]):

@@ -29,7 +29,6 @@ from textual.widgets import Static
 
 from squigbowl.paths import asset
 from squigbowl.rules.events import IllegalChoice
-from squigbowl.rules.geometry import HEIGHT, WIDTH
 from squigbowl.ui import match_text as words
 from squigbowl.ui.animations import Animator
 from squigbowl.ui.dialogs import ChoiceDialog, ConfirmDialog, HandOverScreen
@@ -609,7 +608,10 @@ class MatchScreen(Screen):
         self.app.push_screen(HelpScreen(self.ctrl, self.mode, self.pitch.cursor, self.decision))
 
     def action_leave(self) -> None:
-        self.app.push_screen(ConfirmDialog("Leave the match?", ["(it is not saved yet)"]),
+        saved = getattr(self.ctrl, "autosave", None) is not None
+        note = "It is saved: Continue on the main menu resumes it." if saved else \
+            "It is not saved."
+        self.app.push_screen(ConfirmDialog("Leave the match?", [note]),
                              lambda yes: self._leave() if yes else None)
 
     def _leave(self) -> None:
@@ -768,6 +770,7 @@ HELP_LINES = [
     "        shown (d4+ = dodge on 4+, G2+ = Go For It, p = pick-up, L = leap); Esc ends",
     "Other questions: pick on the pitch with Enter, or a dialog with number keys",
     "Views: x tackle zones, g coordinates, c colours, i card/log (narrow), Q leave",
+    "Undo: U takes back the current activation until its first die is rolled",
     "Animations: space skips, + faster, - slower",
     "Pitch: [g] Home, (g) Away; ● holds the ball, _ prone, * stunned, dim = has acted",
 ]

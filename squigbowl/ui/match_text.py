@@ -144,7 +144,7 @@ def square_text(sq) -> str:
 
 def arg_text(ctrl, decision, choice) -> str:
     """A choice's argument in words."""
-    kind, arg = choice[0], choice[1] if len(choice) > 1 else None
+    _kind, arg = choice[0], choice[1] if len(choice) > 1 else None
     state = ctrl.state
     pid = ctrl.player_arg(choice, decision)
     if isinstance(arg, tuple) and len(arg) == 2 and pid is not None and arg[0] == pid:

@@ -10,7 +10,7 @@ from squigbowl.rules.events import Decision, Event
 from squigbowl.rules.model import find_team
 from squigbowl.rules.state import Options
 from squigbowl.ui.animations import Animator, frames_for, line
-from squigbowl.ui.dialogs import ChoiceDialog, HandOverScreen, NameDialog
+from squigbowl.ui.dialogs import ChoiceDialog, NameDialog
 from squigbowl.ui.match_controller import MatchController
 from squigbowl.ui.match_screen import MatchScreen
 from tests.conftest import make
