@@ -166,6 +166,13 @@ def injury(m, p, *, modifier: int = 0, by=None, cause: str = "block", crowd: boo
     else:
         cas, detail = casualty_roll(m, p)
     if (yield from offer_apothecary(m, p, "cas")):
+        if result == "bh":
+            # Stunty's 9 is Badly Hurt with no casualty roll (A8.10): there is nothing to roll
+            # again, and a Badly Hurt player the apothecary sees goes to Reserves (A8.15 b)
+            s.remove(p, RESERVES)
+            m.emit("injured", player=p.id, result="reserves", cause=cause, apothecary=True,
+                   detail=detail)
+            return "reserves"
         cas2, detail2 = casualty_roll(m, p)
         choice = yield Decision("apothecary_result", p.side,
                                 [("casualty", 0), ("casualty", 1)],

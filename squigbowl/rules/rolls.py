@@ -128,7 +128,3 @@ def test(m, player, what: str, target: int, modifier: int = 0, *, skill: str | N
     m.emit("roll", what=what, player=player.id, target=target, modifier=modifier,
            dice=[natural], success=ok, reroll=source)
     return ok
-
-
-def two_d6(m, what: str) -> tuple[int, int]:
-    return m.dice.d6(what), m.dice.d6(what)

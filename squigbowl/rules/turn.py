@@ -146,11 +146,6 @@ def blitz_barred(s, p) -> bool:
     return p.id in barred
 
 
-def can_act(p) -> bool:
-    """A5.2/A5.4: on the pitch, not Stunned, has not acted this turn."""
-    return (p.status == STANDING or p.status == PRONE) and not p.acted
-
-
 def turn_choices(m) -> list:
     """The 'turn' decision: declare an action with a player, or end the turn (A5.2)."""
     s = m.state
@@ -169,7 +164,7 @@ def turn_choices(m) -> list:
         if p.acted:
             any_acted = True
             continue
-        if p.status != STANDING and p.status != PRONE:  # can_act (A5.2/A5.4)
+        if p.status != STANDING and p.status != PRONE:  # A5.2/A5.4: not Stunned, on the pitch
             continue
         if bonus and blitz_barred(s, p):
             continue  # A4.5 Blitz!: marked when the bonus turn started

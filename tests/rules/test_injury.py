@@ -131,3 +131,14 @@ def test_a8_8_falling_ball_carrier_drops_the_ball_after_armour():
     assert order.index("roll") < order.index("ball_bounced")
     assert m.state.ball.square == (8, 7) and m.state.ball.carrier is None
     d.check_done()
+
+
+def test_a8_15_apothecary_on_stunty_badly_hurt_sends_him_to_reserves_without_a_roll():
+    # Stunty 9 is Badly Hurt with no casualty roll (A8.10): the apothecary has nothing to roll
+    # again and sends him to Reserves (A8.15 b).
+    m, d, events = fall("Goblins", "home:9", 8, [4, 4, 4, 5], ma=6, apothecary={"home": 1})
+    assert m.pending.kind == "apothecary"
+    events = m.decide(("apothecary", True))
+    assert m.state.players[8].status == RESERVES
+    assert rolls_of(events, "casualty") == []
+    d.check_done()
