@@ -297,3 +297,23 @@ async def test_snapshot_markers(size):
             assert "legal target" in shot and "MA " in shot  # legend and card beside
         else:
             assert "legal target" not in shot
+
+
+async def test_end_screen_replay_key_opens_the_games_replay(tmp_path, monkeypatch):
+    from squigbowl.ui.app import SquigBowlApp
+    from squigbowl.ui.end_screen import EndScreen
+
+    monkeypatch.setenv("SQUIGBOWL_SAVES", str(tmp_path))
+    m = Match(find_team("Orcs"), find_team("Humans"), seed=2)
+    m.decide(m.legal()[0])
+    ctrl = MatchController(m)
+    app = SquigBowlApp(None)
+    async with app.run_test(size=(110, 30)) as pilot:
+        await pilot.pause()
+        if not hasattr(app, "open_replay"):
+            pytest.skip("no replay screen in this version")
+        app.push_screen(EndScreen(ctrl))
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert type(app.screen).__name__ != "EndScreen"
