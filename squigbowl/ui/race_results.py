@@ -50,7 +50,7 @@ class RaceResults(Screen):
             who = "person" if rider == "human" else rider
             t.append(f" {name:<10} {who:<9} ")
             bad = any(w in fate for w in ("eaten", "splat", "drowned", "fell off"))
-            t.append(fate + "\n", style="bold red" if bad else ("bold green" if place == 1 else ""))
+            t.append(fate + "\n", style="bold #ff5555" if bad else ("bold #55ff55" if place == 1 else ""))
         with Center(id="results-box"):
             with Vertical(id="results"):
                 yield Static("R A C E   O V E R", id="results-title")

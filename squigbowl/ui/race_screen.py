@@ -325,18 +325,18 @@ class RaceScreen(Screen):
             if r.removed:
                 cause = {"eaten": "eaten by its squig", "splat": "splatted", "drowned": "drowned",
                          "fell_off": "fell off the world"}.get(r.cause or "", "out")
-                t.append(f"\n    OUT: {cause}\n", style="bold red")
+                t.append(f"\n    OUT: {cause}\n", style="bold #ff5555")
                 continue
             t.append(f"  {r.gates}/{len(gates)} gates\n")
             if r.finished:
-                t.append("    course completed!\n", style="bold green")
+                t.append("    course completed!\n", style="bold #55ff55")
                 continue
             nxt = gates[r.gates]
             label = "Finish" if r.gates == len(gates) - 1 else f"{r.gates + 1} {nxt.name}"
             dist = math.hypot(nxt.midpoint[0] - r.x, nxt.midpoint[1] - r.y)
             t.append(f"    next {label[:14]} {dist:.0f}\" ({r.x:.1f},{r.y:.1f})\n", style="dim")
             if r.status:
-                t.append(f"    {r.status}: {c.status_help(r.status)}\n", style="bold yellow")
+                t.append(f"    {r.status}: {c.status_help(r.status)}\n", style="bold #ffff55")
         key = t.plain
         if key != self._panel_text:
             self._panel_text = key
@@ -365,7 +365,7 @@ class RaceScreen(Screen):
                 t.append(" [cursor]" if self.cursor_mode else "")
                 t.append("  (1/2/3 mode, ←→ aim, Enter hop)", style="dim")
             if self._leave_armed:
-                t.append("\nPress q again to leave the race.", style="bold red")
+                t.append("\nPress q again to leave the race.", style="bold #ff5555")
             elif v.log:
                 t.append("\n" + v.log[-1], style="dim")
         else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from rich.color import Color
 
 from squigbowl.race import find_track
 from squigbowl.ui.race_controller import RacerView
@@ -34,12 +35,31 @@ def test_terrain_kinds_differ_in_glyph_and_colour(palette):
     assert len({p[f"racer{i}"].bgcolor for i in range(6)}) == 6
 
 
-def test_ansi16_palette_uses_only_the_16_standard_colours():
+def _on_a_16_colour_terminal(colour):
+    """The standard colour index a 16-colour terminal shows for `colour`, after Textual's
+    ANSI-to-truecolor filter (its Monokai theme) and the downgrade to 16 colours."""
+    from rich.color import ColorSystem, ColorType
+    from textual._ansi_theme import MONOKAI
+
+    if colour.type in (ColorType.STANDARD, ColorType.EIGHT_BIT) and colour.number < 16:
+        colour = Color.from_triplet(MONOKAI.ansi_colors[colour.number])
+    return colour.downgrade(ColorSystem.STANDARD).number
+
+
+def test_ansi16_palette_survives_textuals_colour_filter():
+    """In 16 colours the six racers, the flashes and the terrain kinds keep distinct colours
+    (named ANSI colours would collapse: red, bright red and both magentas all turn magenta)."""
     p = make_palette("ansi16")
-    for role, style in p.items():
-        for colour in (style.color, style.bgcolor):
-            if colour is not None:
-                assert colour.number is not None and colour.number < 16, (role, colour)
+    shown = {role: (_on_a_16_colour_terminal(s.color) if s.color else None,
+                    _on_a_16_colour_terminal(s.bgcolor) if s.bgcolor else None)
+             for role, s in p.items()}
+    for role, (fg, bg) in shown.items():
+        assert fg is None or fg < 16 and (bg is None or bg < 16), role
+    assert len({shown[f"racer{i}"][1] for i in range(6)}) == 6
+    assert shown["racer0"][1] == 9                    # bright red really is red
+    assert shown["bang"][1] == shown["bad"][1] == 1   # flashes on red, not magenta
+    assert shown["water"][1] == 4
+    assert len({shown[r] for r in ("open", "rock", "water", "swamp")}) == 4
 
 
 def test_segment_cells_follow_the_line():
