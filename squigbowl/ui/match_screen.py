@@ -284,9 +284,13 @@ class MatchScreen(Screen):
         pitch.tz_side = ctrl.state.active
         if d.kind == "setup":
             self.mode = "setup"
+            if not self.has_class("show-card"):      # narrow: the card shows the Reserves
+                self.add_class("show-card", "card-for-setup")
             pitch.set_layers(reach=(), push=(), **self.setup.layers())
             self.refresh_all()
             return
+        if self.has_class("card-for-setup"):
+            self.remove_class("show-card", "card-for-setup")
         targets = ctrl.targets(d)
         if d.kind == "turn":
             self.mode = "turn"
@@ -348,7 +352,7 @@ class MatchScreen(Screen):
         ctrl = self.ctrl
         labels = [words.choice_text(ctrl, d, c) for c in choices]
         who = f"{ctrl.coach_name(d.side)} ({ctrl.team_name(d.side)})"
-        info = words.info_lines(ctrl, d) if d.kind not in ("turn", "action") else []
+        info = words.info_lines(ctrl, d) if d.kind not in ("turn", "action", "setup") else []
         self._dialog_open = True
 
         def done(index) -> None:
@@ -401,7 +405,7 @@ class MatchScreen(Screen):
         if action == "choices":
             return mode in ("turn", "action", "pick", "setup")
         if action == "next_player":
-            return mode in ("turn", "action", "pick")
+            return mode in ("turn", "action", "pick", "setup")
         if action == "toggle_panel":
             return not self.has_class("wide")
         return True
@@ -472,6 +476,10 @@ class MatchScreen(Screen):
         """Tab: the next player who can act ('turn'), or the next target (action, pick)."""
         if self.mode == "turn":
             squares = self._players_who_can_act()
+        elif self.mode == "setup":
+            squares = sorted((p.square for p in self.ctrl.state.players
+                              if p.side == self.decision.side and p.square is not None),
+                             key=lambda sq: (sq[1], sq[0]))
         else:
             squares = sorted(self.ctrl.targets(self.decision), key=lambda sq: (sq[1], sq[0]))
         if not squares:
@@ -634,8 +642,12 @@ class MatchScreen(Screen):
         cards = self.__dict__.get("_cards")
         if cards is None:
             cards = self._cards = list(self.query(PlayerCard))
+        reserves = self.setup.reserves_text() if self.mode == "setup" and pid is None else None
         for card in cards:
-            card.show(self.ctrl, pid)
+            if reserves is not None:
+                card.update(reserves)
+            else:
+                card.show(self.ctrl, pid)
 
     def _prompt(self, text) -> None:
         self.query_one("#prompt", Static).update(text)
@@ -759,7 +771,8 @@ p3+ pick-up, L4+ leap
 
 HELP_LINES = [
     "Set-up: Enter picks a player up / puts him down, r Reserves, F formations, S save one,",
-    "        K Kick It! kicker, e ends the set-up (or says which rule it breaks)",
+    "        K Kick It! kicker, Tab next of your players, e ends the set-up (or says which",
+    "        rule it breaks)",
     "Cursor: arrows, h j k l y u b n, numpad; Tab / Shift+Tab: next player who can act",
     "        (during an action or a pick: the next highlighted target)",
     "Turn: m Move, b Block, z Blitz, p Pass, o Hand-off, f Foul, t Throw team-mate,",

@@ -183,6 +183,10 @@ def choice_text(ctrl, decision, choice) -> str:
         if isinstance(arg, int) and arg < len(results):
             return ("Keep the first result: " if arg == 0 else "Take the new result: ") + \
                 str(results[arg])
+    if kind == "place" and isinstance(arg, tuple) and isinstance(arg[0], int):
+        p = ctrl.state.players[arg[0]]
+        where = f"from {square_text(p.square)}" if p.square is not None else "from Reserves"
+        return f"{p.name} #{p.number} ({p.position}, {where})"
     if kind == "snap" and isinstance(arg, tuple):
         return f"Quick Snap: {arg_text(ctrl, decision, choice)}"
     if kind == "kick_aim" and isinstance(arg, tuple):

@@ -116,6 +116,20 @@ class SetupMode:
         return sorted(seen, key=lambda pid: (state.players[pid].square is not None,
                                              state.players[pid].number))
 
+    def reserves_text(self):
+        """Who can still be set up (for the card panel while the cursor is on an empty square)."""
+        from rich.text import Text
+
+        state = self.ctrl.state
+        waiting = [state.players[pid] for pid in self.movers()
+                   if state.players[pid].square is None]
+        text = Text()
+        text.append(f"Reserves ({len(waiting)})", style="bold")
+        text.append("  Enter on an empty square: who goes there\n", style="dim")
+        text.append("  ".join(f"#{p.number} {p.name} ({p.position}, MA{p.ma} ST{p.st} "
+                              f"AG{p.ag})" for p in waiting) or "nobody")
+        return text
+
     def status_line(self) -> str:
         state = self.ctrl.state
         d = self.decision
