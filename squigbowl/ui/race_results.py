@@ -15,7 +15,9 @@ ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 class RaceResults(Screen):
-    AUTO_FOCUS = "#again"
+    #: nothing focused: an Enter still held from the race must not start the next race before
+    #: the results are read (r / m, or Tab to the buttons)
+    AUTO_FOCUS = ""
     BINDINGS = [
         Binding("r", "again", "Race again"),
         Binding("m,escape", "menu", "Back to menu"),

@@ -397,3 +397,13 @@ async def test_ai_riders_think_in_a_worker_thread_with_real_animations():
             else:
                 await pilot.press("space")                 # skip the animations
         assert len(threads) >= 4 and all(threads)
+
+
+async def test_enter_on_the_results_does_not_start_a_new_race():
+    app = make_app(race_args(seed=2, riders=2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until_person(pilot, app)
+        results = await play_to_results(pilot, app)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert app.screen is results
