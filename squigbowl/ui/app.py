@@ -194,7 +194,8 @@ class SquigBowlApp(App):
             if yes:
                 self.flush_saves()
                 self.exit()
-        where = "It is saved: Continue on the main menu resumes it." if self.savers \
+        where = ("It is autosaved after every decision: Continue on the main menu resumes "
+                 "it.") if self.savers \
             else "It is not saved (no saves folder)."
         self.push_screen(ConfirmDialog("Quit Squig Bowl?", [where]), done)
 

@@ -44,6 +44,7 @@ class ChoiceDialog(ModalScreen):
     def __init__(self, title: str, options: list[str], info: list[str] | None = None,
                  cancel: bool = False, who: str = "") -> None:
         super().__init__()
+        self._answered = False
         self.title_text = title
         self.options = options
         self.info = info or []
@@ -65,19 +66,29 @@ class ChoiceDialog(ModalScreen):
         self.query_one(OptionList).focus()
 
     def on_key(self, event) -> None:
+        # Textual calls the on_key of every class in the MRO (a subclass's handler must not
+        # call this one again), so a key reaches here once
         if event.character and event.character.isdigit() and event.character != "0":
             i = int(event.character) - 1
             if i < len(self.options):
                 event.stop()
-                self.dismiss(i)
+                self.answer(i)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(int(event.option.id))
+        self.answer(int(event.option.id))
 
     def action_cancel(self) -> None:
         if self.cancel:
-            self.dismiss(None)
+            self.answer(None)
+
+    def answer(self, result) -> None:
+        """Dismiss with `result`, once: a second answer (two handlers of one key, a key
+        repeated before the dialog is gone) must not pop the screen underneath."""
+        if self._answered:
+            return
+        self._answered = True
+        self.dismiss(result)
 
 
 class ConfirmDialog(ChoiceDialog):
@@ -90,14 +101,13 @@ class ConfirmDialog(ChoiceDialog):
         return super().dismiss(result == 0)
 
     def on_key(self, event) -> None:
+        # digits: ChoiceDialog.on_key, which Textual calls after this one (not super())
         if event.character in ("y", "Y"):
             event.stop()
-            self.dismiss(0)
+            self.answer(0)
         elif event.character in ("n", "N"):
             event.stop()
-            self.dismiss(1)
-        else:
-            super().on_key(event)
+            self.answer(1)
 
 
 class NameDialog(ModalScreen):

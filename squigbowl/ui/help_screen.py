@@ -1,7 +1,8 @@
 """`?` on the match screen: the keys of what is asked now, and the rules under the cursor.
 
 The rule texts here are short reminders in our own words with the RULES.md section to read
-for the exact wording; the house rules point to their players' guides in docs/house-rules/.
+for the exact wording; the house rules point to their players' guide, docs/house-rules.md
+(one file, a section per rule).
 """
 
 from __future__ import annotations
@@ -60,16 +61,16 @@ SKILL_HELP = {
     "Very Long Legs": ("A12", "+1 to interceptions and leaps"),
     "Wild Animal": ("A12", "D6 after declaring (+2 for a Block/Blitz): 1-3 he does nothing"),
     "Goblin Fanatic": ("B3", "moves at random with his ball and chain, blocking whoever he "
-                             "hits (docs/house-rules/fanatic.md)"),
-    "Blunderbuss": ("B4", "fires once a match at a square (docs/house-rules/secret-weapons.md)"),
+                             "hits (docs/house-rules.md, Goblin Fanatic)"),
+    "Blunderbuss": ("B4", "fires once a match at a square (docs/house-rules.md, Blunderbuss)"),
     "Bombardier": ("B5", "lights and throws bombs that explode where they land "
-                         "(docs/house-rules/secret-weapons.md)"),
-    "Stink Bomb": ("B6", "a bomb that leaves a cloud (docs/house-rules/secret-weapons.md)"),
-    "Chainsaw": ("B7", "attacks instead of blocking (docs/house-rules/secret-weapons.md)"),
-    "Death-Roller": ("B8", "rolls over players, never falls (docs/house-rules/"
-                           "death-roller-and-pogo.md)"),
-    "Pogo Stick": ("B9", "long bouncing moves (docs/house-rules/death-roller-and-pogo.md)"),
-    "Poisoned Dagger": ("B10", "a stab with poison (docs/house-rules/secret-weapons.md)"),
+                         "(docs/house-rules.md, Bombs)"),
+    "Stink Bomb": ("B6", "a bomb that leaves a cloud (docs/house-rules.md, Stink bombs)"),
+    "Chainsaw": ("B7", "attacks instead of blocking (docs/house-rules.md, Chainsaw)"),
+    "Death-Roller": ("B8", "rolls over players, never falls (docs/house-rules.md, "
+                           "Death-Roller)"),
+    "Pogo Stick": ("B9", "long bouncing moves (docs/house-rules.md, Pogo stick)"),
+    "Poisoned Dagger": ("B10", "a stab with poison (docs/house-rules.md, Poisoned dagger)"),
 }
 
 #: what each decision kind is about, with the rule to read
@@ -92,21 +93,21 @@ DECISION_HELP = {
                           "player"),
     "high_kick": ("A4.5", "a free player may move under the ball"),
     "quick_snap": ("A4.5", "each receiving player may move one square"),
-    "illegal_procedure": ("B3", "a player acted before the Fanatic (docs/house-rules/"
-                                "fanatic.md)"),
-    "kick_landing": ("B2.5", "docs/house-rules/kick-it.md"),
-    "kick_block": ("B2.7", "docs/house-rules/kick-it.md"),
-    "kick_catch": ("B2.5", "docs/house-rules/kick-it.md"),
-    "no_kicker": ("B2.10", "docs/house-rules/kick-it.md"),
-    "catch_bomb": ("B5.4", "docs/house-rules/secret-weapons.md"),
-    "bomb_target": ("B5", "docs/house-rules/secret-weapons.md"),
+    "illegal_procedure": ("B3", "a player acted before the Fanatic (docs/house-rules.md, "
+                                "Goblin Fanatic)"),
+    "kick_landing": ("B2.5", "docs/house-rules.md, Kick It!"),
+    "kick_block": ("B2.7", "docs/house-rules.md, Kick It!"),
+    "kick_catch": ("B2.5", "docs/house-rules.md, Kick It!"),
+    "no_kicker": ("B2.10", "docs/house-rules.md, Kick It!"),
+    "catch_bomb": ("B5.4", "docs/house-rules.md, Bombs"),
+    "bomb_target": ("B5", "docs/house-rules.md, Bombs"),
 }
 
 
 def skill_lines(skills) -> list[str]:
     out = []
     for skill in sorted(skills):
-        rule, text = SKILL_HELP.get(skill, ("", "see RULES.md A12 / docs/house-rules/"))
+        rule, text = SKILL_HELP.get(skill, ("", "see RULES.md A12 / docs/house-rules.md"))
         out.append(f"  {skill} ({rule}): {text}" if rule else f"  {skill}: {text}")
     return out
 
@@ -136,7 +137,7 @@ def help_text(ctrl, mode: str, cursor, decision) -> Text:
     on = [name for name, flag in (("Squig Ball (B1)", getattr(opts, "squig_ball", False)),
                                   ("Kick It! (B2)", getattr(opts, "kick_it", False))) if flag]
     if on:
-        t.append("\nHouse rules on: " + ", ".join(on) + " — see docs/house-rules/\n",
+        t.append("\nHouse rules on: " + ", ".join(on) + " — see docs/house-rules.md\n",
                  style="italic")
     t.append("Rule numbers refer to RULES.md.", style="dim")
     return t

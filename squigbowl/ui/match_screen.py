@@ -617,8 +617,8 @@ class MatchScreen(Screen):
 
     def action_leave(self) -> None:
         saved = getattr(self.ctrl, "autosave", None) is not None
-        note = "It is saved: Continue on the main menu resumes it." if saved else \
-            "It is not saved."
+        note = ("It is autosaved after every decision: Continue on the main menu resumes "
+                "it where it stands.") if saved else "It is not saved (no saves folder)."
         self.app.push_screen(ConfirmDialog("Leave the match?", [note]),
                              lambda yes: self._leave() if yes else None)
 

@@ -14,7 +14,8 @@ turns keys into the decision's choices, all through the controller:
 * e ends the set-up; when it is not legal the rule it breaks is shown instead (the decision's
   `info["why_not"]["end_setup"]`).
 
-Own formations are kept in `saves/formations.json` (or `$SQUIGBOWL_SAVES/formations.json`):
+Own formations are kept in `formations.json` in the app's saves folder (`--saves DIR`,
+`$SQUIGBOWL_SAVES`, ./saves or ~/.local/share/squigbowl/saves: squigbowl/saves.py `saves_dir`):
 for each team name, formation name -> [[jersey number, x, y], ...] with squares written for the
 Home half (mirrored for Away, like the built-in ones). Loading one sends everybody back to
 Reserves and places whoever of those jersey numbers is available, one decision at a time, so
@@ -25,30 +26,32 @@ simply partly applied and the prompt says so.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from squigbowl.rules.geometry import WIDTH
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
-def saves_dir() -> Path:
-    return Path(os.environ.get("SQUIGBOWL_SAVES") or ROOT / "saves")
+def formations_file(app=None) -> Path:
+    """`formations.json` in the app's saves folder (it knows --saves); without one (a test
+    app), the folder squigbowl/saves.py would pick."""
+    folder = getattr(app, "saves_folder", None)
+    if folder is None:
+        from squigbowl.saves import saves_dir
 
-
-def formations_file() -> Path:
-    return saves_dir() / "formations.json"
+        folder = saves_dir(None, create=False)
+    return Path(folder) / "formations.json"
 
 
 def mirror(sq, side: int):
     return (sq[0], sq[1]) if side == 0 else (WIDTH - 1 - sq[0], sq[1])
 
 
-def load_user_formations(team: str) -> dict:
-    """The coach's own formations for `team`: name -> [(number, (x, y) Home half)]."""
+def load_user_formations(team: str, path: Path) -> dict:
+    """The coach's own formations for `team` in the file `path`:
+    name -> [(number, (x, y) Home half)]."""
     try:
-        data = json.loads(formations_file().read_text())
+        data = json.loads(path.read_text())
     except (OSError, ValueError):
         return {}
     out = {}
@@ -60,9 +63,9 @@ def load_user_formations(team: str) -> dict:
     return out
 
 
-def save_user_formation(team: str, name: str, placements) -> Path:
-    """Save `placements` [(number, square Home half)] as `name` for `team` (atomic write)."""
-    path = formations_file()
+def save_user_formation(team: str, name: str, placements, path: Path) -> Path:
+    """Save `placements` [(number, square Home half)] as `name` for `team` in the file `path`
+    (atomic write)."""
     try:
         data = json.loads(path.read_text())
     except (OSError, ValueError):
@@ -223,7 +226,7 @@ class SetupMode:
         scr = self.screen
         team = self.ctrl.team_name(self.side())
         built_in = self.choices("formation")
-        own = load_user_formations(team)
+        own = load_user_formations(team, formations_file(scr.app))
         labels = []
         for c in built_in:
             labels.append(f"{c[1]} (built-in)")
@@ -244,7 +247,7 @@ class SetupMode:
                 self.apply_own(list(own.values())[i - len(built_in)])
 
         scr.app.push_screen(ChoiceDialog("Load a formation", labels,
-                                         [f"Saved formations: {formations_file()}"],
+                                         [f"Saved formations: {formations_file(scr.app)}"],
                                          cancel=True), done)
 
     def apply_own(self, rows) -> None:
@@ -288,7 +291,8 @@ class SetupMode:
         def done(name) -> None:
             if not name:
                 return
-            path = save_user_formation(self.ctrl.team_name(side), name, placed)
+            path = save_user_formation(self.ctrl.team_name(side), name, placed,
+                                       formations_file(scr.app))
             scr._prompt(f"Formation '{name}' saved ({len(placed)} players) in {path}")
 
         scr.app.push_screen(NameDialog("Save this set-up as", "my formation"), done)

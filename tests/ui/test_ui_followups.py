@@ -1,0 +1,125 @@
+"""Follow-ups of the match UI: dialogs answer once, formations live in the app's saves folder,
+the Leave dialog and the help say what is true."""
+
+from __future__ import annotations
+
+import pytest
+
+from squigbowl.rules.engine import Match
+from squigbowl.rules.model import find_team
+from squigbowl.ui.app import SquigBowlApp
+from squigbowl.ui.dialogs import ChoiceDialog, ConfirmDialog, NameDialog
+from squigbowl.ui.match_controller import MatchController
+from squigbowl.ui.match_screen import MatchScreen
+from tests.saves.helpers import saved_match, saved_race
+
+SIZE = (120, 36)
+
+
+def _screens(app, name):
+    return [s for s in app.screen_stack if type(s).__name__ == name]
+
+
+@pytest.mark.parametrize("key, deleted", [("1", True), ("2", False), ("y", True), ("n", False)])
+async def test_a_key_on_a_confirm_dialog_closes_it_once(tmp_path, key, deleted):
+    """'1' on the Load screen's Delete? dialog answered it twice: the second dismiss closed
+    the Load screen underneath."""
+    path = saved_race(tmp_path, decisions=3)
+    app = SquigBowlApp(saves_folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.menu_choice("load")
+        await pilot.pause()
+        load = app.screen
+        assert type(load).__name__ == "LoadScreen"
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press(key)
+        await pilot.pause()
+        assert app.screen is load
+        assert path.exists() is not deleted
+
+
+async def test_a_choice_dialog_answers_once():
+    got = []
+    app = SquigBowlApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        app.push_screen(ChoiceDialog("Which?", ["a", "b", "c"]), got.append)
+        await pilot.pause()
+        await pilot.press("2", "1")
+        await pilot.pause()
+        assert got == [1] and app.screen is menu
+
+
+def _setup_screen(names=("Alice", "Bob")):
+    m = Match(find_team("Orcs"), find_team("Humans"), seed=3)
+    m.decide(m.legal()[0])
+    m.decide(("choose", "kick"))
+    return m, MatchScreen(MatchController(m, names=names), animate=False, handover=False)
+
+
+async def test_own_formations_go_to_the_apps_saves_folder(tmp_path, monkeypatch):
+    """--saves DIR (the app's resolved folder) wins over $SQUIGBOWL_SAVES and the package's
+    own folder."""
+    chosen, other = tmp_path / "chosen", tmp_path / "env"
+    chosen.mkdir()
+    monkeypatch.setenv("SQUIGBOWL_SAVES", str(other))
+    m, scr = _setup_screen()
+    app = SquigBowlApp(saves_folder=chosen)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(scr)
+        await pilot.pause()
+        await pilot.pause()
+        assert scr.mode == "setup"
+        await pilot.press("F")
+        await pilot.pause()
+        assert str(chosen / "formations.json") in "".join(app.screen.info)
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.press("S")
+        await pilot.pause()
+        assert isinstance(app.screen, NameDialog)
+        await pilot.press("ctrl+a", *"wall", "enter")
+        await pilot.pause()
+        assert (chosen / "formations.json").exists() and not other.exists()
+        await pilot.press("F")
+        await pilot.pause()
+        assert any(t.startswith("wall") and "(yours)" in t for t in app.screen.options)
+
+
+async def test_leave_dialog_says_the_match_is_autosaved(tmp_path):
+    path = saved_match(tmp_path, decisions=60)
+    app = SquigBowlApp(saves_folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.load_and_resume(path)
+        await pilot.pause()
+        scr = _screens(app, "MatchScreen")[0]
+        while app.screen is not scr:          # the hand-over, if any
+            await pilot.press("space")
+            await pilot.pause()
+        await pilot.press("Q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        text = " ".join(app.screen.info)
+        assert "autosaved after every decision" in text and "not saved" not in text
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is scr
+
+
+def test_help_points_to_the_one_house_rules_guide():
+    from pathlib import Path
+
+    from squigbowl.ui import help_screen
+
+    root = Path(__file__).resolve().parents[2]
+    assert (root / "docs" / "house-rules.md").is_file()
+    texts = [t for _r, t in help_screen.SKILL_HELP.values()] + \
+        [t for _r, t in help_screen.DECISION_HELP.values()]
+    guide = [t for t in texts if "house-rules" in t]
+    assert guide and all("docs/house-rules.md" in t for t in guide)
+    assert not any("house-rules/" in t for t in texts)
+    for path in (root / "squigbowl" / "ui").glob("*.py"):
+        assert "docs/house-rules/" not in path.read_text(), path.name
