@@ -298,7 +298,13 @@ class SquigBowlApp(App):
             from squigbowl.ui.match_controller import MatchController
             from squigbowl.ui.match_screen import MatchScreen
 
+            from squigbowl.saves import build_match
+
             ctrl = MatchController(loaded.match, names=loaded.coaches)
+            try:    # the earlier events: the dice log and the dice luck cover the whole match
+                ctrl.replay_history(build_match(loaded.data, loaded.path))
+            except Exception:  # noqa: BLE001 - the match itself is loaded; only the log is short
+                ctrl.history = []
             ctrl.autosave = saver
             self.push_screen(MatchScreen(ctrl))
             return

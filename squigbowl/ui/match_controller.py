@@ -36,7 +36,7 @@ class MatchController:
         self.names = list(names)
         self.bots = dict(bots or {})      # side -> Coach with .choose(match)
         self.view = None
-        self.history: list[Event] = []    # every event since the controller started
+        self.history: list[Event] = []    # every event of the match (see replay_history)
         self._routes = None               # odds cache for the pending decision
         self.autosave = None              # called with the match after every decision (saves.py)
 
@@ -71,6 +71,17 @@ class MatchController:
 
     def start(self) -> None:
         self.ask()
+
+    def replay_history(self, fresh) -> list[Event]:
+        """The events of the match so far, for a match resumed from its log: replays the log
+        on `fresh` (the same match before its first decision, e.g. saves.build_match) so that
+        the dice log and the dice luck cover the whole match, not only what followed the
+        resume. A match replays in a fraction of a second."""
+        events: list[Event] = []
+        for choice in self.match.log:
+            events.extend(fresh.decide(choice))
+        self.history = events + self.history
+        return events
 
     def ask(self) -> None:
         """Let bots answer their decisions, then hand the next one to the view."""

@@ -160,6 +160,9 @@ class MatchScreen(Screen):
         self.ctrl.attach(self)
         self.dicelog.add_note(f"{self.ctrl.team_name(0)} ({self.ctrl.coach_name(0)}) v "
                               f"{self.ctrl.team_name(1)} ({self.ctrl.coach_name(1)})")
+        if self.ctrl.history:           # a resumed match: its log so far, where it stood
+            self.dicelog.add_events(self.ctrl.state, self.ctrl.history)
+            self.dicelog.add_note("Resumed from the save.")
         self.refresh_all()
         self.call_after_refresh(self.ctrl.start)
 

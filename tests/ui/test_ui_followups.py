@@ -123,3 +123,32 @@ def test_help_points_to_the_one_house_rules_guide():
     assert not any("house-rules/" in t for t in texts)
     for path in (root / "squigbowl" / "ui").glob("*.py"):
         assert "docs/house-rules/" not in path.read_text(), path.name
+
+
+async def test_a_resumed_match_has_its_whole_history(tmp_path):
+    """Dice luck and the dice log cover the whole match, not only what followed the resume."""
+    from squigbowl import saves
+    from squigbowl.ai.random_coach import RandomCoach
+    from squigbowl.rules.odds import dice_luck
+    from squigbowl.ui.end_screen import EndScreen
+    from squigbowl.ui.match_text import event_text
+
+    m = Match(find_team("Orcs"), find_team("Humans"), seed=3)
+    coach, events = RandomCoach(5), []
+    while len(m.log) < 160:
+        events += m.decide(coach.choose(m))
+    saver = saves.Autosaver(tmp_path, "match", coaches=("Ann", "Bob"), background=False)
+    assert saver(m)
+    app = SquigBowlApp(saves_folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.load_and_resume(saver.path)
+        await pilot.pause()
+        scr = _screens(app, "MatchScreen")[0]
+        ctrl = scr.ctrl
+        assert [e.to_json() for e in ctrl.history] == [e.to_json() for e in events]
+        luck = EndScreen(ctrl).luck
+        assert luck == dice_luck(ctrl.state, events)
+        assert sum(row["rolls"] for row in luck) > 0
+        first = next(t for e in events if (t := event_text(m.state, e)) is not None)[0]
+        assert first in scr.dicelog.lines_text
+        assert "Resumed from the save." in scr.dicelog.lines_text
