@@ -38,17 +38,34 @@ def disturbing_presence(m, p) -> int:
     return n
 
 
+#: A3.3 Pouring Rain's term in a breakdown
+RAIN = ("rain", -1)
+
+
 def weather_catch_mod(m) -> int:
     """A3.3 Pouring Rain: -1 to catch, interception and pick-up."""
     return -1 if m.state.weather == "pouring_rain" else 0
 
 
-def catch_modifier(m, p, accurate: bool) -> int:
-    """A6.8: +1 accurate pass / hand-off, -TZ (Nerves of Steel ignores), rain, -DP."""
-    mod = 1 if accurate else 0
+def catch_mods(m, p, accurate: bool) -> list:
+    """A6.8 as (label, value) pairs, non-zero terms only: +1 accurate pass / hand-off, -TZ
+    (Nerves of Steel ignores), -1 rain, -DP. The one place of this rule."""
+    mods = [("accurate", 1)] if accurate else []
     if not p.has("Nerves of Steel"):
-        mod -= m.state.tackle_zones(p.square, p.side)
-    return mod + weather_catch_mod(m) - disturbing_presence(m, p)
+        tz = m.state.tackle_zones(p.square, p.side)
+        if tz:
+            mods.append(("tackle zones", -tz))
+    if m.state.weather == "pouring_rain":
+        mods.append(RAIN)
+    dp = disturbing_presence(m, p)
+    if dp:
+        mods.append(("Disturbing Presence", -dp))
+    return mods
+
+
+def catch_modifier(m, p, accurate: bool) -> int:
+    """A6.8: the sum of `catch_mods`."""
+    return rolls.total(catch_mods(m, p, accurate))
 
 
 # -- touchdowns ---------------------------------------------------------------------------------
@@ -82,10 +99,8 @@ def ball_to_ground(m, sq) -> None:
 def pick_up(m, p):
     """A6.7: agility test +1, -TZ on his square, -1 rain; Sure Hands re-roll. A failure bounces
     the ball and is a turnover. Returns success."""
-    mod = 1 - m.state.tackle_zones(p.square, p.side) + weather_catch_mod(m)
-    mod += pick_up_extra_modifier(m, p)
-    ok = yield from rolls.test(m, p, "pick-up", rolls.agility_target(p.ag), mod,
-                               skill="Sure Hands")
+    ok = yield from rolls.test(m, p, "pick-up", rolls.agility_target(p.ag),
+                               mods=pick_up_mods(m, p, p.square), skill="Sure Hands")
     if ok:
         give_ball(m, p)
         m.emit("picked_up", player=p.id, square=p.square)
@@ -98,12 +113,38 @@ def pick_up(m, p):
     return False
 
 
+def pick_up_mods(m, p, sq) -> list:
+    """A6.7 as (label, value) pairs, non-zero terms only, for `p` picking up in `sq`: +1, -1
+    per opposing tackle zone, -1 rain, and the variant terms. Pure."""
+    mods = [("pick-up", 1)]
+    tz = m.state.tackle_zones(sq, p.side, exclude=p.id)
+    if tz:
+        mods.append(("tackle zones", -tz))
+    if m.state.weather == "pouring_rain":
+        mods.append(RAIN)
+    if m.state.options.squig_ball:
+        mods += pick_up_extra_mods(m, p)
+    return mods
+
+
+def pick_up_extra_mods(m, p) -> list:
+    """Variant terms on the pick-up (the squig, B1.8); [] in the base game."""
+    return squig_mods(m, "pick-up", p)
+
+
 def pick_up_extra_modifier(m, p) -> int:
     """Variant modifiers on the pick-up (the squig, B1.8); 0 in the base game."""
+    return rolls.total(pick_up_extra_mods(m, p))
+
+
+def squig_mods(m, roll_kind: str, p) -> list:
+    """B1.8: [("squig", -1)] when the squig's penalty applies to this roll, else []."""
     if m.state.options.squig_ball:
         from squigbowl.rules.squig_ball import squig_penalty
-        return squig_penalty(m, "pick-up", p)
-    return 0
+        pen = squig_penalty(m, roll_kind, p)
+        if pen:
+            return [("squig", pen)]
+    return []
 
 
 def enter_ball_square(m, p, voluntary: bool):
@@ -122,8 +163,10 @@ def enter_ball_square(m, p, voluntary: bool):
 def catch(m, p, *, accurate: bool = False, what: str = "catch", kickoff: int | None = None):
     """A7.3.2: a catch roll; success holds the ball (touchdown if in the end zone), failure
     bounces it from his square. Returns success, or TOUCHBACK during a kick-off."""
-    mod = catch_modifier(m, p, accurate) + catch_extra_modifier(m, p)
-    ok = yield from rolls.test(m, p, what, rolls.agility_target(p.ag), mod, skill="Catch")
+    mods = catch_mods(m, p, accurate)
+    if m.state.options.squig_ball:
+        mods += catch_extra_mods(m, p)
+    ok = yield from rolls.test(m, p, what, rolls.agility_target(p.ag), mods=mods, skill="Catch")
     if ok:
         give_ball(m, p)
         m.emit("caught", player=p.id, square=p.square, what=what)
@@ -135,12 +178,14 @@ def catch(m, p, *, accurate: bool = False, what: str = "catch", kickoff: int | N
     return TOUCHBACK if result == TOUCHBACK else False
 
 
+def catch_extra_mods(m, p) -> list:
+    """Variant terms on catches (the squig, B1.8); [] in the base game."""
+    return squig_mods(m, "catch", p)
+
+
 def catch_extra_modifier(m, p) -> int:
     """Variant modifiers on catches (the squig, B1.8); 0 in the base game."""
-    if m.state.options.squig_ball:
-        from squigbowl.rules.squig_ball import squig_penalty
-        return squig_penalty(m, "catch", p)
-    return 0
+    return rolls.total(catch_extra_mods(m, p))
 
 
 def land(m, sq, *, accurate: bool = False, kickoff: int | None = None):

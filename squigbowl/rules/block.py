@@ -235,7 +235,8 @@ def block(m, attacker, defender, *, blitz: bool = False, act=None, second: bool 
     off, deff = assists(s, attacker, defender)
     att_st = attacker_base_st(attacker, blitz)
     if attacker.has("Dauntless") and defender.st > att_st:
-        ok = yield from rolls.test(m, attacker, "Dauntless", defender.st + 1, att_st)
+        ok = yield from rolls.test(m, attacker, "Dauntless", defender.st + 1,
+                                   mods=[("ST", att_st)])
         if ok:
             att_st = defender.st
     a_total, d_total = att_st + len(off), defender.st + len(deff)

@@ -49,12 +49,11 @@ from squigbowl.rules import ball as balls
 from squigbowl.rules import rolls
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import NEIGHBOURS, SCATTER, on_pitch, step
-from squigbowl.rules.injury import armour, knock_down, place_prone
-from squigbowl.rules.interception import (choose_interceptor, interception_extra_modifier,
-                                          interception_modifier)
+from squigbowl.rules.injury import CHAINSAW_FALL, armour, knock_down, place_prone
+from squigbowl.rules.interception import choose_interceptor, interception_mods
 from squigbowl.rules.model import DOWN, STANDING
-from squigbowl.rules.passing import (ACCURATE, FUMBLE, allowed_range, pass_extra_modifier,
-                                     pass_modifier, pass_outcome, pass_targets)
+from squigbowl.rules.passing import (ACCURATE, FUMBLE, allowed_range, pass_mods, pass_outcome,
+                                     pass_targets)
 from squigbowl.rules.turn import action, action_options, choice_handler
 
 THROW_BOMB = "THROW_BOMB"
@@ -162,9 +161,9 @@ def bomb_interception(m, holder, target, kind: str):
     if q is None:
         return None
     m.emit("interception_attempt", player=q.id, thrower=holder.id, square=q.square, bomb=kind)
-    mod = interception_modifier(m, q) - interception_extra_modifier(m, q)
-    ok = yield from rolls.test(m, q, "interception", rolls.agility_target(q.ag), mod,
-                               skill="Catch", team_ok=False)
+    ok = yield from rolls.test(m, q, "interception", rolls.agility_target(q.ag),
+                               mods=interception_mods(m, q, extra=False), skill="Catch",
+                               team_ok=False)
     if not ok:
         m.emit("interception_failed", player=q.id, bomb=kind)
         return None
@@ -177,11 +176,13 @@ def bomb_roll(m, p, target, rng: str):
     Disturbing Presence; not the squig's -1) read in the order of A7.2.4 step 4; the Pass skill
     (at once on a fumble, offered on an inaccurate throw) or a team re-roll."""
     agility = rolls.agility_target(p.ag)
-    mod = pass_modifier(m, p, rng) - pass_extra_modifier(m, p)
+    mods = pass_mods(m, p, rng, extra=False)
+    mod = rolls.total(mods)
+    more = {"mods": mods} if mods else {}
     natural = m.dice.d6("bomb throw")
     result = pass_outcome(natural, mod, agility)
     m.emit("roll", what="bomb throw", player=p.id, target=agility, modifier=mod, dice=[natural],
-           success=result == ACCURATE, result=result)
+           success=result == ACCURATE, result=result, **more)
     if result == ACCURATE:
         return result
     source = yield from rolls.offer_reroll(m, p, "bomb throw", "Pass",
@@ -192,7 +193,7 @@ def bomb_roll(m, p, target, rng: str):
     natural = m.dice.d6("bomb throw (re-roll)")
     result = pass_outcome(natural, mod, agility)
     m.emit("roll", what="bomb throw", player=p.id, target=agility, modifier=mod, dice=[natural],
-           success=result == ACCURATE, result=result, reroll=source)
+           success=result == ACCURATE, result=result, reroll=source, **more)
     return result
 
 
@@ -224,7 +225,7 @@ def bomb_catch(m, p, accurate: bool, kind: str):
         m.emit("bomb_catch_declined", player=p.id, square=p.square, bomb=kind)
         return None
     ok = yield from rolls.test(m, p, "bomb catch", rolls.agility_target(p.ag),
-                               balls.catch_modifier(m, p, accurate), skill="Catch")
+                               mods=balls.catch_mods(m, p, accurate), skill="Catch")
     if not ok:
         m.emit("bomb_dropped", player=p.id, square=p.square, bomb=kind)
         return None
@@ -289,8 +290,9 @@ def explode(m, sq, kind: str, bomber):
         elif p.status in DOWN:
             # [DD-53]: armour roll, he stays down (B7.7: +3 with a running chainsaw)
             m.emit("knocked_down", player=pid, square=p.square, cause="bomb", already_down=True)
-            mod = 3 if p.extra is not None and p.extra.get("chainsaw_running") else 0
-            yield from armour(m, p, modifier=mod, by=bomber, cause="bomb")
+            mods = ([CHAINSAW_FALL] if p.extra is not None and p.extra.get("chainsaw_running")
+                    else [])
+            yield from armour(m, p, mods=mods, by=bomber, cause="bomb")
         if held and p.side == s.active:
             lost_ball = True
     # B5.9 [DD-54] / B6.3 [DD-56]

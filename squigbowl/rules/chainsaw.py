@@ -130,15 +130,16 @@ def attack_prelude(m, p, act, victim, weapon: str):
     return True
 
 
-def hurt_standing_victim(m, attacker, victim, weapon: str, *, modifier: int,
+def hurt_standing_victim(m, attacker, victim, weapon: str, *, mods: list,
                          stunned_is_ko: bool = False):
-    """No block dice: an armour roll against a Standing victim; broken -> injury roll and he
-    is Stunned (face down), KO'd or a casualty; a ball he held bounces from his square. Not
-    broken -> nothing at all (B7.6, B10.2). Returns whether the armour broke."""
+    """No block dice: an armour roll against a Standing victim, with the armour modifiers
+    `mods` ((label, value) pairs); broken -> injury roll and he is Stunned (face down), KO'd or
+    a casualty; a ball he held bounces from his square. Not broken -> nothing at all (B7.6,
+    B10.2). Returns whether the armour broke."""
     s = m.state
     sq = victim.square
     had_ball = s.ball.carrier == victim.id
-    broken = yield from armour(m, victim, modifier=modifier, by=attacker, cause=weapon,
+    broken = yield from armour(m, victim, mods=mods, by=attacker, cause=weapon,
                                stunned_is_ko=stunned_is_ko)
     if broken:
         m.emit("weapon_hit", weapon=weapon, attacker=attacker.id, defender=victim.id,
@@ -167,18 +168,20 @@ def chainsaw_attack(m, p, act, target):
     victim = m.state.players[target]
     if not (yield from attack_prelude(m, p, act, victim, "chainsaw")):
         return
-    yield from hurt_standing_victim(m, p, victim, "chainsaw", modifier=CHAINSAW_BONUS)
+    yield from hurt_standing_victim(m, p, victim, "chainsaw",
+                                    mods=[("chainsaw", CHAINSAW_BONUS)])
 
 
 # -- B7.8 fouls ----------------------------------------------------------------------------------
-def _chainsaw_foul_bonus(m, fouler, victim, offensive, defensive) -> int:
+def _chainsaw_foul_bonus(m, fouler, victim, offensive, defensive) -> list:
     """B7.8 [DD-61]: a running chainsaw gives +3 instead of +1: +3 as the fouler (who gives
-    nothing otherwise), and +2 more for each assisting player whose chainsaw runs."""
-    bonus = CHAINSAW_BONUS if running(fouler) else 0
-    for q in offensive:
-        if running(q):
-            bonus += CHAINSAW_BONUS - 1
-    return bonus
+    nothing otherwise), and +2 more for each assisting player whose chainsaw runs. As
+    (label, value) pairs."""
+    mods = [("chainsaw", CHAINSAW_BONUS)] if running(fouler) else []
+    n = sum(1 for q in offensive if running(q))
+    if n:
+        mods.append(("chainsaw assists", n * (CHAINSAW_BONUS - 1)))
+    return mods
 
 
 FOUL_MODIFIERS.append(_chainsaw_foul_bonus)

@@ -65,7 +65,7 @@ def stab(m, p, act, target):
     if not (yield from attack_prelude(m, p, act, victim, "dagger")):
         return
     poison = poisoned(p)
-    broken = yield from hurt_standing_victim(m, p, victim, "dagger", modifier=0,
+    broken = yield from hurt_standing_victim(m, p, victim, "dagger", mods=[],
                                              stunned_is_ko=poison)
     if broken and poison:
         set_extra(p, POISONED, False)

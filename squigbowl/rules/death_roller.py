@@ -82,9 +82,9 @@ def _kickoff_hit(m, p, what: str):
     return True
 
 
-def _foul_bonus(m, fouler, victim, offensive, defensive) -> int:
-    """B8.3: +6 on the armour roll of its fouls."""
-    return 6 if DEATH_ROLLER in fouler.skills else 0
+def _foul_bonus(m, fouler, victim, offensive, defensive) -> list:
+    """B8.3: +6 on the armour roll of its fouls (as (label, value) pairs)."""
+    return [("Death-Roller", 6)] if DEATH_ROLLER in fouler.skills else []
 
 
 injury.FALL_HANDLERS[DEATH_ROLLER] = _falls

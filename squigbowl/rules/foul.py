@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Callable
 
 from squigbowl.rules import ball as balls
+from squigbowl.rules import rolls
 from squigbowl.rules.block import assists
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import NEIGHBOURS
@@ -26,8 +27,9 @@ from squigbowl.rules.injury import injury
 from squigbowl.rules.model import DOWN, SENT_OFF
 from squigbowl.rules.turn import FOUL, action_options, choice_handler
 
-#: extra armour modifiers for a foul: fn(m, fouler, victim, offensive, defensive) -> int
-#: (the weapons of Part B register here: running chainsaw B7.8, Death-Roller B8.3)
+#: extra armour modifiers for a foul: fn(m, fouler, victim, offensive, defensive) -> a list of
+#: (label, value) pairs, the non-zero terms (the weapons of Part B register here: running
+#: chainsaw B7.8, Death-Roller B8.3)
 FOUL_MODIFIERS: list[Callable] = []
 
 
@@ -58,12 +60,27 @@ def foul_assists(state, fouler, victim) -> tuple[list, list]:
     return assists(state, fouler, victim, guard=False)
 
 
+#: A12 Dirty Player's term in an armour or injury breakdown
+DIRTY_PLAYER = ("Dirty Player", 1)
+
+
+def foul_mods(m, fouler, victim, off, deff) -> list:
+    """A9.1 armour modifiers of a foul as (label, value) pairs, non-zero terms only: +1 per
+    offensive assist, -1 per defensive assist, and the FOUL_MODIFIERS hooks (Dirty Player is
+    added by `foul` once his coach chose the armour)."""
+    mods = [("assists", len(off))] if off else []
+    if deff:
+        mods.append(("defensive assists", -len(deff)))
+    for hook in FOUL_MODIFIERS:
+        mods += hook(m, fouler, victim, off, deff)
+    return mods
+
+
 def foul(m, fouler, victim):
     """A9.1-A9.4. Returns the injury result ('stunned', 'ko', 'casualty'...) or None."""
     s = m.state
     off, deff = foul_assists(s, fouler, victim)
-    modifier = len(off) - len(deff)
-    modifier += sum(hook(m, fouler, victim, off, deff) for hook in FOUL_MODIFIERS)
+    mods = foul_mods(m, fouler, victim, off, deff)
     dirty = None
     if fouler.has("Dirty Player"):
         choice = yield Decision("skill", fouler.side, [("use", "armour"), ("use", "injury")],
@@ -74,17 +91,19 @@ def foul(m, fouler, victim):
     m.emit("foul", fouler=fouler.id, victim=victim.id, offensive_assists=[q.id for q in off],
            defensive_assists=[q.id for q in deff])
     if dirty == "armour":
-        modifier += 1
+        mods.append(DIRTY_PLAYER)
+    modifier = rolls.total(mods)
+    more = {"mods": mods} if mods else {}
     d1, d2 = m.dice.d6("armour (foul)"), m.dice.d6("armour (foul)")
     broken = d1 + d2 + modifier > victim.av
     m.emit("roll", what="armour", player=victim.id, target=victim.av + 1, modifier=modifier,
-           dice=[d1, d2], success=broken, foul=True)
+           dice=[d1, d2], success=broken, foul=True, **more)
     spotted = d1 == d2
     result = None
     if broken:
         start = len(m.dice.log)
-        result = yield from injury(m, victim, modifier=1 if dirty == "injury" else 0, by=fouler,
-                                   cause="foul")
+        result = yield from injury(m, victim, mods=[DIRTY_PLAYER] if dirty == "injury" else [],
+                                   by=fouler, cause="foul")
         i1, i2 = (r.value for r in m.dice.log[start:start + 2])
         spotted = spotted or i1 == i2
     if spotted:

@@ -105,7 +105,8 @@ def shootout(m) -> None:
             left = team.rerolls + team.leader_reroll
             totals.append(natural + left)
             m.emit("roll", what="penalty shoot-out", player=None, side=team.side, target=None,
-                   modifier=left, dice=[natural], result=natural + left, success=None)
+                   modifier=left, dice=[natural], result=natural + left, success=None,
+                   **({"mods": [("re-rolls left", left)]} if left else {}))
         m.emit("shootout", totals=tuple(totals))
         if totals[0] != totals[1]:
             finish(m, 0 if totals[0] > totals[1] else 1, "shoot-out")

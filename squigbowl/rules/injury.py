@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from squigbowl.rules import ball as balls
+from squigbowl.rules import rolls
 from squigbowl.rules.events import Decision
 from squigbowl.rules.model import CASUALTY, KO, PRONE, RESERVES, STUNNED
 
@@ -52,13 +53,14 @@ def knock_down(m, p, *, armour_mod: int = 0, mighty_blow: bool = False, by=None,
     s = m.state
     sq = p.square
     had_ball = s.ball.carrier == p.id
+    mods = [("modifier", armour_mod)] if armour_mod else []
     if p.extra is not None and p.extra.get("chainsaw_running"):
-        armour_mod += 3  # B7.7: falling with a running chainsaw
+        mods.append(CHAINSAW_FALL)  # B7.7: falling with a running chainsaw
     p.status = PRONE
     m.emit("fell_over" if falls else "knocked_down", player=p.id, square=sq, cause=cause)
     if had_ball:
         balls.ball_to_ground(m, sq)
-    yield from armour(m, p, modifier=armour_mod, mighty_blow=mighty_blow, by=by, cause=cause,
+    yield from armour(m, p, mods=mods, mighty_blow=mighty_blow, by=by, cause=cause,
                       injury_mod=injury_mod)
     if had_ball:
         m.emit("ball_dropped", player=p.id, square=sq)
@@ -88,22 +90,37 @@ def place_prone(m, p, *, cause: str):
     return had_ball
 
 
-def armour(m, p, *, modifier: int = 0, mighty_blow: bool = False, by=None, cause: str = "block",
-           injury_mod: int = 0, stunned_is_ko: bool = False):
+#: the terms of armour and injury breakdowns (the `mods` of their roll events)
+MIGHTY_BLOW = ("Mighty Blow", 1)
+CHAINSAW_FALL = ("chainsaw", 3)
+
+
+def armour(m, p, *, modifier: int = 0, mods: list | None = None, mighty_blow: bool = False,
+           by=None, cause: str = "block", injury_mod: int = 0, stunned_is_ko: bool = False):
     """A8.9: 2D6 + modifiers > AV breaks armour, then an injury roll. Mighty Blow goes on the
-    armour only if that breaks it, else on the injury (A12). Returns whether it broke."""
+    armour only if that breaks it, else on the injury (A12). `mods` ((label, value) pairs)
+    replaces `modifier` and goes in the roll event; a bare `modifier` is labelled "modifier".
+    Returns whether it broke."""
+    if mods is None:
+        mods = [("modifier", modifier)] if modifier else []
+    else:
+        modifier = rolls.total(mods)
     d1, d2 = m.dice.d6("armour"), m.dice.d6("armour")
     total = d1 + d2 + modifier
     mb_used = False
     if mighty_blow and total <= p.av < total + 1:
         total += 1
         mb_used = True
+        mods = mods + [MIGHTY_BLOW]
     broken = total > p.av
+    more = {"mods": mods} if mods else {}
     m.emit("roll", what="armour", player=p.id, target=p.av + 1, modifier=modifier + mb_used,
-           dice=[d1, d2], success=broken, mighty_blow=mb_used)
+           dice=[d1, d2], success=broken, mighty_blow=mb_used, **more)
     if broken:
-        mod = injury_mod + (1 if mighty_blow and not mb_used else 0)
-        yield from injury(m, p, modifier=mod, by=by, cause=cause, stunned_is_ko=stunned_is_ko)
+        imods = [("modifier", injury_mod)] if injury_mod else []
+        if mighty_blow and not mb_used:
+            imods.append(MIGHTY_BLOW)
+        yield from injury(m, p, mods=imods, by=by, cause=cause, stunned_is_ko=stunned_is_ko)
     return broken
 
 
@@ -125,18 +142,24 @@ def injury_result(p, total: int, *, stunned_is_ko: bool = False) -> str:
     return result
 
 
-def injury(m, p, *, modifier: int = 0, by=None, cause: str = "block", crowd: bool = False,
-           stunned_is_ko: bool = False):
+def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
+           cause: str = "block", crowd: bool = False, stunned_is_ko: bool = False):
     """A8.10 injury roll, A8.14 crowd (Stunned -> Reserves), A8.15 apothecary, A8.11 casualty
-    roll, A12 Regeneration. Returns the final result."""
+    roll, A12 Regeneration. `mods` ((label, value) pairs) replaces `modifier` and goes in the
+    roll event. Returns the final result."""
+    if mods:
+        modifier = rolls.total(mods)
+    elif modifier:
+        mods = [("modifier", modifier)]
     for skill, fn in INJURY_HANDLERS.items():  # B8.4: no roll for a Death-Roller
         if skill in p.skills:
             return (yield from fn(m, p, by=by, cause=cause, crowd=crowd))
     s = m.state
     d1, d2 = m.dice.d6("injury"), m.dice.d6("injury")
     result = injury_result(p, d1 + d2 + modifier, stunned_is_ko=stunned_is_ko)
+    more = {"mods": mods} if mods else {}
     m.emit("roll", what="injury", player=p.id, target=None, modifier=modifier, dice=[d1, d2],
-           result=result, success=None)
+           result=result, success=None, **more)
     if result == "stunned":
         if crowd or p.square is None:
             s.remove(p, RESERVES)

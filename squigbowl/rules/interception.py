@@ -58,25 +58,41 @@ def interceptors(m, side: int, frm, to) -> list:
     return out
 
 
+def interception_extra_mods(m, p) -> list:
+    """Variant terms on interceptions (the squig, B1.8); [] in the base game."""
+    return balls.squig_mods(m, "interception", p)
+
+
 def interception_extra_modifier(m, p) -> int:
     """Variant modifiers on interceptions (the squig, B1.8); 0 in the base game."""
-    if m.state.options.squig_ball:
-        from squigbowl.rules.squig_ball import squig_penalty
-        return squig_penalty(m, "interception", p)
-    return 0
+    return rolls.total(interception_extra_mods(m, p))
 
 
-def interception_modifier(m, p) -> int:
-    """A6.8: -2, -1 per opposing tackle zone on his square (Nerves of Steel ignores), -1 in
-    Pouring Rain, +1 Very Long Legs, -1 per Disturbing Presence within 3 squares."""
-    mod = -2
+def interception_mods(m, p, *, extra: bool = True) -> list:
+    """A6.8 as (label, value) pairs, non-zero terms only: -2, -1 per opposing tackle zone on
+    his square (Nerves of Steel ignores), -1 in Pouring Rain, +1 Very Long Legs, -1 per
+    Disturbing Presence within 3 squares, and the variant terms (`extra=False` leaves them out,
+    as for a bomb)."""
+    mods = [("interception", -2)]
     if not p.has("Nerves of Steel"):
-        mod -= m.state.tackle_zones(p.square, p.side)
-    mod += balls.weather_catch_mod(m)
+        tz = m.state.tackle_zones(p.square, p.side)
+        if tz:
+            mods.append(("tackle zones", -tz))
+    if m.state.weather == "pouring_rain":
+        mods.append(balls.RAIN)
     if p.has("Very Long Legs"):
-        mod += 1
-    mod -= balls.disturbing_presence(m, p)
-    return mod + interception_extra_modifier(m, p)
+        mods.append(("Very Long Legs", 1))
+    dp = balls.disturbing_presence(m, p)
+    if dp:
+        mods.append(("Disturbing Presence", -dp))
+    if extra and m.state.options.squig_ball:
+        mods += interception_extra_mods(m, p)
+    return mods
+
+
+def interception_modifier(m, p, *, extra: bool = True) -> int:
+    """A6.8: the sum of `interception_mods`."""
+    return rolls.total(interception_mods(m, p, extra=extra))
 
 
 def interception_odds(m, p) -> dict:
@@ -110,7 +126,7 @@ def interception_roll(m, p, thrower):
     (A12), a team re-roll may not (A10.2, it is not his team's turn). Returns success."""
     m.emit("interception_attempt", player=p.id, thrower=thrower.id, square=p.square)
     return (yield from rolls.test(m, p, "interception", rolls.agility_target(p.ag),
-                                  interception_modifier(m, p), skill="Catch", team_ok=False))
+                                  mods=interception_mods(m, p), skill="Catch", team_ok=False))
 
 
 def intercept(m, thrower, target):

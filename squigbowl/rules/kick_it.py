@@ -143,29 +143,31 @@ def nearest_on_pitch(sq):
 
 
 # -- modifiers (B2.6, B2.7.3) ----------------------------------------------------------------------
-def squig_kick_penalty(m, roll_kind: str, p) -> int:
-    """B1.8 [DD-24]: the squig's -1 on the Away roll ('kick') and the kick block
-    ('kick_block'), from squig_ball.squig_penalty; 0 without Squig Ball."""
-    if not m.state.options.squig_ball:
-        return 0
-    from squigbowl.rules.squig_ball import squig_penalty
-    return squig_penalty(m, roll_kind, p)
+# B1.8 [DD-24]: the squig's -1 on the Away roll ('kick') and the kick block ('kick_block')
+# comes from ball.squig_mods (squig_ball.squig_penalty); nothing without Squig Ball.
+def away_mods(m, p) -> list:
+    """B2.6 [DD-31] as (label, value) pairs, non-zero terms only: -1 per opposing tackle zone
+    on the kicker (Nerves of Steel ignores), -1 Very Sunny, -1 per opposing Disturbing Presence
+    within 3 squares (option `kick_away_disturbing_presence`, on by default), -1 squig. Nothing
+    else: no range, Stunty, Pass, Kick or Foul Appearance."""
+    s = m.state
+    mods = []
+    if not p.has("Nerves of Steel"):
+        tz = s.tackle_zones(p.square, p.side)
+        if tz:
+            mods.append(("tackle zones", -tz))
+    if s.weather == "very_sunny":
+        mods.append(("Very Sunny", -1))
+    if s.options.kick_away_disturbing_presence:
+        dp = balls.disturbing_presence(m, p)
+        if dp:
+            mods.append(("Disturbing Presence", -dp))
+    return mods + balls.squig_mods(m, "kick", p)
 
 
 def away_modifier(m, p) -> int:
-    """B2.6 [DD-31]: -1 per opposing tackle zone on the kicker (Nerves of Steel ignores), -1
-    Very Sunny, -1 per opposing Disturbing Presence within 3 squares (option
-    `kick_away_disturbing_presence`, on by default), -1 squig. Nothing else: no range, Stunty,
-    Pass, Kick or Foul Appearance."""
-    s = m.state
-    mod = 0
-    if not p.has("Nerves of Steel"):
-        mod -= s.tackle_zones(p.square, p.side)
-    if s.weather == "very_sunny":
-        mod -= 1
-    if s.options.kick_away_disturbing_presence:
-        mod -= balls.disturbing_presence(m, p)
-    return mod + squig_kick_penalty(m, "kick", p)
+    """B2.6 [DD-31]: the sum of `away_mods`."""
+    return rolls.total(away_mods(m, p))
 
 
 def away_outcome(natural: int, modifier: int, target: int) -> str:
@@ -181,19 +183,30 @@ def away_outcome(natural: int, modifier: int, target: int) -> str:
     return SHANK
 
 
-def kick_block_modifier(m, q) -> int:
-    """B2.7.3 [DD-33] [DD-37]: -1 per kicking-team tackle zone on the blocker's square (the
-    kicker's included; Nerves of Steel ignores), -1 per kicking-team Disturbing Presence within
-    3 squares, -1 Pouring Rain, +1 Very Long Legs, -1 squig. No -2."""
+def kick_block_mods(m, q) -> list:
+    """B2.7.3 [DD-33] [DD-37] as (label, value) pairs, non-zero terms only: -1 per
+    kicking-team tackle zone on the blocker's square (the kicker's included; Nerves of Steel
+    ignores), -1 per kicking-team Disturbing Presence within 3 squares, -1 Pouring Rain, +1
+    Very Long Legs, -1 squig. No -2."""
     s = m.state
-    mod = 0
+    mods = []
     if not q.has("Nerves of Steel"):
-        mod -= s.tackle_zones(q.square, q.side)
-    mod -= balls.disturbing_presence(m, q)
-    mod += balls.weather_catch_mod(m)
+        tz = s.tackle_zones(q.square, q.side)
+        if tz:
+            mods.append(("tackle zones", -tz))
+    dp = balls.disturbing_presence(m, q)
+    if dp:
+        mods.append(("Disturbing Presence", -dp))
+    if s.weather == "pouring_rain":
+        mods.append(balls.RAIN)
     if q.has("Very Long Legs"):
-        mod += 1
-    return mod + squig_kick_penalty(m, "kick_block", q)
+        mods.append(("Very Long Legs", 1))
+    return mods + balls.squig_mods(m, "kick_block", q)
+
+
+def kick_block_modifier(m, q) -> int:
+    """B2.7.3: the sum of `kick_block_mods`."""
+    return rolls.total(kick_block_mods(m, q))
 
 
 def kick_blockers(m, kicker, targets) -> list:
@@ -276,11 +289,13 @@ def away_roll(m, p):
     """B2.6: agility test; a team re-roll may be used on a shank or a fumble (A10.5), no skill
     re-roll. Returns AWAY, SHANK or FUMBLE."""
     target = rolls.agility_target(p.ag)
-    mod = away_modifier(m, p)
+    mods = away_mods(m, p)
+    mod = rolls.total(mods)
+    more = {"mods": mods} if mods else {}
     natural = m.dice.d6("Away roll")
     result = away_outcome(natural, mod, target)
     m.emit("roll", what="Away roll", player=p.id, target=target, modifier=mod, dice=[natural],
-           success=result == AWAY, result=result)
+           success=result == AWAY, result=result, **more)
     if result == AWAY:
         return result
     source = yield from rolls.offer_reroll(m, p, "Away roll", None, info={"result": result})
@@ -289,7 +304,7 @@ def away_roll(m, p):
     natural = m.dice.d6("Away roll (re-roll)")
     result = away_outcome(natural, mod, target)
     m.emit("roll", what="Away roll", player=p.id, target=target, modifier=mod, dice=[natural],
-           success=result == AWAY, result=result, reroll=source)
+           success=result == AWAY, result=result, reroll=source, **more)
     return result
 
 
@@ -352,7 +367,7 @@ def kick_block(m, kicker, targets):
     q = s.players[choice[1]]
     m.emit("kick_block_attempt", player=q.id, kicker=kicker.id, square=q.square)
     ok = yield from rolls.test(m, q, "kick block", rolls.agility_target(q.ag),
-                               kick_block_modifier(m, q), rerollable=False)
+                               mods=kick_block_mods(m, q), rerollable=False)
     if not ok:
         m.emit("kick_block_failed", player=q.id)
         return False

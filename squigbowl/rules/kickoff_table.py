@@ -115,10 +115,12 @@ def _bonus_reroll(m, what: str, extra_field: str):
     totals = []
     for team in s.teams:
         d3 = m.dice.d3(what)
-        mod = team.fame + getattr(team.sheet, extra_field)
+        extra = getattr(team.sheet, extra_field)
+        mod = team.fame + extra
         totals.append(d3 + mod)
+        mods = [t for t in (("FAME", team.fame), (extra_field.replace("_", " "), extra)) if t[1]]
         m.emit("roll", what=what, player=None, side=team.side, target=None, modifier=mod,
-               dice=[d3], result=d3 + mod, success=None)
+               dice=[d3], result=d3 + mod, success=None, **({"mods": mods} if mods else {}))
     gainers = [side for side in (0, 1) if totals[side] == max(totals)]
     for side in gainers:
         s.teams[side].rerolls += 1
@@ -178,7 +180,8 @@ def throw_a_rock(m):
         natural = m.dice.d6("Throw a Rock")
         totals.append(natural + team.fame)
         m.emit("roll", what="Throw a Rock", player=None, side=team.side, target=None,
-               modifier=team.fame, dice=[natural], result=natural + team.fame, success=None)
+               modifier=team.fame, dice=[natural], result=natural + team.fame, success=None,
+               **({"mods": [("FAME", team.fame)]} if team.fame else {}))
     if totals[0] == totals[1]:
         hit = (0, 1)
     else:
@@ -204,7 +207,7 @@ def pitch_invasion(m):
         natural = m.dice.d6("Pitch Invasion")
         hit = natural != 1 and natural + fame >= 6
         m.emit("roll", what="Pitch Invasion", player=p.id, target=6, modifier=fame,
-               dice=[natural], success=hit)
+               dice=[natural], success=hit, **({"mods": [("FAME", fame)]} if fame else {}))
         if not hit:
             continue
         if (yield from _hooked(m, p, "pitch invasion")):

@@ -45,27 +45,54 @@ def movement_choices(m, p, act) -> list:
     return choices
 
 
+def gfi_mods(m, p) -> list:
+    """A6.5 as (label, value) pairs, non-zero terms only: -1 in a Blizzard, plus the variant
+    terms (pure)."""
+    mods = [("Blizzard", -1)] if m.state.weather == "blizzard" else []
+    if m.state.options.squig_ball:
+        mods += gfi_extra_mods(m, p)
+    return mods
+
+
+def gfi_modifier(m, p) -> int:
+    """A6.5: the sum of `gfi_mods` (pure)."""
+    return rolls.total(gfi_mods(m, p))
+
+
 def gfi(m, p):
     """A6.5: 2+, -1 in a Blizzard; Sure Feet re-roll once per turn."""
-    mod = (-1 if m.state.weather == "blizzard" else 0) + gfi_extra_modifier(m, p)
-    return (yield from rolls.test(m, p, "GFI", 2, mod, skill="Sure Feet"))
+    return (yield from rolls.test(m, p, "GFI", 2, mods=gfi_mods(m, p), skill="Sure Feet"))
+
+
+def gfi_extra_mods(m, p) -> list:
+    """Variant terms on GFI (holding the squig, B1.8); [] in the base game."""
+    return balls.squig_mods(m, "gfi", p)
 
 
 def gfi_extra_modifier(m, p) -> int:
     """Variant modifiers on GFI (holding the squig, B1.8); 0 in the base game."""
-    if m.state.options.squig_ball:
-        from squigbowl.rules.squig_ball import squig_penalty
-        return squig_penalty(m, "gfi", p)
-    return 0
+    return rolls.total(gfi_extra_mods(m, p))
+
+
+def dodge_mods(m, p, dest) -> list:
+    """A6.4 as (label, value) pairs, non-zero terms only: +1, -1 per opposing tackle zone on
+    the destination (Stunty ignores them unless he has Secret Weapon)."""
+    mods = [("dodge", 1)]
+    if not (p.has("Stunty") and not p.has("Secret Weapon")):
+        zones = m.state.tackle_zones(dest, p.side, exclude=p.id)
+        if zones:
+            mods.append(("tackle zones", -zones))
+    return mods
 
 
 def dodge_modifier(m, p, dest) -> int:
-    """A6.4: +1, -1 per opposing tackle zone on the destination (Stunty ignores them unless he
-    has Secret Weapon)."""
-    mod = 1
-    if not (p.has("Stunty") and not p.has("Secret Weapon")):
-        mod -= m.state.tackle_zones(dest, p.side, exclude=p.id)
-    return mod
+    """A6.4: the sum of `dodge_mods`."""
+    return rolls.total(dodge_mods(m, p, dest))
+
+
+def leap_mods(p) -> list:
+    """A6.6: the leap roll has no modifiers; Very Long Legs +1. As (label, value) pairs."""
+    return [("Very Long Legs", 1)] if p.has("Very Long Legs") else []
 
 
 def dodge(m, p, start, dest):
@@ -80,7 +107,7 @@ def dodge(m, p, start, dest):
         m.emit("skill_used", player=p.id, skill="Break Tackle")
     tackled = any(q.has("Tackle") for q in s.tacklers(start, p.side))
     return (yield from rolls.test(m, p, "dodge", rolls.agility_target(stat),
-                                  dodge_modifier(m, p, dest), skill="Dodge", tackled=tackled,
+                                  mods=dodge_mods(m, p, dest), skill="Dodge", tackled=tackled,
                                   info={"frm": start, "to": dest}))
 
 
@@ -129,8 +156,7 @@ def leap(m, p, act, sq):
             if not (yield from gfi(m, p)):
                 yield from fall_in(m, p, sq, start)
                 return False
-    mod = 1 if p.has("Very Long Legs") else 0
-    ok = yield from rolls.test(m, p, "leap", rolls.agility_target(p.ag), mod,
+    ok = yield from rolls.test(m, p, "leap", rolls.agility_target(p.ag), mods=leap_mods(p),
                                info={"frm": start, "to": sq, "distance": distance(start, sq)})
     if not ok:
         yield from fall_in(m, p, sq, start)

@@ -83,32 +83,52 @@ def pass_targets(m, p, *, ttm: bool = False) -> list:
     return [sq for sq in ALL_SQUARES if sq != frm and range_of(frm, sq) in allowed]
 
 
+def pass_extra_mods(m, p) -> list:
+    """Variant terms on a ball pass (the squig, B1.8; not on a thrown team-mate); [] in the
+    base game."""
+    return balls.squig_mods(m, "pass", p)
+
+
 def pass_extra_modifier(m, p) -> int:
     """Variant modifiers on a ball pass (the squig, B1.8; not on a thrown team-mate); 0 in the
     base game."""
-    if m.state.options.squig_ball:
-        from squigbowl.rules.squig_ball import squig_penalty
-        return squig_penalty(m, "pass", p)
-    return 0
+    return rolls.total(pass_extra_mods(m, p))
 
 
-def pass_modifier(m, p, rng: str, *, ttm: bool = False) -> int:
-    """A6.8 pass roll: range, -1 per opposing tackle zone on the thrower (Nerves of Steel
-    ignores), -1 Very Sunny, -1 Stunty, -1 throw team-mate, -1 per Disturbing Presence within 3
-    squares, and the variant modifier (not on a thrown team-mate)."""
-    mod = RANGE_MODIFIERS[rng]
+#: the range's term in a pass roll's breakdown (Short Pass has none)
+RANGE_MODS = {rng: (f"range: {RANGE_NAMES[rng].split()[0].lower()}", v)
+              for rng, v in RANGE_MODIFIERS.items() if v}
+RANGE_MODS[BOMB] = ("range: long bomb", RANGE_MODIFIERS[BOMB])
+
+
+def pass_mods(m, p, rng: str, *, ttm: bool = False, extra: bool = True) -> list:
+    """A6.8 pass roll as (label, value) pairs, non-zero terms only: range, -1 per opposing
+    tackle zone on the thrower (Nerves of Steel ignores), -1 Very Sunny, -1 Stunty, -1 throw
+    team-mate, -1 per Disturbing Presence within 3 squares, and the variant terms (not on a
+    thrown team-mate; `extra=False` leaves them out, as for a bomb, B5.3)."""
+    rm = RANGE_MODS.get(rng)
+    mods = [rm] if rm is not None else []
     if not p.has("Nerves of Steel"):
-        mod -= m.state.tackle_zones(p.square, p.side)
+        tz = m.state.tackle_zones(p.square, p.side)
+        if tz:
+            mods.append(("tackle zones", -tz))
     if m.state.weather == "very_sunny":
-        mod -= 1
+        mods.append(("Very Sunny", -1))
     if p.has("Stunty"):
-        mod -= 1
+        mods.append(("Stunty", -1))
     if ttm:
-        mod -= 1
-    mod -= balls.disturbing_presence(m, p)
-    if not ttm:
-        mod += pass_extra_modifier(m, p)
-    return mod
+        mods.append(("throw team-mate", -1))
+    dp = balls.disturbing_presence(m, p)
+    if dp:
+        mods.append(("Disturbing Presence", -dp))
+    if not ttm and extra and m.state.options.squig_ball:
+        mods += pass_extra_mods(m, p)
+    return mods
+
+
+def pass_modifier(m, p, rng: str, *, ttm: bool = False, extra: bool = True) -> int:
+    """A6.8 pass roll: the sum of `pass_mods`."""
+    return rolls.total(pass_mods(m, p, rng, ttm=ttm, extra=extra))
 
 
 def pass_outcome(natural: int, modifier: int, target: int) -> str:
@@ -183,11 +203,13 @@ def pass_roll(m, p, target, rng: str, *, ttm: bool = False, what: str = "pass"):
     whether accurate or not (A7.9.5), so there only a fumble is worth a re-roll. Returns
     ACCURATE, INACCURATE or FUMBLE."""
     agility = rolls.agility_target(p.ag)
-    mod = pass_modifier(m, p, rng, ttm=ttm)
+    mods = pass_mods(m, p, rng, ttm=ttm)
+    mod = rolls.total(mods)
+    more = {"mods": mods} if mods else {}
     natural = m.dice.d6(what)
     result = pass_outcome(natural, mod, agility)
     m.emit("roll", what=what, player=p.id, target=agility, modifier=mod, dice=[natural],
-           success=result == ACCURATE, result=result)
+           success=result == ACCURATE, result=result, **more)
     if result == ACCURATE or (ttm and result == INACCURATE):
         return result
     source = yield from rolls.offer_reroll(m, p, what, "Pass", auto_skill=result == FUMBLE,
@@ -197,7 +219,7 @@ def pass_roll(m, p, target, rng: str, *, ttm: bool = False, what: str = "pass"):
     natural = m.dice.d6(f"{what} (re-roll)")
     result = pass_outcome(natural, mod, agility)
     m.emit("roll", what=what, player=p.id, target=agility, modifier=mod, dice=[natural],
-           success=result == ACCURATE, result=result, reroll=source)
+           success=result == ACCURATE, result=result, reroll=source, **more)
     return result
 
 

@@ -55,7 +55,9 @@ def fans(m) -> None:
         d1, d2 = m.dice.d6("fans"), m.dice.d6("fans")
         team.crowd = (d1 + d2 + team.sheet.fan_factor) * 1000
         m.emit("roll", what="fans", player=None, side=team.side, target=None,
-               modifier=team.sheet.fan_factor, dice=[d1, d2], result=team.crowd, success=None)
+               modifier=team.sheet.fan_factor, dice=[d1, d2], result=team.crowd, success=None,
+               **({"mods": [("Fan Factor", team.sheet.fan_factor)]}
+                  if team.sheet.fan_factor else {}))
     home, away = s.teams
     home.fame = fame_of(home.crowd, away.crowd)
     away.fame = fame_of(away.crowd, home.crowd)

@@ -23,6 +23,14 @@ def agility_target(ag: int) -> int:
     return max(1, 7 - ag)
 
 
+def total(mods) -> int:
+    """The modifier of a breakdown: the sum of its (label, value) pairs."""
+    n = 0
+    for _, v in mods:
+        n += v
+    return n
+
+
 def passes(natural: int, modifier: int, target: int) -> bool:
     """A0.3: a natural 1 fails, a natural 6 succeeds, else natural + modifiers >= target."""
     if natural == 1:
@@ -109,14 +117,22 @@ def offer_reroll(m, player, what: str, skill: str | None = None, *, tackled: boo
     return source
 
 
-def test(m, player, what: str, target: int, modifier: int = 0, *, skill: str | None = None,
-         rerollable: bool = True, tackled: bool = False, team_ok: bool = True,
-         info: dict | None = None):
-    """A D6 test for `player` (A0.3) with the re-rolls of A10. Returns success."""
+def test(m, player, what: str, target: int, modifier: int = 0, *, mods: list | None = None,
+         skill: str | None = None, rerollable: bool = True, tackled: bool = False,
+         team_ok: bool = True, info: dict | None = None):
+    """A D6 test for `player` (A0.3) with the re-rolls of A10. Returns success.
+    `mods`, a list of (label, value) pairs (the non-zero terms, e.g. [("dodge", 1),
+    ("tackle zones", -2)]), gives the modifier instead of `modifier` and goes in the roll
+    events as their `mods` field, so the dice log can explain the roll."""
+    if mods:
+        modifier = total(mods)
+        more = {"mods": mods}
+    else:
+        more = {}
     natural = m.dice.d6(what)
     ok = passes(natural, modifier, target)
     m.emit("roll", what=what, player=player.id, target=target, modifier=modifier,
-           dice=[natural], success=ok)
+           dice=[natural], success=ok, **more)
     if ok or not rerollable:
         return ok
     source = yield from offer_reroll(m, player, what, skill, tackled=tackled, team_ok=team_ok,
@@ -126,5 +142,5 @@ def test(m, player, what: str, target: int, modifier: int = 0, *, skill: str | N
     natural = m.dice.d6(f"{what} (re-roll)")
     ok = passes(natural, modifier, target)
     m.emit("roll", what=what, player=player.id, target=target, modifier=modifier,
-           dice=[natural], success=ok, reroll=source)
+           dice=[natural], success=ok, reroll=source, **more)
     return ok

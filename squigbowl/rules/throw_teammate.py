@@ -63,17 +63,29 @@ def ttm_odds(m, p, to) -> dict | None:
     return pass_odds(m, p, to, ttm=True)
 
 
+def landing_extra_mods(m, q) -> list:
+    """Variant terms on the landing roll (holding the squig, B1.8); [] in the base game."""
+    return balls.squig_mods(m, "landing", q)
+
+
 def landing_extra_modifier(m, q) -> int:
     """Variant modifiers on the landing roll (holding the squig, B1.8); 0 in the base game."""
+    return rolls.total(landing_extra_mods(m, q))
+
+
+def landing_mods(m, q, sq) -> list:
+    """A6.8 landing as (label, value) pairs, non-zero terms only: -1 per opposing tackle zone
+    on the landing square, and the variant terms."""
+    tz = m.state.tackle_zones(sq, q.side, exclude=q.id)
+    mods = [("tackle zones", -tz)] if tz else []
     if m.state.options.squig_ball:
-        from squigbowl.rules.squig_ball import squig_penalty
-        return squig_penalty(m, "landing", q)
-    return 0
+        mods += landing_extra_mods(m, q)
+    return mods
 
 
 def landing_modifier(m, q, sq) -> int:
-    """A6.8 landing: -1 per opposing tackle zone on the landing square."""
-    return -m.state.tackle_zones(sq, q.side, exclude=q.id) + landing_extra_modifier(m, q)
+    """A6.8 landing: the sum of `landing_mods`."""
+    return rolls.total(landing_mods(m, q, sq))
 
 
 @choice_handler("throw_teammate")
@@ -199,7 +211,7 @@ def land(m, q, sq, had_ball: bool, *, frm):
     _come_down(m, q, sq, had_ball, frm=frm)
     loose = s.ball.carrier is None and s.ball.square == sq and not s.ball.in_air
     ok = yield from rolls.test(m, q, "landing", rolls.agility_target(q.ag),
-                               landing_modifier(m, q, sq), info={"square": sq})
+                               mods=landing_mods(m, q, sq), info={"square": sq})
     if ok:
         m.emit("landed", player=q.id, square=sq)
         if loose:

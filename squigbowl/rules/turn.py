@@ -333,11 +333,12 @@ def action_rolls(m, p, name: str):
     if p.has("Really Stupid"):
         helper = any(q is not None and q.side == p.side and not q.has("Really Stupid")
                      for q in (m.state.at(sq) for sq in NEIGHBOURS[p.square]))
-        ok = yield from rolls.test(m, p, "Really Stupid", 4, 2 if helper else 0)
+        ok = yield from rolls.test(m, p, "Really Stupid", 4,
+                                   mods=[("team-mate", 2)] if helper else None)
         return _stupid_result(m, p, ok, "Really Stupid")
     if p.has("Wild Animal"):
-        mod = 2 if name in (BLOCK, BLITZ) else 0
-        ok = yield from rolls.test(m, p, "Wild Animal", 4, mod)
+        mods = [("Block/Blitz", 2)] if name in (BLOCK, BLITZ) else None
+        ok = yield from rolls.test(m, p, "Wild Animal", 4, mods=mods)
         if not ok:
             m.emit("action_lost", player=p.id, reason="Wild Animal")
         return ok
