@@ -308,8 +308,17 @@ def signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
+def mods_text(mods) -> str:
+    """A roll's modifier breakdown, e.g. "+1 dodge −2 tackle zones" (the event's `mods`: (label,
+    value) pairs, lists after a JSON round trip)."""
+    return " ".join(f"{'+' if v >= 0 else '−'}{abs(v)} {label}" for label, v in mods)
+
+
 def roll_text(state, e) -> str:
-    """A 'roll' event, explained: what for, who, target, modifier, dice, result, re-roll."""
+    """A 'roll' event, explained: what for, who, target, the modifiers one by one (the event's
+    `mods`; the summed modifier for an event without them), what the die needs, the dice,
+    result, re-roll. E.g. "Dodge · Gorbad #5 · 4+ (+1 dodge −2 tackle zones) → needs 5+ ·
+    rolled [4] ✘ failed · re-roll: team"."""
     what = str(e.get("what", "roll"))
     who = e.get("player")
     side = e.get("side")
@@ -321,16 +330,20 @@ def roll_text(state, e) -> str:
     dice = e.get("dice") or []
     target = e.get("target")
     mod = e.get("modifier") or 0
+    mods = e.get("mods")
+    if mods:
+        mtxt = f"({mods_text(mods)})"
+    else:
+        mtxt = f"({signed(mod)})" if mod else ""
     if target is not None:
         if len(dice) == 1:
             from squigbowl.rules.odds import face_needed
             need = face_needed(target, mod)
-            mtxt = f" {signed(mod)}" if mod else ""
-            parts.append(f"· target {target}+{mtxt} → needs {need}+")
+            parts.append(f"· {target}+" + (f" {mtxt}" if mtxt else "") + f" → needs {need}+")
         else:
-            parts.append(f"· beat {target - 1}" + (f" ({signed(mod)})" if mod else ""))
-    elif mod:
-        parts.append(f"· modifier {signed(mod)}")
+            parts.append(f"· beat {target - 1}" + (f" {mtxt}" if mtxt else ""))
+    elif mtxt:
+        parts.append(f"· {mtxt[1:-1]}" if mods else f"· modifier {signed(mod)}")
     if dice:
         total = sum(dice)
         dtxt = " ".join(str(d) for d in dice)
@@ -345,7 +358,7 @@ def roll_text(state, e) -> str:
     elif success is False:
         parts.append("✘ failed")
     if e.get("reroll"):
-        parts.append(f"(re-roll: {e.get('reroll')})")
+        parts.append(f"· re-roll: {e.get('reroll')}")
     return " ".join(parts)
 
 
