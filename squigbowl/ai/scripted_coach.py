@@ -25,10 +25,20 @@ import random
 from squigbowl.ai import scripted_weapons as weapons
 from squigbowl.ai.coach import Coach
 from squigbowl.ai.random_coach import pick_uniform
-from squigbowl.rules.geometry import (NEIGHBOURS, WIDTH, distance, on_pitch, scoring_x,
-                                      squares_within)
+from squigbowl.rules import ball as balls
+from squigbowl.rules import block, odds
+from squigbowl.rules import move as moves
+from squigbowl.rules.bomb import BOMB, bomb_kind
+from squigbowl.rules.geometry import (
+    NEIGHBOURS,
+    WIDTH,
+    distance,
+    on_pitch,
+    scoring_x,
+    squares_within,
+)
 from squigbowl.rules.model import DOWN, STANDING
-from squigbowl.rules.move import can_leap, max_gfi
+from squigbowl.rules.move import max_gfi
 
 #: a touchdown run is attempted when it succeeds at least this often
 SCORE_CHANCE = 0.45
@@ -36,59 +46,105 @@ SCORE_CHANCE = 0.45
 FOUL_RATE = 0.5
 
 
-# -- small rule helpers (chances only: the engine decides) -----------------------------------------
-def _passes_count(modifier: int, target: int) -> int:
-    """How many of the six faces pass a test (A0.3)."""
-    n = 0
-    for natural in range(1, 7):
-        if natural == 6 or (natural != 1 and natural + modifier >= target):
-            n += 1
-    return n
+# -- chances, all asked of the engine (squigbowl.rules: odds, move, block) --------------------------
+class TZ(dict):
+    """Square -> opposing tackle zones on it for a player of `side` (odds.tackle_zone_map, the
+    same count as state.tackle_zones, A6.2); 0 elsewhere. Valid while the position does not
+    change."""
+
+    def __init__(self, s, side: int) -> None:
+        super().__init__(odds.tackle_zone_map(s, side))
+
+    def __missing__(self, sq) -> int:
+        return 0
 
 
-def test_chance(target: int, modifier: int, reroll: bool = False) -> float:
-    p = _passes_count(modifier, target) / 6
-    return p + (1 - p) * p if reroll else p
-
-
-def agility_target(ag: int) -> int:
-    return max(1, 7 - ag)
-
-
-def opp_tz_map(s, side: int) -> dict:
+def opp_tz_map(s, side: int) -> TZ:
     """Square -> number of opposing (to `side`) tackle zones on it (A6.2)."""
-    tz: dict = {}
-    for q in s.players:
-        if q.side != side and q.status == STANDING and q.square is not None and q.has_tz:
-            for sq in NEIGHBOURS[q.square]:
-                tz[sq] = tz.get(sq, 0) + 1
-    return tz
+    return TZ(s, side)
 
 
-def dodge_chance(p, tz_dest: int) -> float:
-    mod = 1 if (p.has("Stunty") and not p.has("Secret Weapon")) else 1 - tz_dest
-    return test_chance(agility_target(p.ag), mod, p.has("Dodge"))
+def _risk(chance: float) -> float:
+    return -math.log(chance) if chance > 0 else 50.0
 
 
-def gfi_chance(p, weather: str) -> float:
-    return test_chance(2, -1 if weather == "blizzard" else 0, p.has("Sure Feet"))
+def gfi_chance(m, p) -> float:
+    """A6.5 Go For It, with Sure Feet (odds.gfi_need)."""
+    _, skills = odds.rerolls_available(m, p)
+    return odds.need_chance(odds.gfi_need(m, p, p.square), skills)
 
 
-def pickup_chance(s, p, sq, tz: dict) -> float:
-    mod = 1 - tz.get(sq, 0) - (1 if s.weather == "pouring_rain" else 0)
-    return test_chance(agility_target(p.ag), mod, p.has("Sure Hands"))
+def path_chance(m, p, path, moves_used: int = 0) -> float:
+    """Every roll on the way (odds.path_needs), skill re-rolls as the engine allows them, no
+    team re-roll."""
+    _, skills = odds.rerolls_available(m, p)
+    needs = odds.path_needs(m, p, path, moves_used, getattr(path, "leaps", frozenset()))
+    return odds.chance_with_rerolls(needs, team=False, skills=skills)
 
 
-def find_paths(s, p, moves_used: int, tz: dict, *, ball_ok: bool = False, max_steps=None):
+class _Steps:
+    """The engine's numbers for one search: the GFI risk, whether leaving a square needs a
+    dodge (move.must_dodge) and the risk of a dodge (odds.dodge_need, its skill re-roll on a
+    failure), with the tackle zones counted once per decision (`tz`, state.tackle_zones)."""
+
+    def __init__(self, m, p, tz) -> None:
+        self.m, self.p, self.tz = m, p, tz
+        self.s = m.state
+        _, self.skills = odds.rerolls_available(m, p)
+        self.gfi = _risk(odds.need_chance(odds.gfi_need(m, p, p.square), self.skills))
+        self.bt = moves.break_tackle_ready(self.s, p)
+        self._mod: dict = {}       # destination -> dodge modifier
+        self._tackled: dict = {}   # square -> its dodges_from
+        self._dodge: dict = {}     # (dodge modifier, Tackle) -> risk
+
+    def marked_squares(self) -> frozenset:
+        """The squares he must dodge to leave (move.must_dodge); only squares in an opposing
+        tackle zone can be."""
+        s, p = self.s, self.p
+        return frozenset(sq for sq, n in self.tz.items() if n and moves.must_dodge(s, p, sq,
+                                                                                   zones=n))
+
+    def dodges_from(self, frm) -> dict:
+        """{empty neighbour: risk of the dodge into it} for a square that needs one."""
+        got = self._tackled.get(frm)
+        if got is not None:
+            return got
+        m, p, tz, board, cache, mods = (self.m, self.p, self.tz, self.s.board, self._dodge,
+                                        self._mod)
+        tackled = moves.dodge_tackled(self.s, p, frm)
+        out = {}
+        for to in NEIGHBOURS[frm]:
+            if to in board:
+                continue
+            zones = tz.get(to, 0)
+            mod = mods.get(to)
+            if mod is None:
+                mod = mods[to] = moves.dodge_modifier(m, p, to, zones=zones)
+            key = (mod, tackled)
+            r = cache.get(key)
+            if r is None:
+                need = odds.dodge_need(m, p, frm, to, break_tackle=self.bt, zones=zones,
+                                       tackled=tackled)
+                r = cache[key] = _risk(odds.need_chance(need, self.skills))
+            out[to] = r
+        self._tackled[frm] = out
+        return out
+
+    def leap(self, to) -> float:
+        return _risk(odds.need_chance(odds.leap_need(self.m, self.p, to), self.skills))
+
+
+def find_paths(m, p, moves_used: int, tz, *, ball_ok: bool = False, max_steps=None):
     """Dijkstra from the player's square over empty squares, minimising the risk (-log of the
     success chance) then the steps. Returns {square: (risk, steps, previous square)}. The ball's
     square is a dead end (arriving there picks it up) and is only entered with `ball_ok`.
     A player who may leap (Leap, the pogo stick B9.2) and has not leapt this action gets leap
-    edges too (`find_leap_paths`)."""
-    if can_leap(p):
+    edges too (`find_leap_paths`). Every roll's odds come from the engine (`_Steps`)."""
+    s = m.state
+    if moves.can_leap(p):
         act = s.activation
         if not (act is not None and act.pid == p.id and act.leaped):
-            return find_leap_paths(s, p, moves_used, tz, ball_ok=ball_ok, max_steps=max_steps)
+            return find_leap_paths(m, p, moves_used, tz, ball_ok=ball_ok, max_steps=max_steps)
     start = p.square
     ma_left = p.ma - moves_used
     gfis = max_gfi(p)
@@ -98,9 +154,9 @@ def find_paths(s, p, moves_used: int, tz: dict, *, ball_ok: bool = False, max_st
     board = s.board
     ball = s.ball
     ball_sq = ball.square if (ball.carrier is None and not ball.in_air) else None
-    gfi_risk = -math.log(gfi_chance(p, s.weather))
-    no_dodge = p.has("Death-Roller") or p.has("Goblin Fanatic")
-    dodge_risk = {}
+    rules = _Steps(m, p, tz)
+    gfi_risk = rules.gfi
+    marked = rules.marked_squares()
     best = {start: (0.0, 0, None)}
     heap = [(0.0, 0, start)]
     pop, push = heapq.heappop, heapq.heappush
@@ -108,20 +164,15 @@ def find_paths(s, p, moves_used: int, tz: dict, *, ball_ok: bool = False, max_st
         risk, steps, sq = pop(heap)
         if best[sq][0] < risk or steps >= limit or (sq == ball_sq and sq != start):
             continue
-        leaving_tz = not no_dodge and tz.get(sq, 0) > 0
+        dodges = rules.dodges_from(sq) if sq in marked else None
         nsteps = steps + 1
         step_risk = gfi_risk if nsteps > ma_left else 0.0
         for nxt in NEIGHBOURS[sq]:
             if nxt in board or (nxt == ball_sq and not ball_ok):
                 continue
             r = risk + step_risk
-            if leaving_tz:
-                n = tz.get(nxt, 0)
-                d = dodge_risk.get(n)
-                if d is None:
-                    c = dodge_chance(p, n)
-                    d = dodge_risk[n] = -math.log(c) if c > 0 else 50.0
-                r += d
+            if dodges is not None:
+                r += dodges[nxt]
             old = best.get(nxt)
             if old is not None:
                 o = old[0]
@@ -145,10 +196,11 @@ class Path(list):
     leaps: frozenset = frozenset()
 
 
-def find_leap_paths(s, p, moves_used: int, tz: dict, *, ball_ok: bool = False, max_steps=None):
+def find_leap_paths(m, p, moves_used: int, tz, *, ball_ok: bool = False, max_steps=None):
     """`find_paths` for a player who may still leap once this action (A6.6, B9.2): a leap goes
     to an empty square 1-2 away over anybody, costs 2 squares (a GFI for each beyond MA), needs
-    no dodge and an unmodified agility test (Very Long Legs +1)."""
+    no dodge and the leap roll (odds.leap_need)."""
+    s = m.state
     start = p.square
     ma_left = p.ma - moves_used
     limit = ma_left + max_gfi(p) - (moves_used - p.ma if moves_used > p.ma else 0)
@@ -157,10 +209,10 @@ def find_leap_paths(s, p, moves_used: int, tz: dict, *, ball_ok: bool = False, m
     board = s.board
     ball = s.ball
     ball_sq = ball.square if (ball.carrier is None and not ball.in_air) else None
-    gfi_risk = -math.log(gfi_chance(p, s.weather))
-    leap_c = test_chance(agility_target(p.ag), 1 if p.has("Very Long Legs") else 0)
-    leap_risk = -math.log(leap_c) if leap_c > 0 else 50.0
-    dodge_risk = {}
+    rules = _Steps(m, p, tz)
+    gfi_risk = rules.gfi
+    marked = rules.marked_squares()
+    leap_risk = rules.leap(start)
     first = (start, 0)
     states = {first: (0.0, 0, None)}
     heap = [(0.0, 0, first)]
@@ -170,20 +222,15 @@ def find_leap_paths(s, p, moves_used: int, tz: dict, *, ball_ok: bool = False, m
         sq, leapt = key
         if states[key][0] < risk or steps >= limit or (sq == ball_sq and sq != start):
             continue
-        leaving_tz = tz.get(sq, 0) > 0
+        dodges = rules.dodges_from(sq) if sq in marked else None
         nsteps = steps + 1
         step_risk = gfi_risk if nsteps > ma_left else 0.0
         for nxt in NEIGHBOURS[sq]:
             if nxt in board or (nxt == ball_sq and not ball_ok):
                 continue
             r = risk + step_risk
-            if leaving_tz:
-                n = tz.get(nxt, 0)
-                d = dodge_risk.get(n)
-                if d is None:
-                    c = dodge_chance(p, n)
-                    d = dodge_risk[n] = -math.log(c) if c > 0 else 50.0
-                r += d
+            if dodges is not None:
+                r += dodges[nxt]
             nk = (nxt, leapt)
             old = states.get(nk)
             if old is not None and (r > old[0] + 1e-12
@@ -245,47 +292,22 @@ def _leap_path_to(best, sq):
     return path
 
 
-def assists(s, att, att_sq, dfd) -> tuple[int, int]:
-    """A8.3 offensive and defensive assists, with the attacker standing on `att_sq`."""
-    off = 0
-    for sq in NEIGHBOURS[dfd.square]:
-        pid = s.board.get(sq)
-        if pid is None or pid == att.id:
-            continue
-        q = s.players[pid]
-        if q.side == att.side and q.has_tz and (
-                q.has("Guard") or s.tackle_zones(sq, q.side, exclude=dfd.id) == 0):
-            off += 1
-    dfn = 0
-    for sq in NEIGHBOURS[att_sq]:
-        pid = s.board.get(sq)
-        if pid is None or pid == dfd.id or pid == att.id:
-            continue
-        q = s.players[pid]
-        if q.side == dfd.side and q.has_tz and (
-                q.has("Guard") or s.tackle_zones(sq, q.side, exclude=att.id) == 0):
-            dfn += 1
-    return off, dfn
-
-
 def block_dice(s, att, att_sq, dfd, blitz: bool = False) -> int:
-    """Dice for the attacker: +n when he chooses among n, -n when the defender does, 1 for one."""
-    off, dfn = assists(s, att, att_sq, dfd)
-    a = att.st + off + (1 if blitz and att.has("Horns") else 0)
-    d = dfd.st + dfn
-    if a == d:
-        return 1
-    if a > d:
-        return 3 if a > 2 * d else 2
-    return -3 if d > 2 * a else -2
+    """Dice for the attacker on `att_sq` (block.block_dice: A8.2-A8.3, Horns): +n when he
+    chooses among n, -n when the defender does, 1 for one."""
+    n, chooser = block.block_dice(s, att, dfd, blitz=blitz, attacker_square=att_sq)
+    return -n if chooser == "defender" else n
 
 
 def block_value(att, dfd, dice: int) -> float:
-    """Chance the defender goes down minus the weighted chance the attacker does."""
-    good = 1 + (0 if (dfd.has("Dodge") and not att.has("Tackle")) else 1)
-    if att.has("Block") and not dfd.has("Block"):
-        good += 1
-    bad = 1 + (0 if att.has("Block") else 1)
+    """Chance the defender goes down (and the attacker stays up) minus the weighted chance the
+    attacker does; each face as block.py applies it (A8.4.1)."""
+    good = bad = 0
+    for face in block.FACES.values():
+        if block.knocks_attacker_down(face, att, dfd):
+            bad += 1
+        elif block.knocks_defender_down(face, att, dfd):
+            good += 1
     g, b = good / 6, bad / 6
     n = abs(dice)
     if dice >= 1:
@@ -421,24 +443,24 @@ class ScriptedCoach(Coach):
             return c
         # 1. score
         if carrier is not None and carrier.side == side and "MOVE" in avail.get(carrier.id, ()):
-            plan = self.score_plan(s, carrier, 0, tz, late)
+            plan = self.score_plan(m, carrier, 0, tz, late)
             if plan is not None:
                 return self.start(("MOVE", carrier.id), plan)
         # 1b. Kick It! or the blunderbuss (B2, B4) with our carrier
         if carrier is not None and carrier.side == side:
-            c = self.carrier_weapons(s, side, avail, carrier, tz)
+            c = self.carrier_weapons(m, side, avail, carrier, tz)
             if c is not None:
                 return c
         # 2. blitz the opposing carrier
         if carrier is not None and carrier.side != side and ("blitz", carrier.id) not in self._tried:
-            c = self.blitz_carrier(s, side, carrier, avail, tz)
+            c = self.blitz_carrier(m, side, carrier, avail, tz)
             if c is not None:
                 return c
             self._tried.add(("blitz", carrier.id))
         # 3. pick up the ball
         if (carrier is None and ball.square is not None and not ball.in_air
                 and ("pickup", ball.square) not in self._tried):
-            c = self.pickup(s, side, avail, tz)
+            c = self.pickup(m, side, avail, tz)
             if c is not None:
                 return c
             self._tried.add(("pickup", ball.square))
@@ -449,12 +471,12 @@ class ScriptedCoach(Coach):
         c = self.best_block(s, side, avail, carrier)
         if c is not None:
             return c
-        c = self.weapon_blitz(s, side, avail, tz, carrier)
+        c = self.weapon_blitz(m, side, avail, tz, carrier)
         if c is not None:
             return c
         # 5. the carrier advances
         if carrier is not None and carrier.side == side and "MOVE" in avail.get(carrier.id, ()):
-            plan = self.advance_plan(s, carrier, 0, tz)
+            plan = self.advance_plan(m, carrier, 0, tz)
             if plan is not None:
                 return self.start(("MOVE", carrier.id), plan)
         # 6. a foul now and then
@@ -462,7 +484,7 @@ class ScriptedCoach(Coach):
         if c is not None:
             return c
         # 7. supporting moves, standing up
-        c = self.support(s, side, avail, tz, carrier)
+        c = self.support(m, side, avail, tz, carrier)
         if c is not None:
             return c
         return ("end_turn", None) if ("end_turn", None) in d.choices else None
@@ -472,8 +494,10 @@ class ScriptedCoach(Coach):
         self.plan = plan
         return choice
 
-    def score_plan(self, s, p, moves_used, tz, late):
-        best = find_paths(s, p, moves_used, tz)
+    def score_plan(self, m, p, moves_used, tz, late):
+        """The likeliest way into the end zone (A11.1), taken when the engine's odds of every
+        roll on it (skill re-rolls, no team re-roll) reach SCORE_CHANCE, or late in the half."""
+        best = find_paths(m, p, moves_used, tz)
         x = scoring_x(p.side)
         target, risk = None, None
         for sq, (r, steps, _) in best.items():
@@ -481,13 +505,15 @@ class ScriptedCoach(Coach):
                 target, risk = sq, r
         if target is None:
             return None
-        if math.exp(-risk) >= SCORE_CHANCE or late:
-            return {"kind": "path", "path": path_to(best, target)}
+        path = path_to(best, target)
+        if late or path_chance(m, p, path, moves_used) >= SCORE_CHANCE:
+            return {"kind": "path", "path": path}
         return None
 
-    def advance_plan(self, s, p, moves_used, tz):
+    def advance_plan(self, m, p, moves_used, tz):
         """A risk-free move forward: no dodge, no GFI; ends where few opponents reach him."""
-        best = find_paths(s, p, moves_used, tz, max_steps=max(p.ma - moves_used, 0))
+        s = m.state
+        best = find_paths(m, p, moves_used, tz, max_steps=max(p.ma - moves_used, 0))
         here = p.square
         own_tz = opp_tz_map(s, p.side)
 
@@ -506,7 +532,8 @@ class ScriptedCoach(Coach):
             return None
         return {"kind": "path", "path": path_to(best, target)}
 
-    def blitz_carrier(self, s, side, carrier, avail, tz):
+    def blitz_carrier(self, m, side, carrier, avail, tz):
+        s = m.state
         best_choice, best_value, best_plan = None, 0.15, None
         for pid, kinds in avail.items():
             p = s.players[pid]
@@ -524,32 +551,35 @@ class ScriptedCoach(Coach):
                 continue
             if distance(p.square, carrier.square) > p.ma + 3:
                 continue
-            paths = find_paths(s, p, 0, tz, max_steps=p.ma + 1)
+            paths = find_paths(m, p, 0, tz, max_steps=p.ma + 1)
             for sq in NEIGHBOURS[carrier.square]:
                 got = paths.get(sq)
                 if got is None:
                     continue
                 r, steps, _ = got
-                if steps + 1 > p.ma + 2:
-                    continue
-                chance = math.exp(-r) * (gfi_chance(p, s.weather) if steps + 1 > p.ma else 1)
+                if steps + 1 > p.ma + max_gfi(p):
+                    continue  # the block costs a square of movement (A5.3)
                 dice = block_dice(s, p, sq, carrier, blitz=True)
-                v = chance * (block_value(p, carrier, dice) + 0.3) - 0.01 * steps
+                value = block_value(p, carrier, dice) + 0.3
+                if math.exp(-r) * value - 0.01 * steps <= best_value:
+                    continue  # the search's estimate cannot win; skip the exact odds
+                path = path_to(paths, sq)
+                chance = path_chance(m, p, path) * (gfi_chance(m, p) if steps >= p.ma else 1)
+                v = chance * value - 0.01 * steps
                 if v > best_value:
                     best_choice, best_value = ("BLITZ", pid), v
-                    best_plan = {"kind": "block", "target": carrier.id,
-                                 "path": path_to(paths, sq)}
+                    best_plan = {"kind": "block", "target": carrier.id, "path": path}
         if best_choice is None:
             return None
         return self.start(best_choice, best_plan)
 
-    def pickup(self, s, side, avail, tz):
+    def pickup(self, m, side, avail, tz):
+        s = m.state
         ball_sq = s.ball.square
         cands = []
         for pid, kinds in avail.items():
             p = s.players[pid]
-            if ("MOVE" in kinds and p.status == STANDING and p.has_tz and not p.has("No Hands")
-                    and not weapons.chainsaw_running(p)):
+            if "MOVE" in kinds and p.status == STANDING and balls.can_pick_up(p):
                 dist = distance(p.square, ball_sq)
                 if dist <= p.ma + 2:
                     cands.append((dist, -p.ag, pid))
@@ -557,16 +587,17 @@ class ScriptedCoach(Coach):
         best_choice, best_chance, best_plan = None, 0.0, None
         for dist, _, pid in cands[:4]:
             p = s.players[pid]
-            paths = find_paths(s, p, 0, tz, ball_ok=True)
+            paths = find_paths(m, p, 0, tz, ball_ok=True)
             got = paths.get(ball_sq)
             if got is None:
                 continue
-            chance = math.exp(-got[0]) * pickup_chance(s, p, ball_sq, tz)
+            path = path_to(paths, ball_sq)
+            chance = path_chance(m, p, path)  # the pick-up included (odds.arrival_needs)
             if "Blunderbuss" in p.skills:
                 chance *= 1.3  # a loaded blunderbuss can fire the ball downfield (B4)
             if chance > best_chance:
                 best_choice, best_chance = ("MOVE", pid), chance
-                best_plan = {"kind": "path", "path": path_to(paths, ball_sq)}
+                best_plan = {"kind": "path", "path": path}
         if best_choice is None or best_chance < 0.2:
             return None
         return self.start(best_choice, best_plan)
@@ -616,16 +647,16 @@ class ScriptedCoach(Coach):
                 return self.start(("START_CHAINSAW", pid), {"kind": "start_chainsaw"})
         return None
 
-    def carrier_weapons(self, s, side, avail, carrier, tz):
+    def carrier_weapons(self, m, side, avail, carrier, tz):
         """B4: fire the blunderbuss to an open team-mate well downfield; B2: kick the ball
         clear when our carrier is under pressure in his own half."""
         kinds = avail.get(carrier.id, ())
         if "FIRE_BLUNDERBUSS" in kinds:
-            target = weapons.blunderbuss_target(s, carrier, tz)
+            target = weapons.blunderbuss_target(m, carrier, tz)
             if target is not None:
                 return self.start(("FIRE_BLUNDERBUSS", carrier.id),
                                   {"kind": "fire", "target": target})
-        if "KICK" in kinds and carrier.status == STANDING and weapons.kick_wanted(s, carrier, tz):
+        if "KICK" in kinds and carrier.status == STANDING and weapons.kick_wanted(m.state, carrier, tz):
             return self.start(("KICK", carrier.id), {"kind": "kick"})
         return None
 
@@ -633,13 +664,12 @@ class ScriptedCoach(Coach):
         """B5/B6: a bomb or stink bomb at the cluster of opponents where its bounce is expected
         to do the most harm to them and the least to us."""
         best_choice, best_value, best_plan = None, weapons.BOMB_WORTH, None
-        blizzard = s.weather == "blizzard"
         for pid, kinds in avail.items():
             if "THROW_BOMB" not in kinds or ("bomb", pid) in self._tried:
                 continue
             p = s.players[pid]
-            kind = "stink" if p.has("Stink Bomb") and not p.has("Bombardier") else "bomb"
-            v, target = weapons.best_bomb_target(s, p, kind, blizzard=blizzard)
+            kind = bomb_kind(p) or BOMB
+            v, target = weapons.best_bomb_target(m, p, kind)
             if target is None or v < best_value:
                 self._tried.add(("bomb", pid))
                 continue
@@ -650,9 +680,10 @@ class ScriptedCoach(Coach):
         self._tried.add(("bomb", best_choice[1]))
         return self.start(best_choice, best_plan)
 
-    def weapon_blitz(self, s, side, avail, tz, carrier):
+    def weapon_blitz(self, m, side, avail, tz, carrier):
         """The Blitz of a chainsaw, a dagger or the Death-Roller: a safe path (no dodge, no GFI)
         to a square next to the standing opponent it hurts most (B7.6, B10.2, B8)."""
+        s = m.state
         if ("weapon_blitz", None) in self._tried:
             return None
         self._tried.add(("weapon_blitz", None))
@@ -666,7 +697,7 @@ class ScriptedCoach(Coach):
             roller = p.has("Death-Roller")
             if (weapon is None and not roller) or p.status != STANDING or pid == carrier_id:
                 continue
-            paths = find_paths(s, p, 0, tz, max_steps=p.ma - 1)
+            paths = find_paths(m, p, 0, tz, max_steps=p.ma - 1)
             for q in s.players:
                 if q.side == side or q.status != STANDING or q.square is None \
                         or weapons.is_fanatic(q) or distance(q.square, p.square) > p.ma:
@@ -690,13 +721,14 @@ class ScriptedCoach(Coach):
             return None
         return self.start(best_choice, best_plan)
 
-    def hunt_plan(self, s, p, moves_used, tz):
+    def hunt_plan(self, m, p, moves_used, tz):
         """A weapon carrier or the Death-Roller closes in on the nearest standing opponent (not
         a Fanatic) without dodging or going for it, to attack him next turn."""
+        s = m.state
         left = p.ma - moves_used
         if left <= 0:
             return None
-        paths = find_paths(s, p, moves_used, tz, max_steps=left)
+        paths = find_paths(m, p, moves_used, tz, max_steps=left)
         best, top = None, None
         for q in s.players:
             if q.side == p.side or q.status != STANDING or q.square is None \
@@ -738,8 +770,9 @@ class ScriptedCoach(Coach):
                                                       "path": []})
         return None
 
-    def support(self, s, side, avail, tz, carrier):
+    def support(self, m, side, avail, tz, carrier):
         """Stand up, escort our carrier, close in on theirs, or move up the pitch."""
+        s = m.state
         for pid, kinds in sorted(avail.items()):
             p = s.players[pid]
             if "MOVE" not in kinds:
@@ -752,19 +785,20 @@ class ScriptedCoach(Coach):
             if (weapons.weapon_of(p) is not None or p.has("Death-Roller")) and \
                     (carrier is None or carrier.side != side or
                      distance(p.square, carrier.square) > 3):
-                plan = self.hunt_plan(s, p, 0, tz)
+                plan = self.hunt_plan(m, p, 0, tz)
             if plan is None:
-                plan = self.support_plan(s, p, 0, tz, carrier)
+                plan = self.support_plan(m, p, 0, tz, carrier)
             if plan is not None:
                 return self.start(("MOVE", pid), plan)
             self._idle.add(pid)
         return None
 
-    def support_plan(self, s, p, moves_used, tz, carrier):
+    def support_plan(self, m, p, moves_used, tz, carrier):
+        s = m.state
         left = p.ma - moves_used
         if left <= 0:
             return None
-        paths = find_paths(s, p, moves_used, tz, max_steps=left)
+        paths = find_paths(m, p, moves_used, tz, max_steps=left)
         ball = s.ball
         if carrier is not None and carrier.side == p.side:
             goal, near = carrier.square, 1
@@ -843,9 +877,9 @@ class ScriptedCoach(Coach):
         carrier = s.carrier()
         if carrier is not None and carrier.id == pid and p.status == STANDING:
             # just picked the ball up, or the plan is over: score or advance
-            new = self.score_plan(s, p, moves_used, tz, s.teams[p.side].turn >= 8)
+            new = self.score_plan(m, p, moves_used, tz, s.teams[p.side].turn >= 8)
             if new is None and not (plan is not None and plan.get("advanced")):
-                new = self.advance_plan(s, p, moves_used, tz)
+                new = self.advance_plan(m, p, moves_used, tz)
                 if new is not None:
                     new["advanced"] = True
             if new is not None and new["path"] and ("step", new["path"][0]) in choices:
@@ -854,7 +888,7 @@ class ScriptedCoach(Coach):
                 return ("step", new["path"].pop(0))
         elif (plan is not None and plan["kind"] == "support" and p.status == STANDING
               and not plan.get("moved") and tz.get(p.square, 0) == 0):
-            new = self.support_plan(s, p, moves_used, tz, carrier)
+            new = self.support_plan(m, p, moves_used, tz, carrier)
             if new is not None and new["path"] and ("step", new["path"][0]) in choices:
                 new.update(pid=pid, moved=True, kind="support")
                 self.plan = new
@@ -1067,7 +1101,7 @@ def _house_rule_handlers():
         p = s.players[d.info.get("player", s.activation.pid if s.activation else 0)]
         kind = d.info.get("kind", "bomb")
         targets = [c[1] for c in d.choices if c[0] == "bomb_target"]
-        _, target = weapons.best_bomb_target(s, p, kind, targets=targets)
+        _, target = weapons.best_bomb_target(m, p, kind, targets=targets)
         if target is None:
             # nothing worth it: as far from our players as it may go (into the crowd's edge)
             own = [q.square for q in s.players if q.side == p.side and q.square is not None]
@@ -1082,7 +1116,7 @@ def _house_rule_handlers():
         return ("catch_bomb", False)
 
     def on_kick_landing(self, m, d):
-        return weapons.kick_landing(m.state, d.side, d.choices)
+        return weapons.kick_landing(m, d.side, d.choices)
 
     def on_kick_catch(self, m, d):
         """DD-29: a kicked ball is always worth catching."""
@@ -1192,7 +1226,9 @@ def _face_rank(face: str, att, dfd, chooser: int, s, squig: bool = False) -> flo
     if face == "down":
         r = 10
     elif face == "stumble":
-        r = 5 if (d_dodge and not (att and att.has("Tackle"))) else 9
+        push_only = d_dodge if att is None else (dfd is not None
+                                                 and block.stumble_is_push(att, dfd))
+        r = 5 if push_only else 9
     elif face == "push":
         r = 5
     elif face == "both":

@@ -15,31 +15,33 @@ the engine decides.
 
 from __future__ import annotations
 
-from squigbowl.rules.geometry import (HEIGHT, NEIGHBOURS, RING, WIDTH, distance, left, on_pitch,
-                                      right, step, template_direction)
+from squigbowl.rules import ball as balls
+from squigbowl.rules import block, chainsaw, dagger, fanatic, odds, passing, rolls
+from squigbowl.rules.geometry import (
+    HEIGHT,
+    NEIGHBOURS,
+    RING,
+    WIDTH,
+    distance,
+    on_pitch,
+    step,
+    template_direction,
+)
 from squigbowl.rules.model import DOWN, ON_PITCH, STANDING
 
 FANATIC = "Goblin Fanatic"
 DEATH_ROLLER = "Death-Roller"
 #: B3.4.1 facings and their template directions
 FACINGS = {"E": (1, 0), "W": (-1, 0), "N": (0, -1), "S": (0, 1)}
-#: the +3 of a chainsaw on the victim's armour (B7.6)
-CHAINSAW_BONUS = 3
 #: a bomb or stink bomb is thrown when its expected value (knocked-down opponents minus our
 #: own, weighted) reaches this
 BOMB_WORTH = 0.15
 
 
-# -- small chances --------------------------------------------------------------------------------
-def two_d6_above(n: int) -> float:
-    """P(2D6 > n)."""
-    ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b > n)
-    return ways / 36
-
-
+# -- small chances (every rule number from the engine) ------------------------------------------
 def armour_break(av: int, modifier: int) -> float:
-    """A8.9: 2D6 + modifier beats AV."""
-    return two_d6_above(av - modifier)
+    """A8.9: 2D6 + modifier beats AV (odds.armour_chance)."""
+    return odds.armour_chance(av, modifier)
 
 
 def is_fanatic(p) -> bool:
@@ -47,11 +49,23 @@ def is_fanatic(p) -> bool:
 
 
 def chainsaw_running(p) -> bool:
-    return bool(p.extra) and bool(p.extra.get("chainsaw_running"))
+    """B7: his chainsaw is running (chainsaw.running)."""
+    return chainsaw.running(p)
 
 
 def dagger_poisoned(p) -> bool:
-    return p.extra is None or p.extra.get("poisoned", True)
+    """B10.1 (dagger.poisoned)."""
+    return dagger.poisoned(p)
+
+
+def catch_chance(m, q, accurate: bool) -> float:
+    """A7.3 a catch by `q` (ball.catch_modifier and the variant's, Catch re-roll)."""
+    if not balls.can_catch(q):
+        return 0.0
+    mod = balls.catch_modifier(m, q, accurate) + balls.catch_extra_modifier(m, q)
+    need = odds.Need("catch", rolls.agility_target(q.ag), mod, q.square, skill="Catch")
+    _, skills = odds.rerolls_available(m, q)
+    return odds.need_chance(need, skills)
 
 
 def weapon_value(attacker, victim, weapon: str, carrier_id) -> float:
@@ -59,7 +73,7 @@ def weapon_value(attacker, victim, weapon: str, carrier_id) -> float:
     poisoned, B10.2): no risk and never a turnover, so the chance of hurting him, with a
     little more for the ball carrier (a hurt carrier drops it)."""
     if weapon == "chainsaw":
-        v = 1.3 * armour_break(victim.av, CHAINSAW_BONUS)
+        v = 1.3 * armour_break(victim.av, chainsaw.CHAINSAW_BONUS)
     else:
         v = (1.4 if dagger_poisoned(attacker) else 1.1) * armour_break(victim.av, 0)
     if victim.id == carrier_id:
@@ -100,9 +114,13 @@ def fanatic_square_value(s, p, sq) -> float:
     if q.status != STANDING:
         return 0.2  # forced back, no armour roll (B3.8)
     # a block with ST 6, no assists (B3.6); his fall is the chain and a turnover (B3.9)
-    n, chooser = _dice(6, q.st)
-    good = 1 + (0 if q.has("Dodge") else 1)
-    bad = 2 if not q.has("Block") else 2  # skull always; both down knocks him over anyway
+    n, chooser = block.dice_for(fanatic.STRENGTH, q.st)
+    good = bad = 0
+    for face in block.FACES.values():
+        if block.knocks_attacker_down(face, p, q):
+            bad += 1  # his fall is the chain and a turnover (B3.9)
+        elif block.knocks_defender_down(face, p, q):
+            good += 1
     g, b = good / 6, bad / 6
     if chooser == "defender":
         p_good, p_bad = g ** n, 1 - (1 - b) ** n
@@ -112,16 +130,6 @@ def fanatic_square_value(s, p, sq) -> float:
     if s.ball.carrier == q.id:
         value += 1.0 * p_good
     return value
-
-
-def _dice(att: int, dfn: int):
-    if att == dfn:
-        return 1, None
-    if att > 2 * dfn:
-        return 3, "attacker"
-    if dfn > 2 * att:
-        return 3, "defender"
-    return 2, "attacker" if att > dfn else "defender"
 
 
 def fanatic_facing(s, p, choices) -> tuple | None:
@@ -191,36 +199,19 @@ def _ring(sq):
     return [(x + dx, y + dy) for dx, dy in RING]
 
 
-def throw_chances(s, p, rng: str) -> tuple[float, float]:
-    """(accurate, fumble) chances of a bomb throw (A7.2.4 with the pass modifiers of B5.3;
-    no squig penalty)."""
-    from squigbowl.rules.passing import RANGE_MODIFIERS
-
-    mod = RANGE_MODIFIERS[rng]
-    if not p.has("Nerves of Steel"):
-        mod -= s.tackle_zones(p.square, p.side)
-    if s.weather == "very_sunny":
-        mod -= 1
-    if p.has("Stunty"):
-        mod -= 1
-    target = max(1, 7 - p.ag)
-    acc = fum = 0
-    for natural in range(1, 7):
-        total = natural + mod
-        if natural == 6:
-            acc += 1
-        elif natural == 1 or total <= 1:
-            fum += 1
-        elif total >= target:
-            acc += 1
-    return acc / 6, fum / 6
+def throw_chances(m, p, rng: str) -> tuple[float, float]:
+    """(accurate, fumble) chances of a bomb throw: the pass roll (A7.2.4) with the pass
+    modifiers but not the squig's (B5.3; passing.pass_modifier, passing.outcome_chances)."""
+    mod = passing.pass_modifier(m, p, rng, extra=False)
+    out = passing.outcome_chances(mod, rolls.agility_target(p.ag))
+    return out[passing.ACCURATE], out[passing.FUMBLE]
 
 
-def best_bomb_target(s, p, kind: str, targets=None, blizzard: bool = False):
+def best_bomb_target(m, p, kind: str, targets=None):
     """(expected value of the throw, target square) for the best target square among `targets`
-    (default: every square within range near an opponent)."""
-    from squigbowl.rules.passing import range_of
-
+    (default: every square within range near an opponent) that may be thrown to
+    (passing.allowed_range: Quick and Short only in a Blizzard, A7.2.3)."""
+    s = m.state
     side = p.side
     cache: dict = {}
     frm = p.square
@@ -237,12 +228,12 @@ def best_bomb_target(s, p, kind: str, targets=None, blizzard: bool = False):
     for t in targets:
         if t == frm or not on_pitch(t):
             continue
-        rng = range_of(frm, t)
-        if rng is None or (blizzard and rng not in ("Q", "S")):
+        rng = passing.allowed_range(m, frm, t)
+        if rng is None:
             continue
         acc_fum = chances.get(rng)
         if acc_fum is None:
-            acc_fum = chances[rng] = throw_chances(s, p, rng)
+            acc_fum = chances[rng] = throw_chances(m, p, rng)
         acc, fum = acc_fum
         v_acc = bounce_value(s, side, t, kind, cache)
         if v_acc <= 0:
@@ -298,9 +289,11 @@ def kick_aim(s, p, choices) -> tuple | None:
     return None
 
 
-def kick_landing(s, side: int, choices) -> tuple | None:
-    """B2.5.1: an open team-mate's square when there is one (he may catch it, B2.9); otherwise
-    the on-pitch square furthest from our end zone and from opponents."""
+def kick_landing(m, side: int, choices) -> tuple | None:
+    """B2.5.1: an open team-mate's square when there is one (he may catch it as an inaccurate
+    pass, B2.9 [DD-29]); otherwise the on-pitch square furthest from our end zone and from
+    opponents."""
+    s = m.state
     best, top = None, None
     for c in choices:
         sq = c[1]
@@ -309,9 +302,8 @@ def kick_landing(s, side: int, choices) -> tuple | None:
         else:
             v = 0.3 * _progress(sq, side)
             q = s.at(sq)
-            if q is not None and q.side == side and q.status == STANDING and q.has_tz \
-                    and not q.has("No Hands") and not chainsaw_running(q):
-                v += 8.0 + q.ag - 2 * s.tackle_zones(sq, side)
+            if q is not None and q.side == side and balls.can_catch(q):
+                v += 8.0 + 6.0 * catch_chance(m, q, accurate=False)
             near = 99
             for o in s.players:
                 if o.side != side and o.status == STANDING and o.square is not None:
@@ -325,23 +317,21 @@ def kick_landing(s, side: int, choices) -> tuple | None:
 
 
 # -- the blunderbuss (B4) -----------------------------------------------------------------------------
-def blunderbuss_target(s, p, tz: dict):
+def blunderbuss_target(m, p, tz: dict):
     """An open team-mate well downfield (B4.4: 4+ on target, then an accurate catch): the
     square of the team-mate with the best value, or None when no shot is worth it."""
+    s = m.state
     best, top = None, 0.0
     here = _progress(p.square, p.side)
     scoring = WIDTH - 1
     for q in s.players:
-        if q.side != p.side or q.id == p.id or q.status != STANDING or q.square is None:
-            continue
-        if not q.has_tz or q.has("No Hands") or chainsaw_running(q) or is_fanatic(q):
+        if q.side != p.side or q.id == p.id or q.square is None or not balls.can_catch(q):
             continue
         gain = _progress(q.square, p.side) - here
-        if gain < 4:
+        if gain < 4 or tz.get(q.square, 0):
             continue
-        marks = tz.get(q.square, 0)
-        catch = max(0.0, min(1.0, (q.ag + 1 - marks + (1 if q.has("Catch") else 0)) / 6))
+        catch = catch_chance(m, q, accurate=True)
         v = 0.5 * catch * (gain + (10 if _progress(q.square, p.side) == scoring else 0))
-        if marks == 0 and v > top:
+        if v > top:
             best, top = q.square, v
     return best if top >= 1.5 else None

@@ -120,10 +120,13 @@ def pay_block_square(m, p, act):
 
 
 # -- strength, assists, dice (pure) ----------------------------------------------------------------
-def assists(state, attacker, defender, *, guard: bool = True) -> tuple[list, list]:
+def assists(state, attacker, defender, *, guard: bool = True,
+            attacker_square=None) -> tuple[list, list]:
     """A8.3: offensive assists (attacker's team-mates adjacent to the defender, Standing with a
     tackle zone, in no opposing tackle zone but the defender's) and defensive assists (the
-    mirror image). Guard ignores the tackle-zone condition (`guard=False` for fouls, A9.1)."""
+    mirror image). Guard ignores the tackle-zone condition (`guard=False` for fouls, A9.1).
+    `attacker_square`: as if the attacker stood on that (empty) square, for a Blitz plan."""
+    att_sq = attacker.square if attacker_square is None else attacker_square
     off, deff = [], []
     for sq in NEIGHBOURS[defender.square]:
         q = state.at(sq)
@@ -131,7 +134,7 @@ def assists(state, attacker, defender, *, guard: bool = True) -> tuple[list, lis
                 and ((guard and q.has("Guard"))
                      or state.tackle_zones(sq, q.side, exclude=defender.id) == 0)):
             off.append(q)
-    for sq in NEIGHBOURS[attacker.square]:
+    for sq in NEIGHBOURS[att_sq]:
         q = state.at(sq)
         if (q is not None and q.side == defender.side and q.id != defender.id and q.has_tz
                 and ((guard and q.has("Guard"))
@@ -172,18 +175,34 @@ def knocks_defender_down(face: str, attacker, defender) -> bool:
     return False
 
 
+def knocks_attacker_down(face: str, attacker, defender) -> bool:
+    """Whether a face puts the attacker down (A8.4.1: Attacker Down; Both Down unless he has
+    Block)."""
+    return face == ATTACKER_DOWN or (face == BOTH_DOWN and not attacker.has("Block"))
+
+
+def block_dice(state, attacker, defender, *, blitz: bool = False,
+               attacker_square=None) -> tuple[int, str | None]:
+    """A8.2-A8.3 (pure): (number of dice, 'attacker' / 'defender' / None) of a block, with the
+    attacker on `attacker_square` if given (Dauntless not rolled)."""
+    off, deff = assists(state, attacker, defender, attacker_square=attacker_square)
+    return dice_for(attacker_base_st(attacker, blitz) + len(off), defender.st + len(deff))
+
+
 def stumble_is_push(attacker, defender) -> bool:
     """A8.4.1 / A12 Dodge and Tackle."""
     return defender.has("Dodge") and not attacker.has("Tackle")
 
 
-def block_odds(state, attacker, defender, blitz: bool = False) -> dict:
+def block_odds(state, attacker, defender, blitz: bool = False, *,
+               attacker_square=None) -> dict:
     """The block preview for the UI (no side effects): dice, who chooses (a side, or None),
     strengths and assists (player ids) of each side, and the chance that the defender ends
     Knocked Down, assuming the choosing coach picks in his own favour and no re-roll is used.
     Dauntless and Foul Appearance are folded into the chance; with Dauntless `dice` and
-    `chooser` are the values if the Dauntless roll fails, `dauntless` its chance to succeed."""
-    off, deff = assists(state, attacker, defender)
+    `chooser` are the values if the Dauntless roll fails, `dauntless` its chance to succeed.
+    `attacker_square`: as if the attacker stood there (a Blitz plan)."""
+    off, deff = assists(state, attacker, defender, attacker_square=attacker_square)
     base = attacker_base_st(attacker, blitz)
     down = sum(knocks_defender_down(FACES[n], attacker, defender) for n in range(1, 7)) / 6
 

@@ -45,6 +45,10 @@ def movement_choices(m, p, act) -> list:
     return choices
 
 
+#: A6.5: a Go For It succeeds on 2+
+GFI_TARGET = 2
+
+
 def gfi_mods(m, p) -> list:
     """A6.5 as (label, value) pairs, non-zero terms only: -1 in a Blizzard, plus the variant
     terms (pure)."""
@@ -61,7 +65,8 @@ def gfi_modifier(m, p) -> int:
 
 def gfi(m, p):
     """A6.5: 2+, -1 in a Blizzard; Sure Feet re-roll once per turn."""
-    return (yield from rolls.test(m, p, "GFI", 2, mods=gfi_mods(m, p), skill="Sure Feet"))
+    return (yield from rolls.test(m, p, "GFI", GFI_TARGET, mods=gfi_mods(m, p),
+                                  skill="Sure Feet"))
 
 
 def gfi_extra_mods(m, p) -> list:
@@ -74,20 +79,49 @@ def gfi_extra_modifier(m, p) -> int:
     return rolls.total(gfi_extra_mods(m, p))
 
 
-def dodge_mods(m, p, dest) -> list:
+def dodge_mods(m, p, dest, *, zones: int | None = None) -> list:
     """A6.4 as (label, value) pairs, non-zero terms only: +1, -1 per opposing tackle zone on
-    the destination (Stunty ignores them unless he has Secret Weapon)."""
+    the destination (Stunty ignores them unless he has Secret Weapon). `zones`: those tackle
+    zones if the caller already counted them."""
     mods = [("dodge", 1)]
     if not (p.has("Stunty") and not p.has("Secret Weapon")):
-        zones = m.state.tackle_zones(dest, p.side, exclude=p.id)
+        if zones is None:
+            zones = m.state.tackle_zones(dest, p.side, exclude=p.id)
         if zones:
             mods.append(("tackle zones", -zones))
     return mods
 
 
-def dodge_modifier(m, p, dest) -> int:
+def dodge_modifier(m, p, dest, *, zones: int | None = None) -> int:
     """A6.4: the sum of `dodge_mods`."""
-    return rolls.total(dodge_mods(m, p, dest))
+    return rolls.total(dodge_mods(m, p, dest, zones=zones))
+
+
+def must_dodge(state, p, frm, *, zones: int | None = None) -> bool:
+    """A6.4: leaving a square in an opposing tackle zone needs a dodge (A6.3.1: never for the
+    Death-Roller and the Fanatic). Pure; `zones`: the opposing tackle zones on `frm` if the
+    caller already counted them (state.tackle_zones)."""
+    if never_dodges(p):
+        return False
+    if zones is None:
+        zones = state.tackle_zones(frm, p.side, exclude=p.id)
+    return zones > 0
+
+
+def dodge_tackled(state, p, frm) -> bool:
+    """A12 Tackle: an opposing Tackle player's zone on `frm` forbids the Dodge re-roll. Pure."""
+    return any(q.has("Tackle") for q in state.tacklers(frm, p.side))
+
+
+def break_tackle_ready(state, p) -> bool:
+    """A12 Break Tackle: once per turn, used on a dodge when his ST beats his AG. Pure."""
+    return (p.has("Break Tackle") and p.st > p.ag
+            and (p.id, "Break Tackle") not in state.teams[p.side].skill_used)
+
+
+def dodge_target(p, break_tackle: bool = False) -> int:
+    """A6.4: the agility target of a dodge; with Break Tackle in use, of his ST (A12)."""
+    return rolls.agility_target(p.st if break_tackle and p.st > p.ag else p.ag)
 
 
 def leap_mods(p) -> list:
@@ -95,19 +129,22 @@ def leap_mods(p) -> list:
     return [("Very Long Legs", 1)] if p.has("Very Long Legs") else []
 
 
+def leap_modifier(p) -> int:
+    """A6.6: the sum of `leap_mods`."""
+    return rolls.total(leap_mods(p))
+
+
 def dodge(m, p, start, dest):
     """A6.4: an agility test (Break Tackle may use ST once per turn); Dodge re-roll once per
     turn unless a Tackle player's zone is left."""
     s = m.state
-    stat = p.ag
-    team = s.teams[p.side]
-    if p.has("Break Tackle") and p.st > p.ag and (p.id, "Break Tackle") not in team.skill_used:
-        team.skill_used.add((p.id, "Break Tackle"))
-        stat = p.st
+    bt = break_tackle_ready(s, p)
+    if bt:
+        s.teams[p.side].skill_used.add((p.id, "Break Tackle"))
         m.emit("skill_used", player=p.id, skill="Break Tackle")
-    tackled = any(q.has("Tackle") for q in s.tacklers(start, p.side))
-    return (yield from rolls.test(m, p, "dodge", rolls.agility_target(stat),
-                                  mods=dodge_mods(m, p, dest), skill="Dodge", tackled=tackled,
+    return (yield from rolls.test(m, p, "dodge", dodge_target(p, bt),
+                                  mods=dodge_mods(m, p, dest), skill="Dodge",
+                                  tackled=dodge_tackled(s, p, start),
                                   info={"frm": start, "to": dest}))
 
 
@@ -127,7 +164,7 @@ def step_to(m, p, act, sq):
     """A6.3: one square; GFI first, then dodge; a failure falls over in the destination."""
     s = m.state
     start = p.square
-    needs_dodge = not never_dodges(p) and s.tackle_zones(start, p.side) > 0
+    needs_dodge = must_dodge(s, p, start)
     going = act.moves >= p.ma
     act.moves += 1
     if going:

@@ -86,23 +86,51 @@ class Route:
 
 
 # -- one step ---------------------------------------------------------------------------------
+def tackle_zone_map(state, side: int) -> dict:
+    """Every square with opposing (to `side`) tackle zones on it and how many (A6.2: players
+    with a tackle zone, A0.6, adjacent): `state.tackle_zones(sq, side)` for the whole pitch in
+    one pass, for searches. Squares not in it have none."""
+    out: dict = {}
+    for q in state.players:
+        if q.side != side and q.square is not None and q.has_tz:
+            for sq in NEIGHBOURS[q.square]:
+                out[sq] = out.get(sq, 0) + 1
+    return out
+
+
+def gfi_need(m, p, to) -> Need:
+    """A6.5: the Go For It roll of a square of movement beyond MA."""
+    return Need("GFI", moves.GFI_TARGET, moves.gfi_modifier(m, p), to, skill="Sure Feet")
+
+
+def dodge_need(m, p, frm, to, *, break_tackle: bool | None = None, zones: int | None = None,
+               tackled: bool | None = None) -> Need:
+    """A6.4: the dodge from `frm` (in an opposing tackle zone, `moves.must_dodge`) to `to`;
+    Break Tackle (A12) when still ready unless `break_tackle` says otherwise. `zones` (the
+    opposing tackle zones on `to`) and `tackled` (`moves.dodge_tackled` on `frm`) may be given
+    when the caller already has them."""
+    s = m.state
+    if break_tackle is None:
+        break_tackle = moves.break_tackle_ready(s, p)
+    if tackled is None:
+        tackled = moves.dodge_tackled(s, p, frm)
+    return Need("dodge", moves.dodge_target(p, break_tackle),
+                moves.dodge_modifier(m, p, to, zones=zones), to, skill="Dodge", tackled=tackled)
+
+
+def leap_need(m, p, to) -> Need:
+    """A6.6: the leap roll itself (no modifiers, Very Long Legs +1)."""
+    return Need("leap", rolls.agility_target(p.ag), moves.leap_modifier(p), to)
+
+
 def step_needs(m, p, frm, to, moves_used: int, *, break_tackle: bool | None = None) -> list[Need]:
     """The rolls of one voluntary step from `frm` to the adjacent empty square `to`, after
     `moves_used` squares of movement this action (A6.3: GFI, then dodge, then pick-up)."""
-    s = m.state
     out = []
     if moves_used >= p.ma:
-        mod = (-1 if s.weather == "blizzard" else 0) + moves.gfi_extra_modifier(m, p)
-        out.append(Need("GFI", 2, mod, to, skill="Sure Feet"))
-    if not moves.never_dodges(p) and s.tackle_zones(frm, p.side, exclude=p.id) > 0:
-        stat = p.ag
-        if break_tackle is None:
-            break_tackle = _break_tackle_ready(m, p)
-        if break_tackle and p.st > p.ag:
-            stat = p.st
-        tackled = any(q.has("Tackle") for q in s.tacklers(frm, p.side))
-        out.append(Need("dodge", rolls.agility_target(stat), _dodge_mod(m, p, to), to,
-                        skill="Dodge", tackled=tackled))
+        out.append(gfi_need(m, p, to))
+    if moves.must_dodge(m.state, p, frm):
+        out.append(dodge_need(m, p, frm, to, break_tackle=break_tackle))
     out.extend(arrival_needs(m, p, to))
     return out
 
@@ -112,35 +140,52 @@ def arrival_needs(m, p, to) -> list[Need]:
     ball = m.state.ball
     if ball.carrier is not None or ball.in_air or ball.square != to:
         return []
+    return [pick_up_need(m, p, to)]
+
+
+def pick_up_need(m, p, sq) -> Need:
+    """A6.7: the pick-up in `sq` (+1, -1 per opposing tackle zone, rain, the variant
+    modifier); impossible for a player who cannot pick up (A7.8.3)."""
     if not balls.can_pick_up(p):
-        return [Need("pick-up", 7, 0, to, impossible=True)]
+        return Need("pick-up", 7, 0, sq, impossible=True)
     s = m.state
-    mod = 1 - s.tackle_zones(to, p.side, exclude=p.id) + balls.weather_catch_mod(m)
+    mod = 1 - s.tackle_zones(sq, p.side, exclude=p.id) + balls.weather_catch_mod(m)
     mod += balls.pick_up_extra_modifier(m, p)
-    return [Need("pick-up", rolls.agility_target(p.ag), mod, to, skill="Sure Hands")]
+    return Need("pick-up", rolls.agility_target(p.ag), mod, sq, skill="Sure Hands")
 
 
 def leap_needs(m, p, to, moves_used: int) -> list[Need]:
     """A6.6: a GFI for each of the 2 squares beyond MA, then the leap roll (no modifiers,
     Very Long Legs +1), then a pick-up if the ball is there."""
-    s = m.state
-    out = []
-    for k in range(2):
-        if moves_used + k >= p.ma:
-            mod = (-1 if s.weather == "blizzard" else 0) + moves.gfi_extra_modifier(m, p)
-            out.append(Need("GFI", 2, mod, to, skill="Sure Feet"))
-    out.append(Need("leap", rolls.agility_target(p.ag), 1 if p.has("Very Long Legs") else 0, to))
+    out = [gfi_need(m, p, to) for k in range(2) if moves_used + k >= p.ma]
+    out.append(leap_need(m, p, to))
     out.extend(arrival_needs(m, p, to))
     return out
 
 
-def _dodge_mod(m, p, to) -> int:
-    return moves.dodge_modifier(m, p, to)
+def path_needs(m, p, path, moves_used: int, leaps=frozenset()) -> list[Need]:
+    """Every roll of a planned move along `path` (squares in order, not his start; those in
+    `leaps` reached by a leap), after `moves_used` squares this action, on the board as it
+    stands (the mover's own square excluded), Break Tackle spent on the first dodge."""
+    out: list = []
+    frm, used = p.square, moves_used
+    bt = moves.break_tackle_ready(m.state, p)
+    for sq in path:
+        if sq in leaps:
+            out.extend(leap_needs(m, p, sq, used))
+            used += 2
+        else:
+            nd = step_needs(m, p, frm, sq, used, break_tackle=bt)
+            if bt and any(n.what == "dodge" for n in nd):
+                bt = False
+            out.extend(nd)
+            used += 1
+        frm = sq
+    return out
 
 
 def _break_tackle_ready(m, p) -> bool:
-    team = m.state.teams[p.side]
-    return p.has("Break Tackle") and (p.id, "Break Tackle") not in team.skill_used
+    return moves.break_tackle_ready(m.state, p)
 
 
 # -- chances with re-rolls ----------------------------------------------------------------------
@@ -153,6 +198,18 @@ def rerolls_available(m, p) -> tuple[bool, frozenset]:
         if p.has(skill) and not (skill in _ONCE and (p.id, skill) in team.skill_used):
             skills.add(skill)
     return rolls.team_reroll_available(m, p.side), frozenset(skills)
+
+
+def need_chance(need: Need, skills: frozenset = frozenset(), *, team: bool = False,
+                loner: bool = False) -> float:
+    """One roll's chance, re-rolled on a failure with its skill if in `skills`, else with the
+    team re-roll if `team` (A10)."""
+    return chance_with_rerolls((need,), team=team, skills=skills, loner=loner)
+
+
+def armour_chance(av: int, modifier: int = 0) -> float:
+    """A8.9: the chance that 2D6 + modifier beats AV (Mighty Blow left out)."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + modifier > av) / 36
 
 
 def chance_with_rerolls(needs, *, team: bool, skills: frozenset = frozenset(),

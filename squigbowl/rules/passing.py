@@ -144,6 +144,14 @@ def pass_outcome(natural: int, modifier: int, target: int) -> str:
     return INACCURATE
 
 
+def outcome_chances(modifier: int, target: int) -> dict:
+    """A7.2.4 (pure): {ACCURATE, INACCURATE, FUMBLE: chance} of one pass roll."""
+    out = {ACCURATE: 0.0, INACCURATE: 0.0, FUMBLE: 0.0}
+    for natural in range(1, 7):
+        out[pass_outcome(natural, modifier, target)] += 1 / 6
+    return out
+
+
 def roll_needed(target: int, modifier: int) -> int:
     """The lowest natural D6 that passes a test (A0.3): 2..6 (a 6 always passes)."""
     for natural in range(2, 6):
