@@ -80,6 +80,24 @@ class SquigBowlApp(App):
         self.saves_folder = Path(saves_folder) if saves_folder else None
         self.savers: list = []          # the autosavers of the games shown, newest last
         self._reported: str | None = None
+        from squigbowl.ui.glyphs import GlyphFilter, needs_safe_glyphs
+
+        #: TERM=linux and the like: every line drawn gets ASCII stand-ins (glyphs.py)
+        self._glyph_filter = GlyphFilter() if needs_safe_glyphs() else None
+
+    def get_line_filters(self):
+        filters = super().get_line_filters()
+        if self._glyph_filter is not None:
+            return [*filters, self._glyph_filter]
+        return filters
+
+    def get_key_display(self, binding) -> str:
+        shown = super().get_key_display(binding)
+        if self._glyph_filter is not None:
+            from squigbowl.ui.glyphs import SAFE_KEY_DISPLAY
+
+            return SAFE_KEY_DISPLAY.get(shown, shown)
+        return shown
 
     def on_mount(self) -> None:
         self.push_screen(MainMenu())

@@ -147,13 +147,11 @@ class MatchScreen(Screen):
 
     def on_mount(self) -> None:
         self.pitch.set_palette(for_color_system(self.app.console.color_system))
-        import os
+        from squigbowl.ui.glyphs import needs_safe_glyphs, safe
 
-        from squigbowl.ui.pitch_view import needs_safe_glyphs
-        self.pitch.safe_glyphs = needs_safe_glyphs(os.environ.get("TERM"))
+        self.pitch.safe_glyphs = needs_safe_glyphs()
         if self.pitch.safe_glyphs:
-            from squigbowl.ui.pitch_view import SAFE_GLYPHS
-            self.query_one("#legend", Static).update(Text(LEGEND.translate(SAFE_GLYPHS)))
+            self.query_one("#legend", Static).update(Text(safe(LEGEND)))
         self.pitch.focus()
         self._layout_for(self.app.size)
         self.animator = Animator(self._show_frame, self.set_timer, enabled=self.animate)

@@ -27,6 +27,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from squigbowl.rules.geometry import HEIGHT, NEIGHBOURS, WIDTH
+# for the Linux console and other small fonts (TERM=linux, vt100...): glyphs outside the
+# console font become ASCII (one table for the pitch, the race and the app: glyphs.py)
+from squigbowl.ui.glyphs import SAFE_GLYPHS, SMALL_FONT_TERMS, needs_safe_glyphs  # noqa: F401
 from squigbowl.ui.palettes import RICH, Palette
 
 CELL = 3
@@ -39,15 +42,6 @@ BALL = "●"
 BALL_AIR = "◌"
 END_HATCH = "░"
 
-#: for the Linux console and other small fonts (TERM=linux, vt100...): the glyphs outside the
-#: console font become ASCII ('░', '│' and '·' are in every console font and stay)
-SAFE_GLYPHS = str.maketrans({"●": "@", "◌": "o", "∘": ".", "◆": "*", "✘": "x", "✹": "*",
-                             "⇡": "^", "∙": ".", "»": ">"})
-SMALL_FONT_TERMS = ("linux", "vt100", "vt102", "vt220", "cons25", "ansi")
-
-
-def needs_safe_glyphs(term: str | None) -> bool:
-    return bool(term) and term.split("-")[0] in SMALL_FONT_TERMS
 
 
 class PitchView(Widget, can_focus=True):

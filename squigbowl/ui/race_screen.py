@@ -195,6 +195,9 @@ class RaceScreen(Screen):
             instant=instant, seed=self.seed, think=self._think, autosave=self.autosave,
             resumed=self.resumed)
         self._apply_width(self.app.size.width)
+        from squigbowl.ui.glyphs import needs_safe_glyphs
+
+        self.track_view.use_safe_glyphs(needs_safe_glyphs())
         self.track_view.focus()
         for note in self.notes:
             self.controller_log(f"Note: {note}")

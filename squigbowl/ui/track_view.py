@@ -28,6 +28,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from squigbowl.race.track import LIQUID, OPEN, SOLID
+from squigbowl.ui.glyphs import SAFE_GLYPHS
 
 RACER_SHAPES = ("●", "■", "▲", "◆", "★", "♥")
 
@@ -203,6 +204,14 @@ class TrackView(ScrollView, can_focus=True):
         self._overlay: dict[tuple[int, int], tuple[str, Style]] = {}
         self._rows: dict[int, Strip] = {}
         self.virtual_size = Size(track.width * 2, track.height)
+        self.safe_glyphs = False          # ASCII stand-ins for glyphs a console font lacks
+
+    def use_safe_glyphs(self, on: bool) -> None:
+        """TERM=linux and the like: the track's glyphs through glyphs.SAFE_GLYPHS, as the
+        pitch does."""
+        self.safe_glyphs = on
+        self._rows.clear()
+        self.refresh()
 
     # -- state in ---------------------------------------------------------------------------------
     def set_palette(self, name: str) -> None:
@@ -410,6 +419,8 @@ class TrackView(ScrollView, can_focus=True):
                 text, style = glyph, st
         if text:
             segments.append(Segment(text, style))
+        if self.safe_glyphs:
+            segments = [Segment(seg.text.translate(SAFE_GLYPHS), seg.style) for seg in segments]
         strip = Strip(segments, self.track.width * 2)
         fl = self.flash
         if fl is not None and row == getattr(self, "_flash_row", None):
