@@ -3,8 +3,9 @@
 One table for the whole game: the pitch (`PitchView.safe_glyphs`), the race track
 (`TrackView.safe_glyphs`) translate their rows with it, and on such a terminal the app adds
 `GlyphFilter`, which translates every line it draws (panels, dialogs, the dice log, the
-footers). Each glyph becomes one ASCII character, so no width changes; '░', '▓', '│', '·',
-'■', '▲', '♥', '♣', '≈' and the straight arrows are in every console font and stay.
+footers). Each glyph becomes one character (ASCII, or a box line of the console's code page
+437), so no width changes; '░', '▓', '│', '·', '■', '▲', '♥', '♣', '≈' and the straight
+arrows are in every console font and stay.
 """
 
 from __future__ import annotations
@@ -23,6 +24,11 @@ SAFE_GLYPHS = str.maketrans({
     # the race: racer shapes, start / finish lines, ruins, fungus, aim arrows, set-up arrows
     "★": "+", "┆": "|", "▚": "X", "▞": "%", "ꝏ": "o", "↗": "/", "↘": "\\", "↙": "/",
     "↖": "\\", "◂": "<", "▸": ">",
+    # heavy and round box lines (dialog borders) to the double / single ones of the font
+    "┏": "╔", "┓": "╗", "┗": "╚", "┛": "╝", "━": "═", "┃": "║", "╭": "┌", "╮": "┐",
+    "╰": "└", "╯": "┘",
+    # punctuation of the log and the header
+    "–": "-", "—": "-", "…": ".", "’": "'", "−": "-",
     # key names (Textual shows Enter as ⏎; SquigBowlApp.get_key_display writes "Enter")
     "⏎": "<", "⌫": "<",
 })

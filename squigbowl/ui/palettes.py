@@ -1,7 +1,7 @@
 """Pitch palettes per colour depth (DESIGN.md "Terminal facts").
 
 Three palettes: `rich` (256 / true colour), `ansi16` (16 colours: one pitch colour, no shade
-that would collapse into grey) and `mono` (attributes only). No palette carries a meaning by
+that would collapse into grey; its named colours pinned to exact RGB, see `pin16`) and `mono` (attributes only). No palette carries a meaning by
 colour alone: the pitch view also marks zones, teams, states and highlights with characters
 and attributes (brackets, end-zone hatching, reverse, underline).
 """
@@ -11,7 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from rich._palettes import STANDARD_PALETTE
+from rich.color import Color
 from rich.style import Style
+
+
+def pin16(style: Style) -> Style:
+    """A 16-colour style whose named colours are given as the exact RGB of Rich's standard
+    palette entry. Textual turns ANSI-named colours into its theme's RGB (Monokai: red,
+    bright red, magenta and bright magenta all become one magenta, yellow becomes bright
+    red) before downgrading to the terminal's 16 colours; an exact palette RGB downgrades
+    back to the intended colour. Shared by the pitch and the race track."""
+    def pin(colour):
+        if colour is None or colour.number is None or colour.number >= 16:
+            return colour
+        return Color.from_triplet(STANDARD_PALETTE[colour.number])
+    return style + Style(color=pin(style.color), bgcolor=pin(style.bgcolor))
 
 
 @dataclass(frozen=True, eq=False)   # identity hash: style() is cached per palette
@@ -31,6 +46,7 @@ class Palette:
     risky: str | None       # colour of a path label that needs a roll
     tz: tuple               # backgrounds for 1, 2, 3+ tackle zones (overlay)
     mono: bool = False
+    pinned: bool = False    # named colours to exact standard RGB (pin16): the 16-colour one
 
     @lru_cache(maxsize=4096)
     def style(self, fg: str | None = None, bg: str | None = None, *, bold: bool = False,
@@ -38,9 +54,10 @@ class Palette:
               italic: bool = False) -> Style:
         if self.mono:
             fg = bg = None
-        return Style(color=fg, bgcolor=bg, bold=bold or None, dim=dim or None,
-                     underline=underline or None, reverse=reverse or None,
-                     italic=italic or None)
+        style = Style(color=fg, bgcolor=bg, bold=bold or None, dim=dim or None,
+                      underline=underline or None, reverse=reverse or None,
+                      italic=italic or None)
+        return pin16(style) if self.pinned else style
 
 
 RICH = Palette(
@@ -75,6 +92,7 @@ ANSI16 = Palette(
     push="yellow",
     risky="bright_yellow",
     tz=("yellow", "yellow", "red"),
+    pinned=True,
 )
 
 MONO = Palette(

@@ -17,8 +17,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from rich._palettes import STANDARD_PALETTE
-from rich.color import Color
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -29,6 +27,7 @@ from textual.strip import Strip
 
 from squigbowl.race.track import LIQUID, OPEN, SOLID
 from squigbowl.ui.glyphs import SAFE_GLYPHS
+from squigbowl.ui.palettes import pin16
 
 RACER_SHAPES = ("●", "■", "▲", "◆", "★", "♥")
 
@@ -44,18 +43,6 @@ _KIND_GLYPH = {OPEN: ("  ", "open"), SOLID: ("##", "wall"), LIQUID: ("≈≈", "
 
 def _s(fg: str | None = None, bg: str | None = None, **kw) -> Style:
     return Style(color=fg, bgcolor=bg, **kw)
-
-
-def _pinned(style: Style) -> Style:
-    """A 16-colour style whose named colours are given as the exact RGB of Rich's standard
-    palette entry. Textual turns ANSI-named colours into its theme's RGB (Monokai: red,
-    bright red, magenta and bright magenta all become one pink) before downgrading to the
-    terminal's 16 colours; an exact palette RGB downgrades back to the intended colour."""
-    def pin(colour):
-        if colour is None or colour.number is None or colour.number >= 16:
-            return colour
-        return Color.from_triplet(STANDARD_PALETTE[colour.number])
-    return style + Style(color=pin(style.color), bgcolor=pin(style.bgcolor))
 
 
 def make_palette(kind: str) -> dict[str, Style]:
@@ -137,7 +124,7 @@ def make_palette(kind: str) -> dict[str, Style]:
                                       reverse=False, blink=False)
         p[f"racer{i}_text"] = Style(color=colour, bold=True)
     if kind == "ansi16":
-        p = {role: _pinned(style) for role, style in p.items()}
+        p = {role: pin16(style) for role, style in p.items()}
     return p
 
 
