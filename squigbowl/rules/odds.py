@@ -148,9 +148,7 @@ def pick_up_need(m, p, sq) -> Need:
     modifier); impossible for a player who cannot pick up (A7.8.3)."""
     if not balls.can_pick_up(p):
         return Need("pick-up", 7, 0, sq, impossible=True)
-    s = m.state
-    mod = 1 - s.tackle_zones(sq, p.side, exclude=p.id) + balls.weather_catch_mod(m)
-    mod += balls.pick_up_extra_modifier(m, p)
+    mod = sum(v for _, v in balls.pick_up_mods(m, p, sq))
     return Need("pick-up", rolls.agility_target(p.ag), mod, sq, skill="Sure Hands")
 
 
