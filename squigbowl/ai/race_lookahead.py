@@ -18,7 +18,9 @@ every candidate (mode, aim angle) by what the dice can do:
   where a BOING throws the racer, a YEEHAW's free move);
 * progress is measured with the course distance fields (`course_distance`): inches still to
   go through the remaining gates around the terrain, before minus after the hop, with the
-  gates the hop passes (B11.3) taken into account; completing the course earns a bonus.
+  gates the hop passes (B11.3) taken into account; completing the course earns a bonus, and a
+  rider may credit each gate passed with `gate_credit` inches (the fields treat turning at a
+  gate as free, which understates what a turnaround gate costs before it is crossed).
 
 The result per candidate: P(death), P(collision), E[progress] (progress counts only when the
 racer survives). A rider turns them into a utility (see `squigbowl/ai/riders.py`).
@@ -165,7 +167,7 @@ class TrackModel:
 
     # -- landing classification --------------------------------------------------------------
     def outcomes(self, ox: float, oy: float, k0: int, xs: np.ndarray, ys: np.ndarray,
-                 others: list[tuple[float, float]], win_bonus: float):
+                 others: list[tuple[float, float]], win_bonus: float, gate_credit: float = 0.0):
         """For hops from (ox, oy) to each point: (death probability, collision flag, progress
         if the racer survives, exposure there). Arrays shaped like xs. The exposure of a point
         is the chance that a random 2D6 hop from it kills (`hop_death`): what standing there
@@ -208,7 +210,7 @@ class TrackModel:
         death = np.where(dead_now, 1.0, np.where(coll, self.coll_death[ky, kx], 0.0))
         loss = np.where(coll, self.coll_loss[nk, ky, kx], 0.0)
         finished = nk >= self.n_gates
-        progress = np.where(finished, j0 + win_bonus, j0 - jp - loss)
+        progress = np.where(finished, j0 + win_bonus, j0 - jp - loss + gate_credit * (nk - k0))
         exposure = np.where(finished, 0.0, self.hop_death[ky, kx])
         return death, coll.astype(float), progress, exposure
 
@@ -265,14 +267,14 @@ class Evaluation:
 def evaluate_moves(model: TrackModel, origin: tuple[float, float], k0: int,
                    others: list[tuple[float, float]], angles: np.ndarray,
                    modes=(REIN_IN, NORMAL, HIT), win_bonus: float = 0.0,
-                   scatter_cache: dict | None = None) -> Evaluation:
+                   scatter_cache: dict | None = None, gate_credit: float = 0.0) -> Evaluation:
     """Score every (mode, angle) candidate for a racer at `origin` whose next gate is k0."""
     ox, oy = origin
     angles = np.asarray(angles, dtype=float)
     # straight hops: [A, D]
     xs = ox + DISTANCES[None, :] * np.cos(angles)[:, None]
     ys = oy + DISTANCES[None, :] * np.sin(angles)[:, None]
-    death, coll, prog, expo = model.outcomes(ox, oy, k0, xs, ys, others, win_bonus)
+    death, coll, prog, expo = model.outcomes(ox, oy, k0, xs, ys, others, win_bonus, gate_credit)
     gain = (1.0 - death) * prog
     risk = (1.0 - death) * expo
     # scattered hops: [K, D] then averaged over K -> [D]
@@ -282,7 +284,7 @@ def evaluate_moves(model: TrackModel, origin: tuple[float, float], k0: int,
         sa = model.scatter
         sx = ox + DISTANCES[None, :] * np.cos(sa)[:, None]
         sy = oy + DISTANCES[None, :] * np.sin(sa)[:, None]
-        d2, c2, p2, e2 = model.outcomes(ox, oy, k0, sx, sy, others, win_bonus)
+        d2, c2, p2, e2 = model.outcomes(ox, oy, k0, sx, sy, others, win_bonus, gate_credit)
         sc_death, sc_coll = d2.mean(axis=0), c2.mean(axis=0)
         sc_gain, sc_risk = ((1.0 - d2) * p2).mean(axis=0), ((1.0 - d2) * e2).mean(axis=0)
         if scatter_cache is not None:

@@ -12,14 +12,27 @@ progress along the course (inches still to go through the remaining gates, aroun
 | Rider      | lambda (inches a death costs) | mu  | In short                                |
 |------------|-------------------------------|-----|-----------------------------------------|
 | `cautious` | 320                           | 4   | reins in near water and edges, rarely hits |
-| `canny`    | 110, scaled by the race (below)| 3   | weighs the odds                          |
+| `canny`    | 110, scaled by the race (below)| 3   | weighs the odds, reads the race          |
 | `reckless` | 25                            | 0   | hits the squig whenever it is faster     |
 
-Canny also scales its lambda with the race: when an opponent is much closer to the finish, a
-safe crawl loses anyway, so it accepts more risk (lambda down to 0.8x); when it leads it
-protects the lead (up to 1.25x). `Personality.foresight` can also charge lambda * foresight *
-the "exposure" of each landing point (the chance that a random 2D6 hop from there kills); it
-is 0 for the shipped riders: in 100-race trials it helped on River but cost more on Meadow.
+Canny (adaptive) also reads the race before each decision (`LookaheadRider.standing`):
+
+* lambda follows its standing: far behind the leader (27+ inches) a safe crawl loses anyway, so
+  it accepts more risk (0.8x); level or ahead it protects its chances (1.25x);
+* lambda grows as opponents drop out (x 1 + share removed): with fewer rivals, staying in the
+  race wins more often by itself (B11.12.2);
+* in the cavern variant lambda is 1.45x: walls on every side turn a scatter into a collision;
+* the win bonus (finishing now rather than a turn later) only counts in full when an opponent
+  is within 12 inches of the finish, or Canny is behind; with nobody within 24 inches it is 0,
+  so Canny does not gamble a Hit on finishing a turn early;
+* each gate a hop passes is credited 3 inches: the course field treats turning at a gate as
+  free, so next to a turnaround gate (cavern, twister) every crossing looks like a loss and a
+  greedy rider hops up and down beside the gate for turns on end.
+
+`Personality.foresight` can also charge lambda * foresight * the "exposure" of each landing
+point (the chance that a random 2D6 hop from there kills), capped at `foresight_cap` inches;
+it is 0 for the shipped riders: in 200-race trials it cost Canny far more wins on Meadow (and,
+uncapped, on Twister) than it saved.
 
 Aim: 48 equally spaced angles are scored for the three modes at once (one numpy pass), then
 the best candidate is refined over a finer fan of angles around it. A YEEHAW move (a free Move
@@ -54,10 +67,21 @@ class Personality:
     yeehaw_margin: float = 0.0   # take a YEEHAW move when its utility exceeds this
     min_scale: float = 0.35  # adaptive: lambda never drops below this fraction
     foresight: float = 0.0   # weight of the exposure of the landing point (next moves' risk)
+    foresight_cap: float = 1e9   # inches: the most the exposure of one landing point can cost
+    # adaptive: lambda scale by inches behind the leader (np.interp knots: behind, scale)
+    schedule: tuple = ((0.0, 1.25), (27.0, 0.8))
+    attrition: float = 0.0   # adaptive: lambda *= 1 + attrition * (share of opponents removed)
+    # adaptive: the win bonus falls to calm_bonus when no opponent is within threat_range[1]
+    # inches of the finish (full bonus within threat_range[0], or when behind)
+    calm_bonus: float = 80.0
+    threat_range: tuple = (12.0, 24.0)
+    gate_credit: float = 0.0  # inches of progress credited per gate a hop passes
+    cavern_scale: float = 1.0  # adaptive: lambda scale in the cavern variant (walls, no edges)
 
 
 CAUTIOUS = Personality("cautious", "Cautious", 320.0, 4.0, 60.0)
-CANNY = Personality("canny", "Canny", 110.0, 3.0, 80.0, adaptive=True, min_scale=0.8)
+CANNY = Personality("canny", "Canny", 110.0, 3.0, 80.0, adaptive=True, min_scale=0.8,
+                    attrition=1.0, calm_bonus=0.0, gate_credit=3.0, cavern_scale=1.45)
 RECKLESS = Personality("reckless", "Reckless", 25.0, 0.0, 80.0)
 
 
@@ -86,44 +110,64 @@ class LookaheadRider:
         return Move(mode, angle)
 
     # -- scoring ---------------------------------------------------------------------------------
-    def death_cost(self, race, racer_id: int, model, k0: int) -> float:
+    def standing(self, race, racer_id: int, model, k0: int) -> tuple[float, float]:
+        """(lambda, win bonus) for this decision. Fixed for Cautious and Reckless; Canny (adaptive)
+        reads the race: see the module docstring."""
         p = self.personality
         if not p.adaptive:
-            return p.death_cost
+            return p.death_cost, p.win_bonus
         me = race.racers[racer_id]
         mine = float(value_at(model.fields, k0, me.x, me.y))
         best_other = None
+        others = removed = 0
         for r in race.racers:
-            if r.removed or r.id == racer_id:
+            if r.id == racer_id:
+                continue
+            others += 1
+            if r.removed:
+                removed += 1
                 continue
             k = effective_next_gate(race, r.id) if r.open_move is not None else r.next_gate
             v = float(value_at(model.fields, min(k, model.n_gates), r.x, r.y))
             best_other = v if best_other is None else min(best_other, v)
         if best_other is None:
-            return p.death_cost
+            return p.death_cost, p.win_bonus
         behind = mine - best_other       # inches behind the leader (negative: ahead)
-        # far behind: a careful crawl will not win; ahead: protect the lead
-        scale = float(np.clip(1.0 - (behind - 15.0) / 60.0, p.min_scale, 1.25))
-        return p.death_cost * scale
+        xs, ys = zip(*p.schedule)
+        scale = max(float(np.interp(behind, xs, ys)), p.min_scale)
+        scale *= 1.0 + p.attrition * removed / max(1, others)
+        if race.cavern:
+            scale *= p.cavern_scale
+        # finishing now rather than a turn later only matters when someone could finish first
+        near, far = p.threat_range
+        threat = float(np.clip((far - best_other) / (far - near), 0.0, 1.0)) if far > near else 1.0
+        if behind > 0:
+            threat = 1.0
+        bonus = p.calm_bonus + (p.win_bonus - p.calm_bonus) * threat
+        return p.death_cost * scale, bonus
+
+    def death_cost(self, race, racer_id: int, model, k0: int) -> float:
+        return self.standing(race, racer_id, model, k0)[0]
 
     def utilities(self, ev, lam: float) -> np.ndarray:
         p = self.personality
-        return (ev.progress - lam * (ev.p_death + p.foresight * ev.exposure)
-                - p.collision_cost * ev.p_collision)
+        return (ev.progress - lam * ev.p_death - p.collision_cost * ev.p_collision
+                - np.minimum(lam * p.foresight * ev.exposure, p.foresight_cap))
 
     def best(self, race, racer_id: int, model, k0: int, modes) -> tuple[float, str, float]:
         me = race.racers[racer_id]
         origin = (me.x, me.y)
         others = race.other_positions(racer_id)
-        lam = self.death_cost(race, racer_id, model, k0)
-        bonus = self.personality.win_bonus
+        lam, bonus = self.standing(race, racer_id, model, k0)
         cache: dict = {}
         coarse = np.arange(COARSE_ANGLES) * (TAU / COARSE_ANGLES)
-        ev = evaluate_moves(model, origin, k0, others, coarse, modes, bonus, cache)
+        ev = evaluate_moves(model, origin, k0, others, coarse, modes, bonus, cache,
+                            self.personality.gate_credit)
         u = self.utilities(ev, lam)
         mi, ai = np.unravel_index(int(np.argmax(u)), u.shape)
         fine = coarse[ai] + np.linspace(-FINE_SPAN, FINE_SPAN, FINE_ANGLES)
-        ev2 = evaluate_moves(model, origin, k0, others, fine, modes, bonus, cache)
+        ev2 = evaluate_moves(model, origin, k0, others, fine, modes, bonus, cache,
+                             self.personality.gate_credit)
         u2 = self.utilities(ev2, lam)
         mj, aj = np.unravel_index(int(np.argmax(u2)), u2.shape)
         if u2[mj, aj] > u[mi, ai]:
@@ -135,10 +179,10 @@ class LookaheadRider:
         model = model_for(race)
         k0 = effective_next_gate(race, racer_id)
         me = race.racers[racer_id]
-        lam = self.death_cost(race, racer_id, model, k0)
+        lam, bonus = self.standing(race, racer_id, model, k0)
         coarse = np.arange(COARSE_ANGLES) * (TAU / COARSE_ANGLES)
         ev = evaluate_moves(model, (me.x, me.y), k0, race.other_positions(racer_id), coarse,
-                            MODES, self.personality.win_bonus)
+                            MODES, bonus, gate_credit=self.personality.gate_credit)
         u = self.utilities(ev, lam)
         out = {}
         for m, mode in enumerate(MODES):

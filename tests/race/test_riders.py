@@ -192,6 +192,79 @@ def test_personalities_order_their_risk():
     assert risk["cautious"] < risk["reckless"]
 
 
+# -- Canny's reading of the race ----------------------------------------------------------------
+
+def turnaround_track(cavern=True):
+    """40 x 16 open ground: a full-height gate at x = 32, then back to the finish at x = 8 (a
+    turnaround: every crossing overshoots)."""
+    rows = ["." * 40 for _ in range(16)]
+    return make_track(rows, ((3, 3.5), (3, 12.5)), [((32, 0), (32, 16))], ((8, 0), (8, 16)),
+                      cavern=cavern)
+
+
+@pytest.mark.parametrize("x", [31.0, 31.6])
+def test_canny_crosses_a_turnaround_gate(x):
+    """The course field values a turn at the gate as free, so a purely greedy rider hops up and
+    down beside a turnaround gate; Canny's gate credit makes it cross (most straight rolls of
+    its chosen move pass the gate)."""
+    from squigbowl.race.modes import mode_outcomes
+
+    race = Race.new(turnaround_track(), ["a", "b"], 1)
+    rid = race.pending.racer
+    place(race, rid, x, 8.0, {1 - rid: (20.0, 3.0)})
+    move = make_rider("canny").choose(race, rid)
+    crossing = sum(p for d, p, _, _ in mode_outcomes(move.mode)
+                   if x + d * math.cos(move.angle) > 32)
+    assert crossing >= 0.5, move
+
+
+def _canny_standing(race, rid):
+    rider = make_rider("canny")
+    model = model_for(race)
+    return rider.standing(race, rid, model, effective_next_gate(race, rid))
+
+
+def test_canny_values_survival_more_as_opponents_drop_out():
+    race = Race.new(turnaround_track(cavern=False), ["a", "b", "c", "d"], 1)
+    rid = race.pending.racer
+    others = [i for i in range(4) if i != rid]
+    place(race, rid, 20.0, 8.0, {others[0]: (20.0, 2.0), others[1]: (20.0, 14.0),
+                                 others[2]: (10.0, 8.0)})
+    lam_all, _ = _canny_standing(race, rid)
+    race.racers[others[2]].removed = True
+    lam_fewer, _ = _canny_standing(race, rid)
+    assert lam_fewer > lam_all
+    for name in ("cautious", "reckless"):        # fixed personalities do not read the race
+        rider = make_rider(name)
+        model = model_for(race)
+        assert rider.standing(race, rid, model, 0) == (rider.personality.death_cost,
+                                                       rider.personality.win_bonus)
+
+
+def test_canny_finishing_bonus_follows_the_threat():
+    """Finishing this move rather than next only matters when an opponent could finish first."""
+    rows = ["." * 40 for _ in range(20)]
+    track = make_track(rows, ((3, 5.5), (3, 14.5)), [], ((30, 0), (30, 20)))
+    race = Race.new(track, ["a", "b"], 1)
+    rid = race.pending.racer
+    canny = riders_mod.CANNY
+    place(race, rid, 26.0, 10.0, {1 - rid: (3.0, 10.0)})        # far ahead of a slow opponent
+    assert _canny_standing(race, rid)[1] == pytest.approx(canny.calm_bonus)
+    place(race, rid, 26.0, 10.0, {1 - rid: (22.0, 3.0)})        # the opponent is close too
+    assert _canny_standing(race, rid)[1] == pytest.approx(canny.win_bonus)
+
+
+def test_canny_is_more_careful_in_the_cavern():
+    lams = {}
+    for cavern in (False, True):
+        race = Race.new(turnaround_track(cavern=cavern), ["a", "b"], 1)
+        rid = race.pending.racer
+        place(race, rid, 20.0, 8.0, {1 - rid: (20.0, 3.0)})
+        lams[cavern] = _canny_standing(race, rid)[0]
+    assert lams[True] == pytest.approx(lams[False] * riders_mod.CANNY.cavern_scale)
+    assert riders_mod.CANNY.cavern_scale > 1
+
+
 # -- YEEHAW -----------------------------------------------------------------------------------
 
 def test_yeehaw_taken_on_open_ground(scripted):
