@@ -25,6 +25,7 @@ from __future__ import annotations
 from squigbowl.rules import ball as balls
 from squigbowl.rules import rolls
 from squigbowl.rules.events import Decision
+from squigbowl.rules.rolls import ask_skill  # noqa: F401  (used here and by the Fanatic)
 from squigbowl.rules.geometry import NEIGHBOURS, distance
 from squigbowl.rules.injury import knock_down
 from squigbowl.rules.model import STANDING
@@ -227,15 +228,6 @@ def block_odds(state, attacker, defender, blitz: bool = False, *,
 
 
 # -- the block -------------------------------------------------------------------------------------
-def ask_skill(m, p, skill: str, **info):
-    """A 'skill' decision for an optional ("may") skill: ("use", True/False)."""
-    choice = yield Decision("skill", p.side, [("use", True), ("use", False)],
-                            {"skill": skill, "player": p.id, **info})
-    if choice[1]:
-        m.emit("skill_used", player=p.id, skill=skill)
-    return choice[1]
-
-
 def block(m, attacker, defender, *, blitz: bool = False, act=None, second: bool = False):
     """One block (A8), with Frenzy's second block (A12). Returns the face applied, or None
     when the block did not happen (Foul Appearance)."""

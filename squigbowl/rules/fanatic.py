@@ -138,13 +138,7 @@ def fanatic_first_check(m, p, act):
                                 [("penalty", "reroll"), ("penalty", "turnover")],
                                 {"player": p.id, "fanatics": fan_ids, "rerolls": team.rerolls})
         if choice[1] == "reroll":
-            team.reroll_used = True
-            if team.rerolls > 0:
-                team.rerolls -= 1
-            else:
-                team.leader_reroll -= 1
-            m.emit("reroll_used", side=p.side, player=None, source="team",
-                   what="illegal procedure", left=team.rerolls)
+            rolls.spend_team_reroll(m, p.side, "illegal procedure")
             m.emit("illegal_procedure_penalty", side=p.side, penalty="reroll")
             return True
     m.emit("illegal_procedure_penalty", side=p.side, penalty="turnover")

@@ -28,6 +28,7 @@ from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import NEIGHBOURS, on_pitch, push_squares
 from squigbowl.rules.injury import crowd_push
 from squigbowl.rules.model import STANDING
+from squigbowl.rules.rolls import ask_skill
 
 
 @dataclass
@@ -80,14 +81,6 @@ def can_use_push_skill(p) -> bool:
     return p.status == STANDING and p.has_tz
 
 
-def _ask_skill(m, p, skill: str, **info):
-    choice = yield Decision("skill", p.side, [("use", True), ("use", False)],
-                            {"skill": skill, "player": p.id, **info})
-    if choice[1]:
-        m.emit("skill_used", player=p.id, skill=skill)
-    return choice[1]
-
-
 def choose_square(m, pusher_sq, p, chooser: int, exclude=()):
     """Where `p` is pushed to: the pusher's coach picks among the allowed squares (no question
     when there is only one); with Side Step (A12) the pushed player's coach picks, and may also
@@ -119,7 +112,7 @@ def plan_chain(m, pusher_sq, p, chooser: int, *, no_stand_firm: bool = False, ta
     cannot move (a Stand Firm player stays, A12: whoever is pushed into him stays too)."""
     s = m.state
     if p.has("Stand Firm") and can_use_push_skill(p) and not no_stand_firm:
-        if (yield from _ask_skill(m, p, "Stand Firm", pusher=pusher_sq)):
+        if (yield from ask_skill(m, p, "Stand Firm", pusher=pusher_sq)):
             m.emit("stood_firm", player=p.id, square=p.square)
             return None
     taken = tuple(taken) + (p.square,)

@@ -65,17 +65,22 @@ def skill_reroll_available(m, player, skill: str | None, *, tackled: bool = Fals
     return True
 
 
-def use_team_reroll(m, player, what: str):
-    """Spend the turn's team re-roll (A10.2); a Loner first rolls 4+ (A10.3). Returns whether
-    the roll may actually be re-rolled."""
-    team = m.state.teams[player.side]
+def spend_team_reroll(m, side: int, what: str, player_id: int | None = None) -> None:
+    """Spend the turn's team re-roll (A10.2): a bought one first, then the Leader re-roll."""
+    team = m.state.teams[side]
     team.reroll_used = True
     if team.rerolls > 0:
         team.rerolls -= 1
     else:
         team.leader_reroll -= 1
-    m.emit("reroll_used", side=player.side, player=player.id, source="team", what=what,
+    m.emit("reroll_used", side=side, player=player_id, source="team", what=what,
            left=team.rerolls)
+
+
+def use_team_reroll(m, player, what: str):
+    """Spend the turn's team re-roll on a player's roll (A10.2); a Loner first rolls 4+
+    (A10.3). Returns whether the roll may actually be re-rolled."""
+    spend_team_reroll(m, player.side, what, player.id)
     if player.has("Loner"):
         natural = m.dice.d6(f"Loner ({what})")
         ok = natural >= 4
@@ -144,3 +149,12 @@ def test(m, player, what: str, target: int, modifier: int = 0, *, mods: list | N
     m.emit("roll", what=what, player=player.id, target=target, modifier=modifier,
            dice=[natural], success=ok, reroll=source, **more)
     return ok
+
+
+def ask_skill(m, p, skill: str, **info):
+    """A 'skill' decision for an optional ("may") skill (A12 preamble): ("use", True/False)."""
+    choice = yield Decision("skill", p.side, [("use", True), ("use", False)],
+                            {"skill": skill, "player": p.id, **info})
+    if choice[1]:
+        m.emit("skill_used", player=p.id, skill=skill)
+    return choice[1]

@@ -38,7 +38,7 @@ Events (all squares are (x, y)):
 from __future__ import annotations
 
 from squigbowl.rules import ball as balls
-from squigbowl.rules.block import (ATTACKER_DOWN, BOTH_DOWN, DEFENDER_DOWN, DEFENDER_STUMBLES,
+from squigbowl.rules.block import (ATTACKER_DOWN, BOTH_DOWN, DEFENDER_STUMBLES,
                                    FACES, PUSHED, dice_for, roll_block_dice)
 from squigbowl.rules.geometry import SCATTER, on_pitch, step
 from squigbowl.rules.injury import knock_down

@@ -7,7 +7,7 @@ and complete: snapshots, bots and replays rely on it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from squigbowl.rules.geometry import NEIGHBOURS
 from squigbowl.rules.model import ON_PITCH, STANDING, Player, TeamState, slot_copier
