@@ -38,6 +38,7 @@ class MatchController:
         self.view = None
         self.history: list[Event] = []    # every event of the match (see replay_history)
         self._routes = None               # odds cache for the pending decision
+        self._targets = None              # (decision, its targets): asked many times a decision
         self.autosave = None              # called with the match after every decision (saves.py)
 
     # -- reading -----------------------------------------------------------------------------
@@ -98,7 +99,7 @@ class MatchController:
         """Make the pending decision (IllegalChoice propagates, nothing changed) and pass the
         events to the view. Does not ask the next decision: `play` does both."""
         events = self.match.decide(choice)
-        self._routes = None
+        self._routes = self._targets = None
         if self.autosave is not None:
             self.autosave(self.match)
         self.history.extend(events)
@@ -121,7 +122,7 @@ class MatchController:
         """Take back the current activation and ask its declaration again; False if refused."""
         if not self.can_undo() or not self.match.undo():
             return False
-        self._routes = None
+        self._routes = self._targets = None
         if self.autosave is not None:
             self.autosave(self.match)
         self.ask()
@@ -201,8 +202,12 @@ class MatchController:
         return None
 
     def targets(self, decision: Decision | None = None) -> dict:
-        """square -> the pending decision's choices that point at it."""
+        """square -> the pending decision's choices that point at it (cached until the next
+        decision; read only)."""
         decision = decision or self.pending
+        cached = self._targets
+        if cached is not None and cached[0] is decision:
+            return cached[1]
         out: dict = {}
         if decision is None:
             return out
@@ -210,6 +215,7 @@ class MatchController:
             sq = self.target_of(c, decision)
             if sq is not None:
                 out.setdefault(sq, []).append(c)
+        self._targets = (decision, out)
         return out
 
     def untargeted(self, decision: Decision | None = None) -> list:

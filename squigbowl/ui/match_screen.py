@@ -121,6 +121,8 @@ class MatchScreen(Screen):
 
     # -- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        # the layout classes before the children exist: no restyle of the whole screen later
+        small = self._layout_classes(self.app.size, update=False)
         yield MatchHeader(id="header")
         with Horizontal(id="body"):
             with Vertical(id="pitch-col"):
@@ -131,7 +133,7 @@ class MatchScreen(Screen):
             with Vertical(id="side"):
                 yield PlayerCard(id="card", classes="card")
                 yield Static(Text(LEGEND), id="legend")
-        yield Static("", id="too-small")
+        yield Static(_too_small_text(self.app.size) if small else "", id="too-small")
         yield KeyBar("", id="keys")
 
     @property
@@ -153,7 +155,6 @@ class MatchScreen(Screen):
         if self.pitch.safe_glyphs:
             self.query_one("#legend", Static).update(Text(safe(LEGEND)))
         self.pitch.focus()
-        self._layout_for(self.app.size)
         self.animator = Animator(self._show_frame, self.set_timer, enabled=self.animate)
         self.ctrl.attach(self)
         self.dicelog.add_note(f"{self.ctrl.team_name(0)} ({self.ctrl.coach_name(0)}) v "
@@ -162,19 +163,20 @@ class MatchScreen(Screen):
             self.dicelog.add_events(self.ctrl.state, self.ctrl.history)
             self.dicelog.add_note("Resumed from the save.")
         self.refresh_all()
-        self.call_after_refresh(self.ctrl.start)
+        self.ctrl.start()
 
     def on_resize(self, event) -> None:
         self._layout_for(event.size)
 
-    def _layout_for(self, size) -> None:
+    def _layout_classes(self, size, update: bool = True) -> bool:
         small = size.width < MIN_W or size.height < MIN_H
-        self.set_class(small, "too-small")
-        self.set_class(size.width >= WIDE_W, "wide")
-        if small:
-            self.query_one("#too-small", Static).update(
-                f"Terminal too small: {size.width}x{size.height}.\n"
-                f"Squig Bowl needs at least {MIN_W}x{MIN_H}: enlarge the window.")
+        self.set_class(small, "too-small", update=update)
+        self.set_class(size.width >= WIDE_W, "wide", update=update)
+        return small
+
+    def _layout_for(self, size) -> None:
+        if self._layout_classes(size):
+            self.query_one("#too-small", Static).update(_too_small_text(size))
 
     # -- the view protocol (called by the controller) ---------------------------------------------
     def show_events(self, events) -> None:
@@ -744,6 +746,11 @@ class MatchScreen(Screen):
             text = " · move to a highlighted square (Tab jumps to targets); Esc ends the action"
         self.pitch.set_layers(path=path_layer)
         return text
+
+
+def _too_small_text(size) -> str:
+    return (f"Terminal too small: {size.width}x{size.height}.\n"
+            f"Squig Bowl needs at least {MIN_W}x{MIN_H}: enlarge the window.")
 
 
 def _label(needs, last: bool) -> str:
