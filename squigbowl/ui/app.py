@@ -17,7 +17,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from squigbowl import __version__
@@ -43,17 +43,36 @@ class MainMenu(Screen):
         Binding("question_mark", "help", "Help"),
     ]
 
+    def __init__(self, lazy: bool = False) -> None:
+        super().__init__()
+        #: a sub-command opened a game on top at once: the menu is built when first shown
+        self.lazy = lazy
+
     def compose(self) -> ComposeResult:
-        with Center(id="menu-box"):
-            with Vertical(id="menu"):
-                yield Label(TITLE_ART, id="title")
-                yield Label(f"Blood Bowl with the old house rules · v{__version__}", id="subtitle")
-                yield OptionList(*[Option(text, id=key) for key, text in MENU], id="menu-list")
-                yield Static("", id="menu-note")
-        yield Footer()
+        if not self.lazy:
+            yield from self._widgets()
+
+    def _widgets(self) -> list:
+        # the keys on one line (Textual's Footer builds a widget per key: a third of the
+        # menu's start-up)
+        keys = "  ".join(f"{self.app.get_key_display(b)} {b.description}"
+                         for b in self.BINDINGS if b.description)
+        return [Center(Vertical(
+            Label(TITLE_ART, id="title"),
+            Label(f"Blood Bowl with the old house rules · v{__version__}", id="subtitle"),
+            OptionList(*[Option(text, id=key) for key, text in MENU], id="menu-list"),
+            Static("", id="menu-note"), id="menu"), id="menu-box"),
+            Static(keys, id="menu-keys", markup=False)]
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        if not self.lazy:
+            self.query_one(OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        if self.lazy and self.app.screen is self:
+            self.lazy = False
+            self.mount_all(self._widgets())
+            self.call_after_refresh(lambda: self.query_one(OptionList).focus())
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.app.menu_choice(event.option.id)
@@ -62,19 +81,27 @@ class MainMenu(Screen):
         self.app.menu_choice("help")
 
     def note(self, text: str) -> None:
+        if self.lazy:
+            self.lazy = False
+            self.mount_all(self._widgets())
         self.query_one("#menu-note", Static).update(text)
 
 
 class SquigBowlApp(App):
     """Squig Bowl."""
 
-    CSS_PATH = [str(asset("styles", "app.tcss")), str(asset("styles", "race.tcss")),
-                str(asset("styles", "match.tcss"))]   # read once: no re-parse on the match screen
+    # only the menu's styles at start (the match and race screens bring theirs: CSS_PATH); a
+    # sub-command that opens one of them at once reads its styles with these (no re-parse)
+    CSS_PATH = [str(asset("styles", "app.tcss"))]
     TITLE = "Squig Bowl"
     BINDINGS = [Binding("U", "undo", "Undo activation", show=False)]
 
     def __init__(self, args=None, saves_folder=None) -> None:
-        super().__init__()
+        command = getattr(args, "command", None)
+        styles = {"match": ["match"], "race": ["race"], "load": ["match", "race"],
+                  "replay": []}.get(command, [])
+        super().__init__(css_path=self.CSS_PATH + [str(asset("styles", f"{name}.tcss"))
+                                                   for name in styles])
         self.args = args
         #: where games are autosaved; None: no autosave (tests that do not ask for it)
         self.saves_folder = Path(saves_folder) if saves_folder else None
@@ -100,7 +127,8 @@ class SquigBowlApp(App):
         return shown
 
     def on_mount(self) -> None:
-        self.push_screen(MainMenu())
+        command = getattr(self.args, "command", None)
+        self.push_screen(MainMenu(lazy=command in ("match", "race", "load", "replay")))
         self._install_signals()
         self.set_interval(1.0, self._report_save_errors)
         command = getattr(self.args, "command", None)
@@ -313,10 +341,9 @@ class SquigBowlApp(App):
         saver = Autosaver(loaded.path.parent, loaded.kind, path=loaded.path,
                           created=loaded.data.get("created"), coaches=loaded.coaches or None)
         if loaded.kind == "match":
+            from squigbowl.saves import build_match
             from squigbowl.ui.match_controller import MatchController
             from squigbowl.ui.match_screen import MatchScreen
-
-            from squigbowl.saves import build_match
 
             ctrl = MatchController(loaded.match, names=loaded.coaches)
             try:    # the earlier events: the dice log and the dice luck cover the whole match

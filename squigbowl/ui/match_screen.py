@@ -122,19 +122,45 @@ class MatchScreen(Screen):
     # -- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         # the layout classes before the children exist: no restyle of the whole screen later
+        # panels not shown at this size are mounted when first needed (_ensure_panels)
         small = self._layout_classes(self.app.size, update=False)
         yield MatchHeader(id="header")
         with Horizontal(id="body"):
             with Vertical(id="pitch-col"):
                 yield PitchView(self.ctrl.state, id="pitch")
                 yield Static("", id="prompt")
-                yield PlayerCard(id="card-narrow", classes="card")
                 yield DiceLog(id="dicelog")
-            with Vertical(id="side"):
-                yield PlayerCard(id="card", classes="card")
-                yield Static(Text(LEGEND), id="legend")
-        yield Static(_too_small_text(self.app.size) if small else "", id="too-small")
+            if self.has_class("wide"):
+                yield self._side_panel()
+        if small:
+            yield Static(_too_small_text(self.app.size), id="too-small")
         yield KeyBar("", id="keys")
+
+    def _side_panel(self) -> Vertical:
+        """Wide screens: the player card and the legend beside the pitch."""
+        from squigbowl.ui.glyphs import needs_safe_glyphs, safe
+
+        legend = safe(LEGEND) if needs_safe_glyphs() else LEGEND
+        return Vertical(PlayerCard(id="card", classes="card"), Static(Text(legend), id="legend"),
+                        id="side")
+
+    def _ensure_panels(self) -> None:
+        """Mount the panels the layout now shows and were not composed: the side panel (wide),
+        the card below the pitch (narrow, `i` or the set-up), the too-small notice."""
+        mounted = False
+        if self.has_class("wide"):
+            if not self.query("#side"):
+                self.query_one("#body", Horizontal).mount(self._side_panel())
+                mounted = True
+        elif self.has_class("show-card") and not self.query("#card-narrow"):
+            self.query_one("#pitch-col", Vertical).mount(
+                PlayerCard(id="card-narrow", classes="card"), before="#dicelog")
+            mounted = True
+        if self.has_class("too-small") and not self.query("#too-small"):
+            self.mount(Static("", id="too-small"), before="#keys")
+        if mounted:
+            self._cards = None
+            self._update_card()
 
     @property
     def pitch(self) -> PitchView:
@@ -149,11 +175,9 @@ class MatchScreen(Screen):
 
     def on_mount(self) -> None:
         self.pitch.set_palette(for_color_system(self.app.console.color_system))
-        from squigbowl.ui.glyphs import needs_safe_glyphs, safe
+        from squigbowl.ui.glyphs import needs_safe_glyphs
 
         self.pitch.safe_glyphs = needs_safe_glyphs()
-        if self.pitch.safe_glyphs:
-            self.query_one("#legend", Static).update(Text(safe(LEGEND)))
         self.pitch.focus()
         self.animator = Animator(self._show_frame, self.set_timer, enabled=self.animate)
         self.ctrl.attach(self)
@@ -175,7 +199,9 @@ class MatchScreen(Screen):
         return small
 
     def _layout_for(self, size) -> None:
-        if self._layout_classes(size):
+        small = self._layout_classes(size)
+        self._ensure_panels()
+        if small:
             self.query_one("#too-small", Static).update(_too_small_text(size))
 
     # -- the view protocol (called by the controller) ---------------------------------------------
@@ -289,6 +315,7 @@ class MatchScreen(Screen):
             self.mode = "setup"
             if not self.has_class("show-card"):      # narrow: the card shows the Reserves
                 self.add_class("show-card", "card-for-setup")
+                self._ensure_panels()
             pitch.set_layers(reach=(), push=(), **self.setup.layers())
             self.refresh_all()
             return
@@ -602,6 +629,7 @@ class MatchScreen(Screen):
 
     def action_toggle_panel(self) -> None:
         self.toggle_class("show-card")
+        self._ensure_panels()
 
     def action_skip(self) -> None:
         if self.animator is not None:
@@ -642,7 +670,7 @@ class MatchScreen(Screen):
 
     def _update_card(self) -> None:
         pid = self.ctrl.state.board.get(self.pitch.cursor)
-        cards = self.__dict__.get("_cards")
+        cards = getattr(self, "_cards", None)
         if cards is None:
             cards = self._cards = list(self.query(PlayerCard))
         reserves = self.setup.reserves_text() if self.mode == "setup" and pid is None else None

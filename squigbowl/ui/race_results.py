@@ -9,12 +9,14 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from squigbowl.ui.track_view import RACER_SHAPES
+from squigbowl.ui.track_view import RACE_STYLES, RACER_SHAPES
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 class RaceResults(Screen):
+    CSS_PATH = RACE_STYLES
+
     #: nothing focused: an Enter still held from the race must not start the next race before
     #: the results are read (r / m, or Tab to the buttons)
     AUTO_FOCUS = ""

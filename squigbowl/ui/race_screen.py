@@ -28,7 +28,7 @@ from textual.worker import Worker, WorkerState
 
 from squigbowl.ui.race_controller import (
     RaceConfig, RaceController, build_race, config_of, race_riders)
-from squigbowl.ui.track_view import PALETTES, RACER_SHAPES, Aim, TrackView
+from squigbowl.ui.track_view import PALETTES, RACE_STYLES, RACER_SHAPES, Aim, TrackView
 
 MODE_KEYS = {"1": "rein_in", "2": "normal", "3": "hit"}
 MODE_LABELS = {"rein_in": "Rein In 1D6", "normal": "Move Normally 2D6", "hit": "Hit the squig 3D6"}
@@ -63,6 +63,8 @@ Press Esc, q or ? to close."""
 
 
 class RaceHelp(ModalScreen):
+    CSS_PATH = RACE_STYLES
+
     BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
 
     def compose(self) -> ComposeResult:
@@ -72,6 +74,8 @@ class RaceHelp(ModalScreen):
 class YeehawDialog(ModalScreen[bool]):
     """A person's YEEHAW! (collision roll 12, B11.9): take the free hop or decline it.
     Dismisses True (take: the screen then aims it) or False (decline)."""
+
+    CSS_PATH = RACE_STYLES
 
     BINDINGS = [
         Binding("t,enter,escape", "answer(True)", "Take (aim it)"),
@@ -103,6 +107,8 @@ class YeehawDialog(ModalScreen[bool]):
 
 class RaceScreen(Screen):
     """One race, driven by a `RaceController`."""
+
+    CSS_PATH = RACE_STYLES
 
     BINDINGS = [
         Binding("1", "mode('rein_in')", "Rein"),

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from squigbowl.race import RaceOptions
 from squigbowl.ui.race_controller import (
     AI_NAMES, DEFAULT_PERSONALITY, HUMAN, PERSON_NAMES, RaceConfig, personalities, track_names)
+from squigbowl.ui.track_view import RACE_STYLES
 
 NONE = "-"
 MAX_RACERS = 6
@@ -28,6 +29,8 @@ START = FIRST_RACER + MAX_RACERS
 
 
 class RaceSetup(Screen):
+    CSS_PATH = RACE_STYLES
+
     BINDINGS = [
         Binding("left,h", "change(-1)", "Change", show=False),
         Binding("right,l", "change(1)", "Change"),

@@ -25,9 +25,13 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from squigbowl.paths import asset
 from squigbowl.race.track import LIQUID, OPEN, SOLID
 from squigbowl.ui.glyphs import SAFE_GLYPHS
 from squigbowl.ui.palettes import pin16
+
+#: the race screens' styles (their CSS_PATH: read when the first of them is shown)
+RACE_STYLES = str(asset("styles", "race.tcss"))
 
 RACER_SHAPES = ("●", "■", "▲", "◆", "★", "♥")
 

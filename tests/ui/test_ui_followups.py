@@ -96,9 +96,12 @@ async def test_leave_dialog_says_the_match_is_autosaved(tmp_path):
         app.load_and_resume(path)
         await pilot.pause()
         scr = _screens(app, "MatchScreen")[0]
-        while app.screen is not scr:          # the hand-over, if any
+        for _ in range(4):                    # the hand-over, if any
+            if app.screen is scr:
+                break
             await pilot.press("space")
             await pilot.pause()
+        assert app.screen is scr
         await pilot.press("Q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
@@ -229,3 +232,32 @@ def test_pitch_ansi16_colours_survive_textuals_filter():
         assert _on_a_16_colour_terminal(style.color) == want, role
         assert _on_a_16_colour_terminal(style.bgcolor) == want, role
     assert len({roles[r] for r in ("ball", "path", "away_end", "push")}) == 4
+
+
+async def test_squigbowl_match_builds_the_menu_when_the_match_is_left(tmp_path):
+    """`squigbowl match` opens the match at once; the menu underneath is built when shown."""
+    import argparse
+
+    args = argparse.Namespace(command="match", home=None, away=None, seed=3, squig_ball=False,
+                              kick_it=False)
+    app = SquigBowlApp(args, saves_folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.screen_stack[1]
+        assert type(menu).__name__ == "MainMenu" and menu.lazy
+        assert not menu.query("OptionList")
+        scr = _screens(app, "MatchScreen")[0]
+        for _ in range(8):                    # the coin toss, kick or receive, hand-over
+            if app.screen is scr:
+                break
+            await pilot.press("1" if isinstance(app.screen, ChoiceDialog) else "space")
+            await pilot.pause()
+        assert app.screen is scr
+        await pilot.press("Q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is menu and not menu.lazy
+        assert menu.query_one("OptionList").has_focus
+        assert "Quit" in str(menu.query_one("#menu-keys").render())
