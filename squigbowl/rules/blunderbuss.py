@@ -64,7 +64,7 @@ def _loaded_at_kickoff(m):
 KICKOFF_START_HOOKS.append(_loaded_at_kickoff)
 
 
-@action(FIRE_BLUNDERBUSS, moves=False, limit=PASS)
+@action(FIRE_BLUNDERBUSS, moves=False, limit=PASS, skills={"Blunderbuss"})
 def _can_fire(m, p) -> bool:
     """B4.2: Standing, loaded, holding the ball when the action starts."""
     return ("Blunderbuss" in p.skills and p.status == STANDING and loaded(p)

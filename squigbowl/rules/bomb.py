@@ -75,7 +75,7 @@ def bomb_kind(p) -> str | None:
 
 
 # -- the action ----------------------------------------------------------------------------------
-@action(THROW_BOMB, moves=False)
+@action(THROW_BOMB, moves=False, skills={"Bombardier", "Stink Bomb"})
 def _can_throw_bomb(m, p) -> bool:
     """B5.1: Standing when the action starts (no standing up); no team limit [DD-50]."""
     return bomb_kind(p) is not None and p.status == STANDING

@@ -85,7 +85,7 @@ KICKOFF_START_HOOKS.append(_chainsaws_off_at_kickoff)
 
 
 # -- B7.2 Start Chainsaw ---------------------------------------------------------------------------
-@action(START_CHAINSAW, moves=False)
+@action(START_CHAINSAW, moves=False, skills={"Chainsaw"})
 def _can_start(m, p) -> bool:
     """B7.2 [DD-57]: Standing (no standing up), with a chainsaw that is off."""
     return "Chainsaw" in p.skills and p.status == STANDING and not running(p)

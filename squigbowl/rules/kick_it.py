@@ -62,16 +62,12 @@ def can_hold_ball(p) -> bool:
                 or (p.extra and p.extra.get("chainsaw_running")))
 
 
-def _never(m, p) -> bool:
-    return False
-
-
 def _prepare_kick(m, side):
     """The 'turn' decision's check for `side`: nobody when Kick It! is off or in a Blitz!
     bonus turn (B2.12: the ball is in the air), else players who can hold a ball (B2.1)."""
     s = m.state
     if not s.options.kick_it or s.bonus_turn:
-        return _never
+        return None
     return _can_kick
 
 

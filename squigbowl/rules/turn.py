@@ -33,8 +33,12 @@ class ActionSpec:
     can_declare: Callable
     team_wide: bool = False
     #: optional fn(m, side) -> a check like `can_declare` for that side's players, with what
-    #: they share computed once (the 'turn' decision uses it to ask about every player)
+    #: they share computed once (the 'turn' decision uses it to ask about every player), or
+    #: None when nobody of that side may declare it now
     prepare: Callable | None = None
+    #: only players with one of these skills may declare it (the weapons' actions): a team
+    #: without any is not asked about it at all
+    skills: frozenset | None = None
 
 
 ACTIONS: dict[str, ActionSpec] = {}
@@ -51,9 +55,10 @@ ACTIVATION_OVERRIDES: dict[str, Callable] = {}
 
 
 def action(name: str, *, moves: bool = True, limit: str | None = None, team_wide: bool = False,
-           prepare: Callable | None = None):
+           prepare: Callable | None = None, skills=None):
     def register(fn):
-        ACTIONS[name] = ActionSpec(name, moves, limit, fn, team_wide, prepare)
+        ACTIONS[name] = ActionSpec(name, moves, limit, fn, team_wide, prepare,
+                                   frozenset(skills) if skills else None)
         return fn
     return register
 
@@ -170,11 +175,20 @@ def turn_choices(m) -> list:
             continue  # A4.5 Blitz!: marked when the bonus turn started
         if entries is None:
             entries = []
+            team_skills = None
             for spec in ACTIONS.values():
                 if spec.limit is not None and spec.limit in used:
                     continue
+                if spec.skills is not None:
+                    if team_skills is None:
+                        team_skills = frozenset().union(
+                            *(q.skills for q in s.players if q.side == side))
+                    if spec.skills.isdisjoint(team_skills):
+                        continue
                 if not spec.team_wide:
                     check = spec.prepare(m, side) if spec.prepare else spec.can_declare
+                    if check is None:
+                        continue
                     entries.append((spec.name, check))
                 elif spec.can_declare(m, p):
                     entries.append((spec.name, None))
