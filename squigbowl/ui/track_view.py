@@ -28,7 +28,7 @@ from textual.strip import Strip
 from squigbowl.paths import asset
 from squigbowl.race.track import LIQUID, OPEN, SOLID
 from squigbowl.ui.glyphs import SAFE_GLYPHS
-from squigbowl.ui.palettes import pin16
+from squigbowl.ui.palettes import palettes_data, pin16
 
 #: the race screens' styles (their CSS_PATH: read when the first of them is shown)
 RACE_STYLES = str(asset("styles", "race.tcss"))
@@ -50,84 +50,17 @@ def _s(fg: str | None = None, bg: str | None = None, **kw) -> Style:
 
 
 def make_palette(kind: str) -> dict[str, Style]:
-    """The styles for one colour depth: "rich" (256/truecolour) or "ansi16" (16 colours)."""
-    if kind == "ansi16":
-        grass = "black"
-        p = {
-            "open": _s("green", grass),
-            "rock": _s("bright_white", "bright_black", bold=True),
-            "wall": _s("white", "bright_black"),
-            "tree": _s("bright_yellow", "bright_black", bold=True),
-            "ruin": _s("white", "bright_black"),
-            "fungus": _s("bright_magenta", "bright_black", bold=True),
-            "water": _s("bright_cyan", "blue", bold=True),
-            "swamp": _s("bright_yellow", "blue"),
-            "magma": _s("bright_yellow", "red", bold=True),
-            "acid": _s("bright_green", "blue", bold=True),
-            "start": _s("bright_white", grass, bold=True),
-            "gate": _s("bright_yellow", grass, bold=True),
-            "gate_post": _s("black", "bright_yellow", bold=True),
-            "gate_next": _s("bright_white", grass, bold=True),
-            "gate_next_post": _s("black", "bright_white", bold=True),
-            "gate_done": _s("yellow", grass),
-            "gate_done_post": _s("bright_black", "yellow"),
-            "finish": _s("black", "bright_white", bold=True),
-            "finish_post": _s("bright_white", "black", bold=True),
-            "aim": _s("bright_white", None, bold=True),
-            "reach": _s("black", "bright_white", bold=True),
-            "ring": _s("bright_white", None, bold=True),
-            "cursor": _s("black", "bright_cyan", bold=True),
-            "trail": _s("bright_white", None, bold=True),
-            "veer": _s("bright_red", None, bold=True),
-            "bang": _s("bright_yellow", "red", bold=True),
-            "good": _s("black", "bright_green", bold=True),
-            "bad": _s("bright_white", "red", bold=True),
-            "info": _s("black", "bright_cyan", bold=True),
-            "void": _s("white", "black"),
-        }
-        racers = ["bright_red", "bright_blue", "bright_yellow", "bright_magenta", "bright_cyan",
-                  "bright_white"]
-    else:
-        grass = "#2f5a23"
-        p = {
-            "open": _s("#4d7d3a", grass),
-            "rock": _s("#d8d2c4", "#5f5a52", bold=True),
-            "wall": _s("#b0a898", "#4a453f"),
-            "tree": _s("#9be07a", "#1d3b17", bold=True),
-            "ruin": _s("#c9b79c", "#54483a"),
-            "fungus": _s("#f0a0f0", "#4a2e4a", bold=True),
-            "water": _s("#9fd8ff", "#1f4f8f", bold=True),
-            "swamp": _s("#c8c070", "#3e4a2a"),
-            "magma": _s("#ffd060", "#a02810", bold=True),
-            "acid": _s("#d0ff60", "#3a6010", bold=True),
-            "start": _s("#ffffff", grass, bold=True),
-            "gate": _s("#f0c040", grass, bold=True),
-            "gate_post": _s("#000000", "#f0c040", bold=True),
-            "gate_next": _s("#ffffff", grass, bold=True),
-            "gate_next_post": _s("#000000", "#ffffff", bold=True),
-            "gate_done": _s("#8a7a40", grass),
-            "gate_done_post": _s("#303030", "#8a7a40"),
-            "finish": _s("#000000", "#e8e8e8", bold=True),
-            "finish_post": _s("#ffffff", "#000000", bold=True),
-            "aim": _s("#ffffff", None, bold=True),
-            "reach": _s("#000000", "#ffe680", bold=True),
-            "ring": _s("#ffe680", None, bold=True),
-            "cursor": _s("#000000", "#40e0ff", bold=True),
-            "trail": _s("#ffffff", None, bold=True),
-            "veer": _s("#ff5050", None, bold=True),
-            "bang": _s("#ffff60", "#c01010", bold=True),
-            "good": _s("#000000", "#60e060", bold=True),
-            "bad": _s("#ffffff", "#800000", bold=True),
-            "info": _s("#000000", "#60d0ff", bold=True),
-            "void": _s("#606060", "#101010"),
-        }
-        racers = ["#ff4040", "#4080ff", "#ffd000", "#e040e0", "#00e0d0", "#ff9020"]
-    for i, colour in enumerate(racers):
+    """The styles for one colour depth: "rich" (256/truecolour) or "ansi16" (16 colours), from
+    [track.<kind>] of assets/styles/palettes.toml."""
+    data = palettes_data()["track"][kind]
+    p = {role: _s(e["fg"], e["bg"], **{k: v for k, v in e.items() if k not in ("fg", "bg")})
+         for role, e in data["styles"].items()}
+    for i, colour in enumerate(data["racers"]):
         p[f"racer{i}"] = Style(color="black", bgcolor=colour, bold=True)
         p[f"racer{i}_active"] = Style(color="black", bgcolor=colour, bold=True, underline=True,
                                       reverse=False, blink=False)
         p[f"racer{i}_text"] = Style(color=colour, bold=True)
-    if kind == "ansi16":
+    if data["pinned"]:
         p = {role: pin16(style) for role, style in p.items()}
     return p
 
