@@ -666,7 +666,9 @@ class SaveInfo:
             if self.kind == "match":
                 (a, b), (sa, sb) = s["teams"], s["score"]
                 turn = max(int(t) for t in s["turn"])
-                text = f"{a} {int(sa)}–{int(sb)} {b} · half {int(s['half'])}, turn {turn}"
+                half = int(s["half"])
+                period = "overtime" if half == 3 else f"half {half}"  # A2.11: a third period
+                text = f"{a} {int(sa)}–{int(sb)} {b} · {period}, turn {turn}"
             else:
                 text = f"{s['title']} · turn {int(s['turn'])} · {len(s['racers'])} racers"
             if s.get("over"):
