@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from squigbowl.ai.random_coach import RandomCoach  # noqa: E402
+from squigbowl.coaches.random_coach import RandomCoach  # noqa: E402
 from squigbowl.rules import turn  # noqa: E402
 from squigbowl.rules.engine import Match  # noqa: E402
 from squigbowl.rules.model import find_team  # noqa: E402

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from squigbowl.ai.race_lookahead import model_for  # noqa: E402
-from squigbowl.ai.rider_base import make_rider  # noqa: E402
+from squigbowl.riders.lookahead import model_for  # noqa: E402
+from squigbowl.riders.base import make_rider  # noqa: E402
 from squigbowl.race import Race, RaceOptions, list_tracks  # noqa: E402
 
 TARGET_MS = 50.0

@@ -24,10 +24,10 @@ from textual.app import App  # noqa: E402
 
 from squigbowl.rules import odds  # noqa: E402
 from squigbowl.rules.scenario import scenario_match  # noqa: E402
-from squigbowl.ui.match_controller import MatchController  # noqa: E402
-from squigbowl.ui.match_screen import MatchScreen  # noqa: E402
-from squigbowl.ui.palettes import RICH  # noqa: E402
-from squigbowl.ui.pitch_view import PitchView  # noqa: E402
+from squigbowl.ui.match.controller import MatchController  # noqa: E402
+from squigbowl.ui.match.screen import MatchScreen  # noqa: E402
+from squigbowl.ui.kit.palettes import RICH  # noqa: E402
+from squigbowl.ui.match.pitch_view import PitchView  # noqa: E402
 
 
 def busy_match():

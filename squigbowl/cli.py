@@ -88,11 +88,11 @@ def _fail(message: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "sim":
-        from squigbowl.ai.sim import run_sim
+        from squigbowl.coaches.sim import run_sim
 
         return run_sim(args)
     if args.command == "race-sim":
-        from squigbowl.ai.race_sim import run_race_sim
+        from squigbowl.riders.race_sim import run_race_sim
 
         return run_race_sim(args)
     from squigbowl import saves
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"squigbowl: warning: {args.loaded.path.name}: {args.loaded.mismatch}",
                   file=sys.stderr)
         if args.command == "replay" and args.export:
-            from squigbowl.save_text import export_text
+            from squigbowl.ui.replay_text import export_text
 
             try:
                 out = export_text(args.loaded)

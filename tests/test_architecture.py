@@ -1,26 +1,108 @@
-"""DESIGN.md promise 1: the rules and the race engine import nothing of the UI."""
+"""The directions of the imports (docs/architecture.md; DESIGN.md promise 1).
+
+Each rule reads "no module of PART imports FORBIDDEN": the engines import no screens, the base
+game (RULES.md Part A) imports no house rule (Part B plugs into its hooks), each game's slice
+imports nothing of the other game, and nothing below the shell reaches up into it.
+"""
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-FORBIDDEN = ("textual", "rich", "squigbowl.ui")
+PKG = ROOT / "squigbowl"
+
+SCREENS = ("textual", "rich", "squigbowl.ui")
+UP = ("squigbowl.cli", "squigbowl.__main__")
+
+#: part (a folder or a module of squigbowl/) -> module prefixes it must never import
+RULES = {
+    # the engines: libraries with no screens, no computer players, each knowing one game
+    # (paths.py finds their data: rosters, tracks)
+    "rules": SCREENS + UP + ("squigbowl.house", "squigbowl.coaches", "squigbowl.race",
+                             "squigbowl.riders", "squigbowl.saves"),
+    "house": SCREENS + UP + ("squigbowl.coaches", "squigbowl.race", "squigbowl.riders",
+                             "squigbowl.saves"),
+    "race": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.coaches",
+                            "squigbowl.riders", "squigbowl.saves"),
+    # the computer players: each game's own, no screens
+    "coaches": SCREENS + UP + ("squigbowl.race", "squigbowl.riders", "squigbowl.saves"),
+    "riders": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.coaches",
+                              "squigbowl.saves"),
+    # what both games share below the screens
+    "saves.py": SCREENS + UP + ("squigbowl.coaches", "squigbowl.riders"),
+    "dice.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
+                               "squigbowl.coaches", "squigbowl.riders", "squigbowl.saves"),
+    "paths.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
+                                "squigbowl.coaches", "squigbowl.riders", "squigbowl.saves"),
+    # the screens: the kit knows no game; each game's screens know nothing of the other's
+    "ui/kit": UP + ("squigbowl.ui.match", "squigbowl.ui.race", "squigbowl.ui.app",
+                    "squigbowl.ui.load_screen", "squigbowl.ui.replay_screen",
+                    "squigbowl.ui.replay_text", "squigbowl.rules", "squigbowl.house",
+                    "squigbowl.race", "squigbowl.coaches", "squigbowl.riders"),
+    "ui/match": UP + ("squigbowl.ui.race", "squigbowl.ui.app", "squigbowl.ui.load_screen",
+                      "squigbowl.ui.replay_screen", "squigbowl.ui.replay_text",
+                      "squigbowl.race", "squigbowl.riders"),
+    "ui/race": UP + ("squigbowl.ui.match", "squigbowl.ui.app", "squigbowl.ui.load_screen",
+                     "squigbowl.ui.replay_screen", "squigbowl.ui.replay_text",
+                     "squigbowl.rules", "squigbowl.house", "squigbowl.coaches"),
+}
 
 
-@pytest.mark.parametrize("part", ["rules", "race"])
-def test_engine_imports_no_ui(part):
-    offenders = []
-    for path in sorted((ROOT / "squigbowl" / part).rglob("*.py")):
-        tree = ast.parse(path.read_text(), filename=str(path))
-        for node in ast.walk(tree):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            for name in names:
-                if any(name == f or name.startswith(f + ".") for f in FORBIDDEN):
-                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {name}")
-    assert offenders == []
+def imports_of(path: Path) -> list[tuple[int, str]]:
+    """Every module an `import` or `from ... import` of the file names, with its line (the
+    names imported from a package count too: `from squigbowl import saves`)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.append((node.lineno, node.module))
+            found += [(node.lineno, f"{node.module}.{a.name}") for a in node.names]
+    return found
+
+
+def files_of(part: str) -> list[Path]:
+    target = PKG / part
+    return [target] if target.suffix == ".py" else sorted(target.rglob("*.py"))
+
+
+def offenders(part: str, forbidden) -> list[str]:
+    bad = []
+    for path in files_of(part):
+        for line, name in imports_of(path):
+            if any(name == f or name.startswith(f + ".") for f in forbidden):
+                bad.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    return bad
+
+
+@pytest.mark.parametrize("part", sorted(RULES))
+def test_import_directions(part):
+    assert files_of(part), f"squigbowl/{part} is gone: update docs/architecture.md and this test"
+    assert offenders(part, RULES[part]) == []
+
+
+def test_every_module_is_under_a_rule():
+    """A new folder or top-level module gets its place in docs/architecture.md and a rule here
+    (the shell, cli.py and ui's own modules, may import anything)."""
+    shell = {"__init__.py", "__main__.py", "cli.py"}
+    covered = {p for part in RULES for p in files_of(part)}
+    loose = [p.relative_to(ROOT).as_posix() for p in sorted(PKG.rglob("*.py"))
+             if p not in covered and p.name not in shell
+             and p.parent not in (PKG / "ui",)]
+    assert loose == []
+
+
+def test_the_check_catches_a_house_import(tmp_path, monkeypatch):
+    """The rule that guards the base game fires on the import that issue 9 removed."""
+    fake = tmp_path / "squigbowl" / "rules"
+    fake.mkdir(parents=True)
+    (fake / "ball.py").write_text("def f():\n    from squigbowl.house.squig_ball import x\n")
+    here = sys.modules[__name__]
+    monkeypatch.setattr(here, "PKG", tmp_path / "squigbowl")
+    monkeypatch.setattr(here, "ROOT", tmp_path)
+    found = offenders("rules", RULES["rules"])
+    assert found and all(f.startswith("squigbowl/rules/ball.py:2 imports squigbowl.house.squig_ball")
+                         for f in found)

@@ -39,7 +39,7 @@ from squigbowl.race.events import (
 from squigbowl.race.modes import EATEN, MODE_DICE, MODES, NORMAL, SCATTER, classify
 from squigbowl.race.racer import Racer
 from squigbowl.race.track import LIQUID, OFF, SOLID, Track
-from squigbowl.rules.dice import BaseDice, Dice
+from squigbowl.dice import BaseDice, Dice
 
 MIN_RACERS, MAX_RACERS = 2, 6   # B11.1 [DD-64]
 

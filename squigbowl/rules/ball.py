@@ -8,6 +8,8 @@ instead of being thrown in.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from squigbowl.rules import rolls
 from squigbowl.rules.geometry import (SCATTER, distance, in_half, on_pitch, scoring_x, step,
                                       template_direction, throw_in_facing)
@@ -137,14 +139,18 @@ def pick_up_extra_modifier(m, p) -> int:
     return rolls.total(pick_up_extra_mods(m, p))
 
 
+#: B0 hook: fn(m, roll_kind, player) -> [(label, value)], the terms a house rule adds to a
+#: ball-handling roll ('gfi', 'pick-up', 'catch', 'pass', 'interception', 'landing', 'kick',
+#: 'kick_block'); the squig's -1 of B1.8 registers here (squigbowl/house/squig_ball.py).
+BALL_ROLL_MODS: list[Callable] = []
+
+
 def squig_mods(m, roll_kind: str, p) -> list:
-    """B1.8: [("squig", -1)] when the squig's penalty applies to this roll, else []."""
-    if m.state.options.squig_ball:
-        from squigbowl.rules.squig_ball import squig_penalty
-        pen = squig_penalty(m, roll_kind, p)
-        if pen:
-            return [("squig", pen)]
-    return []
+    """The house rules' terms on this roll (B1.8: [("squig", -1)]), [] in the base game."""
+    mods = []
+    for hook in BALL_ROLL_MODS:
+        mods += hook(m, roll_kind, p)
+    return mods
 
 
 def enter_ball_square(m, p, voluntary: bool):

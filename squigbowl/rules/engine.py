@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Callable, Generator
 
-from squigbowl.rules.dice import BaseDice, Dice
+from squigbowl.dice import BaseDice, Dice
 from squigbowl.rules.events import Decision, Event, IllegalChoice
 from squigbowl.rules.model import TeamSheet
 from squigbowl.rules.state import MatchState, Options
@@ -68,6 +68,9 @@ class Match:
                  options: Options | None = None, dice: BaseDice | None = None,
                  state: MatchState | None = None) -> None:
         from squigbowl.rules import procedures  # noqa: F401  (registers every phase)
+        from squigbowl.rules.plugins import load_plugins
+
+        load_plugins()  # the house rules register themselves (B0)
         from squigbowl.rules.setup_match import new_state
 
         self.seed = seed

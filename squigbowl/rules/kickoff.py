@@ -29,13 +29,19 @@ from squigbowl.rules.setup import PERFECT_DEFENCE, own_half_squares, setup_step
 KICKOFF_START_HOOKS: list[Callable] = []
 
 
+#: fn(m, side) -> the only player who may be the kicker of A4.4 step 2 (or None), or False
+#: when the house rule does not apply to this match: Kick It!'s designated kicker registers
+#: here [DD-36] (squigbowl/house/kicker.py)
+KICKER_HOOKS: list[Callable] = []
+
+
 def kick_skill_player(m, side: int):
     """A4.4 step 2: a player with Kick set up on the pitch outside both wide zones and off the
     line of scrimmage, or None. With Kick It! only the designated kicker counts [DD-36]."""
-    if m.state.options.kick_it:
-        from squigbowl.rules.kicker import kick_off_kicker
-        p = kick_off_kicker(m, side)
-        return p if p is not None and p.has("Kick") else None
+    for hook in KICKER_HOOKS:
+        p = hook(m, side)
+        if p is not False:
+            return p if p is not None and p.has("Kick") else None
     for p in m.state.players:
         if (p.side == side and p.status == STANDING and p.has("Kick")
                 and wide_zone(p.square) is None and not is_los(p.square, side)):

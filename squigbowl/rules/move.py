@@ -9,20 +9,26 @@ from squigbowl.rules.injury import knock_down
 from squigbowl.rules.turn import choice_handler
 
 
+#: skill -> extra Go For It squares it gives (a house rule's equipment registers here: B9.1)
+EXTRA_GFI: dict[str, int] = {}
+#: skills that leap as Leap does (A6.6; house rules add theirs: B9.2)
+LEAP_SKILLS: set[str] = {"Leap"}
+
+
 def max_gfi(p) -> int:
-    """A6.5: 2 Go For It squares, Sprint 3 (the pogo stick's 4/5 come with B9)."""
+    """A6.5: 2 Go For It squares, Sprint 3, plus what EXTRA_GFI gives (B9.1)."""
     n = 3 if p.has("Sprint") else 2
     return n + gfi_bonus(p)
 
 
 def gfi_bonus(p) -> int:
-    """B9.1: a pogo stick GFIs 2 more times (4, or 5 with Sprint); 0 otherwise."""
-    return 2 if "Pogo Stick" in p.skills else 0
+    """The extra Go For It squares of p's skills (EXTRA_GFI); 0 in the base game."""
+    return sum(n for skill, n in EXTRA_GFI.items() if skill in p.skills) if EXTRA_GFI else 0
 
 
 def can_leap(p) -> bool:
-    """A6.6: the Leap skill; B9.2: the pogo stick leaps as Leap does."""
-    return "Leap" in p.skills or "Pogo Stick" in p.skills
+    """A6.6: the Leap skill, or a skill registered in LEAP_SKILLS (B9.2)."""
+    return not LEAP_SKILLS.isdisjoint(p.skills)
 
 
 def never_dodges(p) -> bool:

@@ -107,7 +107,7 @@ class SquigBowlApp(App):
         self.saves_folder = Path(saves_folder) if saves_folder else None
         self.savers: list = []          # the autosavers of the games shown, newest last
         self._reported: str | None = None
-        from squigbowl.ui.glyphs import GlyphFilter, needs_safe_glyphs
+        from squigbowl.ui.kit.glyphs import GlyphFilter, needs_safe_glyphs
 
         #: TERM=linux and the like: every line drawn gets ASCII stand-ins (glyphs.py)
         self._glyph_filter = GlyphFilter() if needs_safe_glyphs() else None
@@ -121,7 +121,7 @@ class SquigBowlApp(App):
     def get_key_display(self, binding) -> str:
         shown = super().get_key_display(binding)
         if self._glyph_filter is not None:
-            from squigbowl.ui.glyphs import SAFE_KEY_DISPLAY
+            from squigbowl.ui.kit.glyphs import SAFE_KEY_DISPLAY
 
             return SAFE_KEY_DISPLAY.get(shown, shown)
         return shown
@@ -139,7 +139,7 @@ class SquigBowlApp(App):
         elif getattr(self.args, "command", None) == "race":
             self.call_after_refresh(self.start_solo_race, self.args)
         elif getattr(self.args, "command", None) == "match":
-            from squigbowl.ui.match_new import start_match_from_args
+            from squigbowl.ui.match.new_match import start_match_from_args
 
             start_match_from_args(self, self.args)
 
@@ -155,20 +155,20 @@ class SquigBowlApp(App):
         handler()
 
     def open_new(self) -> None:
-        from squigbowl.ui.match_new import TeamPick
+        from squigbowl.ui.match.new_match import TeamPick
 
         self.push_screen(TeamPick())
 
     def open_race(self) -> None:
-        from squigbowl.ui.race_setup import RaceSetup
+        from squigbowl.ui.race.setup import RaceSetup
 
         self.push_screen(RaceSetup())
 
     def start_solo_race(self, args) -> None:
         """`squigbowl race [--track] [--riders] [--personality] [--seed]`: a solo race at once."""
         from squigbowl.race import TrackError
-        from squigbowl.ui.race_controller import RaceConfig
-        from squigbowl.ui.race_screen import RaceScreen
+        from squigbowl.ui.race.controller import RaceConfig
+        from squigbowl.ui.race.screen import RaceScreen
 
         config = RaceConfig.solo(getattr(args, "riders", 4) or 4,
                                  getattr(args, "personality", None) or "canny",
@@ -234,7 +234,7 @@ class SquigBowlApp(App):
             self.flush_saves()
             self.exit()
             return
-        from squigbowl.ui.dialogs import ConfirmDialog
+        from squigbowl.ui.kit.dialogs import ConfirmDialog
 
         def done(yes) -> None:
             if yes:
@@ -327,7 +327,7 @@ class SquigBowlApp(App):
         """Show a loaded game exactly where it stood; a save whose replay disagrees with its
         snapshot says so first and offers to resume from the replay."""
         if loaded.mismatch:
-            from squigbowl.ui.dialogs import ConfirmDialog
+            from squigbowl.ui.kit.dialogs import ConfirmDialog
 
             self.push_screen(ConfirmDialog("Resume from the replay?",
                                            [f"{loaded.path.name}: {loaded.mismatch}"]),
@@ -342,8 +342,8 @@ class SquigBowlApp(App):
                           created=loaded.data.get("created"), coaches=loaded.coaches or None)
         if loaded.kind == "match":
             from squigbowl.saves import build_match
-            from squigbowl.ui.match_controller import MatchController
-            from squigbowl.ui.match_screen import MatchScreen
+            from squigbowl.ui.match.controller import MatchController
+            from squigbowl.ui.match.screen import MatchScreen
 
             ctrl = MatchController(loaded.match, names=loaded.coaches)
             try:    # the earlier events: the dice log and the dice luck cover the whole match
@@ -353,7 +353,7 @@ class SquigBowlApp(App):
             ctrl.autosave = saver
             self.push_screen(MatchScreen(ctrl))
             return
-        from squigbowl.ui.race_screen import RaceScreen
+        from squigbowl.ui.race.screen import RaceScreen
 
         self.push_screen(RaceScreen(race=loaded.race, seed=loaded.data["seed"], autosave=saver,
                                     resumed=True))

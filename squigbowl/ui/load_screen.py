@@ -102,7 +102,7 @@ class LoadScreen(Screen):
         info = self._current()
         if info is None:
             return
-        from squigbowl.ui.dialogs import ConfirmDialog
+        from squigbowl.ui.kit.dialogs import ConfirmDialog
 
         def done(yes) -> None:
             if not yes:

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from squigbowl import saves
-from squigbowl.save_text import Replay, replay_of, replay_text, text_path
+from squigbowl.ui.replay_text import Replay, replay_of, replay_text, text_path
 
 CONTEXT_STEPS = 25   # earlier steps shown in the log above the current one
 
@@ -72,11 +72,11 @@ class ReplayScreen(Screen):
         with Horizontal(id="replay-body"):
             with Vertical(id="replay-board"):
                 if self.replay.kind == "match":
-                    from squigbowl.ui.pitch_view import PitchView
+                    from squigbowl.ui.match.pitch_view import PitchView
 
                     yield PitchView(self.replay.steps[self.index].state, id="replay-pitch")
                 else:
-                    from squigbowl.ui.track_view import TrackView
+                    from squigbowl.ui.race.track_view import TrackView
 
                     palette = "ansi16" if self.app.console.color_system in (
                         "standard", "windows") else "rich"
@@ -95,7 +95,7 @@ class ReplayScreen(Screen):
         self.query_one("#replay-head", Static).update(
             f"Replay · {self.replay.title} · step {self.index}/{len(steps) - 1} · {st.headline}")
         if self.replay.kind == "match":
-            from squigbowl.ui.pitch_view import PitchView
+            from squigbowl.ui.match.pitch_view import PitchView
 
             self.query_one(PitchView).set_state(st.state)
         else:
@@ -113,8 +113,8 @@ class ReplayScreen(Screen):
             "→/l next · ←/h back · ↓/] next turn · ↑/[ previous turn · Home/End · t export")
 
     def _draw_race(self, st) -> None:
-        from squigbowl.ui.race_controller import RacerView
-        from squigbowl.ui.track_view import TrackView
+        from squigbowl.ui.race.controller import RacerView
+        from squigbowl.ui.race.track_view import TrackView
 
         views = [RacerView(r.id, r.name, r.rider, r.x, r.y, removed=r.removed,
                            cause=r.removed_cause, status=r.status, gates=r.next_gate,

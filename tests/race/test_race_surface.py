@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import squigbowl.race
-from squigbowl.ai.rider_base import RIDERS, UnknownRider, available_riders, make_rider, register
+from squigbowl.riders.base import RIDERS, UnknownRider, available_riders, make_rider, register
 from squigbowl.race import Race, find_track, mode_outcomes
 
 RACE_DIR = Path(squigbowl.race.__file__).parent
@@ -71,7 +71,7 @@ def test_register_a_new_rider():
 
 
 def test_race_sim_prints_json_lines_and_summary(capsys):
-    from squigbowl.ai.race_sim import run_race_sim
+    from squigbowl.riders.race_sim import run_race_sim
     rc = run_race_sim(Namespace(races=3, seed=5, track="meadow", riders="baseline,baseline",
                                 quiet=False))
     assert rc == 0
@@ -85,7 +85,7 @@ def test_race_sim_prints_json_lines_and_summary(capsys):
 
 
 def test_race_sim_unknown_rider_is_a_clear_error(capsys):
-    from squigbowl.ai.race_sim import run_race_sim
+    from squigbowl.riders.race_sim import run_race_sim
     rc = run_race_sim(Namespace(races=1, seed=1, track=None, riders="baseline,nobody", quiet=True))
     assert rc == 2
     assert "unknown AI rider 'nobody'" in capsys.readouterr().err

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from squigbowl.ai import riders as riders_mod
-from squigbowl.ai.course_distance import course_fields, gate_cells, value_at
-from squigbowl.ai.race_lookahead import (
+from squigbowl.riders import personalities as riders_mod
+from squigbowl.riders.course_distance import course_fields, gate_cells, value_at
+from squigbowl.riders.lookahead import (
     effective_next_gate, evaluate_moves, model_for, scatter_angles)
-from squigbowl.ai.rider_base import available_riders, make_rider
+from squigbowl.riders.base import available_riders, make_rider
 from squigbowl.race import DECLINE, HIT, NORMAL, REIN_IN, Move, Race, RaceOptions, parse_track
 from squigbowl.race.track import LIQUID
 
@@ -327,7 +327,7 @@ def test_distance_field_avoids_liquid_and_chains_gates():
 # -- quality smoke test -----------------------------------------------------------------------
 
 def test_canny_beats_baseline_smoke():
-    from squigbowl.ai.race_sim import play_race
+    from squigbowl.riders.race_sim import play_race
     from squigbowl.race import find_track
 
     track = find_track("cavern")

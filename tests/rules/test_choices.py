@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from squigbowl.ai.random_coach import pick_uniform
+from squigbowl.coaches.random_coach import pick_uniform
 from squigbowl.rules.events import Choices, Decision
 
 

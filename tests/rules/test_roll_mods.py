@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from squigbowl.ai.random_coach import RandomCoach
+from squigbowl.coaches.random_coach import RandomCoach
 from squigbowl.rules import injury as injuries
 from squigbowl.rules import passing
 from squigbowl.rules.engine import Match

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from squigbowl import saves
-from squigbowl.ai.random_coach import RandomCoach
+from squigbowl.coaches.random_coach import RandomCoach
 from squigbowl.rules.engine import Match
 from squigbowl.rules.model import find_team
 from squigbowl.rules.state import Options
@@ -28,7 +28,7 @@ def saved_match(folder: Path, **kw) -> Path:
 
 
 def played_race(seed: int = 4, decisions: int | None = None):
-    from squigbowl.ai.rider_base import make_rider
+    from squigbowl.riders.base import make_rider
     from squigbowl.race import Race, find_track
 
     race = Race.new(find_track(None), [("You", "human"), ("Zog", "canny"), ("Snag", "baseline")],

@@ -118,11 +118,11 @@ async def test_mismatch_asks_before_resuming(tmp_path):
 
 
 async def test_undo_key(tmp_path):
-    from squigbowl.ai.random_coach import RandomCoach
+    from squigbowl.coaches.random_coach import RandomCoach
     from squigbowl.rules.engine import Match
     from squigbowl.rules.model import find_team
-    from squigbowl.ui.match_controller import MatchController
-    from squigbowl.ui.match_screen import MatchScreen
+    from squigbowl.ui.match.controller import MatchController
+    from squigbowl.ui.match.screen import MatchScreen
 
     m = Match(find_team("Orcs"), find_team("Humans"), seed=3)
     coach = RandomCoach(5)

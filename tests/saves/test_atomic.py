@@ -21,7 +21,7 @@ def test_failure_mid_write_keeps_previous_save(tmp_path, monkeypatch, fail_at):
     saver = saves.Autosaver(tmp_path, "match", background=False)
     assert saver(m)
     before = _snapshot_files(tmp_path)
-    from squigbowl.ai.random_coach import RandomCoach
+    from squigbowl.coaches.random_coach import RandomCoach
 
     for _ in range(5):
         m.decide(RandomCoach(1).choose(m))

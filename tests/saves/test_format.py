@@ -61,7 +61,7 @@ def test_choice_shapes_survive_json():
 def test_every_written_save_replays(tmp_path):
     """Autosaving after each decision: a sample of the files written replays to its
     snapshot (the file is rewritten, so check as we go)."""
-    from squigbowl.ai.random_coach import RandomCoach
+    from squigbowl.coaches.random_coach import RandomCoach
     from squigbowl.rules.engine import Match
     from squigbowl.rules.model import find_team
 

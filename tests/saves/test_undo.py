@@ -62,7 +62,7 @@ def test_undo_in_real_matches_keeps_the_log_honest():
     import json
     import random
 
-    from squigbowl.ai.random_coach import RandomCoach
+    from squigbowl.coaches.random_coach import RandomCoach
 
     for seed in (2, 8):
         m = played_match(seed=seed, decisions=0)

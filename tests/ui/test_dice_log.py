@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from squigbowl.rules.events import Event
-from squigbowl.ui.match_text import mods_text, roll_text
+from squigbowl.ui.match.words import mods_text, roll_text
 from tests.conftest import make, rolls_of
 
 BLITZER = 4   # home:5, Gorbad

@@ -9,10 +9,10 @@ from squigbowl.rules.engine import Match
 from squigbowl.rules.events import Decision, Event
 from squigbowl.rules.model import find_team
 from squigbowl.rules.state import Options
-from squigbowl.ui.animations import Animator, frames_for, line
-from squigbowl.ui.dialogs import ChoiceDialog, NameDialog
-from squigbowl.ui.match_controller import MatchController
-from squigbowl.ui.match_screen import MatchScreen
+from squigbowl.ui.match.animations import Animator, frames_for, line
+from squigbowl.ui.kit.dialogs import ChoiceDialog, NameDialog
+from squigbowl.ui.match.controller import MatchController
+from squigbowl.ui.match.screen import MatchScreen
 from tests.conftest import make
 from tests.ui.test_match_screen import MatchApp, screen_of
 
@@ -231,7 +231,7 @@ async def test_kick_landing_is_picked_on_the_pitch():
 
 # -- end of the match and help ---------------------------------------------------------------------
 async def test_end_screen_shows_score_spp_mvp_and_luck():
-    from squigbowl.ui.end_screen import EndScreen
+    from squigbowl.ui.match.end_screen import EndScreen
 
     m, _ = make([("home:5", (5, 5)), ("away:9", (9, 9))], [])
     m.state.teams[0].score = 2
@@ -261,7 +261,7 @@ async def test_end_screen_shows_score_spp_mvp_and_luck():
 
 
 async def test_help_explains_keys_and_the_skills_under_the_cursor():
-    from squigbowl.ui.help_screen import HelpScreen
+    from squigbowl.ui.match.help_screen import HelpScreen
 
     m, _ = make([("home:5", (5, 5))], [])
     app = MatchApp(MatchController(m))
@@ -301,7 +301,7 @@ async def test_snapshot_markers(size):
 
 async def test_end_screen_replay_key_opens_the_games_replay(tmp_path, monkeypatch):
     from squigbowl.ui.app import SquigBowlApp
-    from squigbowl.ui.end_screen import EndScreen
+    from squigbowl.ui.match.end_screen import EndScreen
 
     monkeypatch.setenv("SQUIGBOWL_SAVES", str(tmp_path))
     m = Match(find_team("Orcs"), find_team("Humans"), seed=2)

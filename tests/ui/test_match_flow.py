@@ -6,8 +6,8 @@ from squigbowl.rules.dice import Dice
 from squigbowl.rules.engine import Match
 from squigbowl.rules.geometry import SCATTER, in_half
 from squigbowl.rules.model import find_team
-from squigbowl.ui.dialogs import ChoiceDialog, HandOverScreen
-from squigbowl.ui.match_controller import MatchController
+from squigbowl.ui.kit.dialogs import ChoiceDialog, HandOverScreen
+from squigbowl.ui.match.controller import MatchController
 from tests.ui.test_match_screen import MatchApp, screen_of
 
 

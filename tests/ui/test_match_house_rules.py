@@ -1,14 +1,14 @@
 """The house rules' prompts on the match screen, with the real engine (scenarios as in
-tests/variants): each is a clear question answered by key."""
+tests/house): each is a clear question answered by key."""
 
 from squigbowl.rules.dice import ScriptedDice
 from squigbowl.rules.scenario import scenario_match
-from squigbowl.ui.dialogs import ChoiceDialog
-from squigbowl.ui.match_controller import MatchController
+from squigbowl.ui.kit.dialogs import ChoiceDialog
+from squigbowl.ui.match.controller import MatchController
 from tests.conftest import make
 from tests.ui.test_match_flow import go
 from tests.ui.test_match_screen import MatchApp, screen_of
-from tests.variants.kick_it_helpers import KICKER_AT, kick_match, row
+from tests.house.kick_it_helpers import KICKER_AT, kick_match, row
 
 FAN, GOB = 2, 8
 

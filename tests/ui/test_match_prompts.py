@@ -4,14 +4,14 @@ a Pass Block against a kick (B2.7), Pass Block against a pass (A12), High Kick a
 (A4.5), where to throw a team-mate (A7.9) and the apothecary's choice of result (A8.15)."""
 
 from squigbowl.rules.model import RESERVES
-from squigbowl.ui.dialogs import ChoiceDialog
-from squigbowl.ui.match_controller import MatchController
+from squigbowl.ui.kit.dialogs import ChoiceDialog
+from squigbowl.ui.match.controller import MatchController
 from tests.conftest import make
 from tests.rules.test_match_flow_helpers import lined_up
 from tests.rules.test_match_flow_helpers import make as make_phase
 from tests.ui.test_match_flow import go
 from tests.ui.test_match_screen import MatchApp, screen_of
-from tests.variants.kick_it_helpers import KICKER_AT, kick_match, pid, row
+from tests.house.kick_it_helpers import KICKER_AT, kick_match, pid, row
 
 SIZE = (110, 30)
 

@@ -7,9 +7,9 @@ from textual.app import App
 from squigbowl.rules.engine import Match
 from squigbowl.rules.events import Decision
 from squigbowl.rules.model import find_team
-from squigbowl.ui.dialogs import ChoiceDialog, ConfirmDialog, HandOverScreen
-from squigbowl.ui.match_controller import MatchController
-from squigbowl.ui.match_screen import MatchScreen
+from squigbowl.ui.kit.dialogs import ChoiceDialog, ConfirmDialog, HandOverScreen
+from squigbowl.ui.match.controller import MatchController
+from squigbowl.ui.match.screen import MatchScreen
 from tests.conftest import make
 
 
@@ -194,7 +194,7 @@ async def test_squigbowl_match_goes_straight_into_a_match():
 
 async def test_new_match_from_the_menu_opens_team_pick():
     from squigbowl.ui.app import SquigBowlApp
-    from squigbowl.ui.match_new import TeamPick
+    from squigbowl.ui.match.new_match import TeamPick
 
     app = SquigBowlApp(None)
     async with app.run_test(size=(100, 30)) as pilot:

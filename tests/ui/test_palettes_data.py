@@ -3,7 +3,7 @@
 import pytest
 
 from squigbowl.paths import asset
-from squigbowl.ui.palettes import PALETTES_FILE, PaletteFileError, read_palettes
+from squigbowl.ui.kit.palettes import PALETTES_FILE, PaletteFileError, read_palettes
 
 GOOD = asset(*PALETTES_FILE).read_text(encoding="utf-8")
 

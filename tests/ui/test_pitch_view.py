@@ -2,8 +2,8 @@
 
 from textual.app import App
 
-from squigbowl.ui.palettes import ANSI16, MONO, RICH, for_color_system
-from squigbowl.ui.pitch_view import PitchView
+from squigbowl.ui.kit.palettes import ANSI16, MONO, RICH, for_color_system
+from squigbowl.ui.match.pitch_view import PitchView
 from tests.conftest import make
 
 
@@ -93,7 +93,7 @@ async def test_mono_palette_has_no_colour_but_keeps_the_marks():
 
 
 async def test_an_animation_frame_draws_sprites_and_hides_the_actor():
-    from squigbowl.ui.animations import Frame
+    from squigbowl.ui.match.animations import Frame
 
     m = _scenario()
     app = PitchApp(m.state)
@@ -110,7 +110,7 @@ async def test_an_animation_frame_draws_sprites_and_hides_the_actor():
 
 
 async def test_console_terminals_get_ascii_stand_ins_for_missing_glyphs():
-    from squigbowl.ui.pitch_view import needs_safe_glyphs
+    from squigbowl.ui.match.pitch_view import needs_safe_glyphs
 
     assert needs_safe_glyphs("linux") and needs_safe_glyphs("vt100")
     assert not needs_safe_glyphs("xterm-256color") and not needs_safe_glyphs(None)

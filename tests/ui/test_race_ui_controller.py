@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from squigbowl.ui.race_controller import HUMAN, RaceConfig, RaceController, build_race
+from squigbowl.ui.race.controller import HUMAN, RaceConfig, RaceController, build_race
 
 
 class Recorder:
@@ -263,7 +263,7 @@ def test_worker_failure_falls_back_to_choosing_on_the_spot():
 
 
 def test_race_copy_is_private():
-    from squigbowl.ui.race_controller import race_copy
+    from squigbowl.ui.race.controller import race_copy
 
     c, rec, timers = ai_race(5, instant=True)
     race = c.race
@@ -279,7 +279,7 @@ def test_race_copy_is_private():
 
 
 def test_ai_moves_animate_faster_than_the_persons():
-    from squigbowl.ui import race_controller as rc
+    from squigbowl.ui.race import controller as rc
 
     assert rc.AI_PACE < 1
     # a 6-racer AI race: a turn of animations at speed 1 stays short
@@ -297,7 +297,7 @@ def test_ai_moves_animate_faster_than_the_persons():
 
 
 def test_resumed_race_keeps_its_autosave_and_skips_its_past():
-    from squigbowl.ui.race_controller import config_of, race_riders
+    from squigbowl.ui.race.controller import config_of, race_riders
 
     c0, _, _ = ai_race(6, ("baseline", "canny", "reckless"), instant=True)
     race = c0.race

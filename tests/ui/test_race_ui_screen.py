@@ -10,10 +10,10 @@ import re
 import pytest
 
 from squigbowl.ui.app import SquigBowlApp
-from squigbowl.ui.race_results import RaceResults
-from squigbowl.ui.race_screen import RaceHelp, RaceScreen
-from squigbowl.ui.race_setup import RaceSetup
-from squigbowl.ui.track_view import TrackView
+from squigbowl.ui.race.results import RaceResults
+from squigbowl.ui.race.screen import RaceHelp, RaceScreen
+from squigbowl.ui.race.setup import RaceSetup
+from squigbowl.ui.race.track_view import TrackView
 
 
 def race_args(seed=1, riders=4, track=None, personality="canny"):
@@ -279,13 +279,13 @@ async def test_unknown_track_goes_back_to_the_menu_with_a_note():
 
 
 def hotseat_screen(seed):
-    from squigbowl.ui.race_controller import RaceConfig
+    from squigbowl.ui.race.controller import RaceConfig
 
     return RaceScreen(RaceConfig([("You", "human"), ("Player 2", "human")], "meadow", seed))
 
 
 async def until_yeehaw(pilot, app, presses=40):
-    from squigbowl.ui.race_screen import YeehawDialog
+    from squigbowl.ui.race.screen import YeehawDialog
 
     for _ in range(presses):
         await pilot.pause()
@@ -330,7 +330,7 @@ async def test_yeehaw_gets_its_own_prompt(take):
 
 async def test_race_screen_takes_an_existing_race():
     from squigbowl.race import Race, find_track
-    from squigbowl.ui.race_controller import race_riders
+    from squigbowl.ui.race.controller import race_riders
 
     race = Race.new(find_track("river"), [("You", "human"), ("Zog", "baseline")], seed=12)
     riders, _ = race_riders(race)
@@ -370,7 +370,7 @@ async def test_ai_riders_think_in_a_worker_thread_with_real_animations():
     import threading
     import time
 
-    from squigbowl.ui.race_controller import RaceConfig
+    from squigbowl.ui.race.controller import RaceConfig
 
     screen = RaceScreen(RaceConfig.solo(4, "canny", "meadow", 1), instant=False)
     threads = []

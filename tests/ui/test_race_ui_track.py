@@ -8,8 +8,8 @@ import pytest
 from rich.color import Color
 
 from squigbowl.race import find_track
-from squigbowl.ui.race_controller import RacerView
-from squigbowl.ui.track_view import (
+from squigbowl.ui.race.controller import RacerView
+from squigbowl.ui.race.track_view import (
     PALETTES, RACER_SHAPES, TERRAIN_GLYPHS, Aim, TrackView, make_palette, segment_cells)
 
 
@@ -95,7 +95,7 @@ async def test_track_view_draws_racers_gates_and_aim():
         # the whole table fits: no scrolling needed, table centred
         assert tv.pad[0] >= 0
         # a flash label is drawn over the row above the racer
-        from squigbowl.ui.race_controller import Flash
+        from squigbowl.ui.race.controller import Flash
         tv.set_state(racers, 0, 0, 0, flash=Flash("SPLAT!", 20.0, 12.5))
         await pilot.pause()
         assert "SPLAT!" in tv.text_lines()[11]

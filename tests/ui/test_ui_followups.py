@@ -8,9 +8,9 @@ import pytest
 from squigbowl.rules.engine import Match
 from squigbowl.rules.model import find_team
 from squigbowl.ui.app import SquigBowlApp
-from squigbowl.ui.dialogs import ChoiceDialog, ConfirmDialog, NameDialog
-from squigbowl.ui.match_controller import MatchController
-from squigbowl.ui.match_screen import MatchScreen
+from squigbowl.ui.kit.dialogs import ChoiceDialog, ConfirmDialog, NameDialog
+from squigbowl.ui.match.controller import MatchController
+from squigbowl.ui.match.screen import MatchScreen
 from tests.saves.helpers import saved_match, saved_race
 
 SIZE = (120, 36)
@@ -115,7 +115,7 @@ async def test_leave_dialog_says_the_match_is_autosaved(tmp_path):
 def test_help_points_to_the_one_house_rules_guide():
     from pathlib import Path
 
-    from squigbowl.ui import help_screen
+    from squigbowl.ui.match import help_screen
 
     root = Path(__file__).resolve().parents[2]
     assert (root / "docs" / "house-rules.md").is_file()
@@ -131,10 +131,10 @@ def test_help_points_to_the_one_house_rules_guide():
 async def test_a_resumed_match_has_its_whole_history(tmp_path):
     """Dice luck and the dice log cover the whole match, not only what followed the resume."""
     from squigbowl import saves
-    from squigbowl.ai.random_coach import RandomCoach
+    from squigbowl.coaches.random_coach import RandomCoach
     from squigbowl.rules.odds import dice_luck
-    from squigbowl.ui.end_screen import EndScreen
-    from squigbowl.ui.match_text import event_text
+    from squigbowl.ui.match.end_screen import EndScreen
+    from squigbowl.ui.match.words import event_text
 
     m = Match(find_team("Orcs"), find_team("Humans"), seed=3)
     coach, events = RandomCoach(5), []
@@ -172,7 +172,7 @@ async def test_race_under_term_linux_has_ascii_stand_ins(monkeypatch):
     """The race (track, panel, footer) and its set-up use the pitch's ASCII stand-ins."""
     import argparse
 
-    from squigbowl.ui.race_setup import RaceSetup
+    from squigbowl.ui.race.setup import RaceSetup
 
     monkeypatch.setenv("TERM", "linux")
     app = SquigBowlApp(argparse.Namespace(command="race", track=None, riders=6,
@@ -219,7 +219,7 @@ def test_pitch_ansi16_colours_survive_textuals_filter():
     ball, the path and the Away end zone looked alike."""
     from rich.color import Color
 
-    from squigbowl.ui.palettes import ANSI16
+    from squigbowl.ui.kit.palettes import ANSI16
 
     roles = {"grass": ANSI16.grass[0], "home_end": ANSI16.endzone[0],
              "away_end": ANSI16.endzone[1], "los": ANSI16.los, "chalk": ANSI16.chalk,

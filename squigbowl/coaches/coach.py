@@ -1,0 +1,29 @@
+"""The common surface of match bots (DESIGN.md promise 5: a coach answers decisions).
+
+A coach is asked `choose(m)` whenever `m.pending.side` is its side and returns one of
+`m.pending.choices`. Bots keep their own seeded generator: they never touch the match dice, so a
+match is reproduced by its seed plus its decision log whoever made the decisions.
+"""
+
+from __future__ import annotations
+
+
+class Coach:
+    """A bot coaching one side of a match."""
+
+    name = "coach"
+
+    def choose(self, m) -> tuple:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+def make_coach(name: str, seed: int, side: int) -> Coach:
+    """'random' or 'scripted', seeded from the match seed and the side it coaches."""
+    seed = int(seed) * 2 + side
+    if name == "random":
+        from squigbowl.coaches.random_coach import RandomCoach
+        return RandomCoach(seed)
+    if name == "scripted":
+        from squigbowl.coaches.scripted_coach import ScriptedCoach
+        return ScriptedCoach(seed)
+    raise ValueError(f"unknown coach {name!r} (known: random, scripted)")

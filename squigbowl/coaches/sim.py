@@ -1,0 +1,239 @@
+"""`squigbowl sim`: headless matches between bots.
+
+Match i is played with seed `--seed + i` (for the match dice and, derived from it, for both
+coaches). stdout carries one JSON line per match (unless --quiet) and a JSON summary line; a
+progress bar goes to stderr (when it is a terminal) for 20 or more matches. With --check the
+invariants of squigbowl.coaches.invariants are verified after every decision. A broken invariant,
+an exception in the engine or a bot, or a match that never ends is reported with its seed and
+decision number, and the command exits non-zero.
+
+--squig-ball and --kick-it switch those match options on (RULES.md B1, B2); --all-variants
+switches both on and, unless --home/--away are given, rotates the pairings of the teams with
+secret weapons (B3-B10): Goblins v Dwarfs, Chaos Dwarfs v Goblins, Dwarfs v Chaos Dwarfs. The
+summary counts what the house rules actually did, from the events (`VARIANT_COUNTERS`).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import traceback
+
+from squigbowl.coaches.coach import make_coach
+from squigbowl.rules.engine import Match
+from squigbowl.rules.model import TeamFileError, find_team
+from squigbowl.rules.state import Options
+
+#: not a rule: a match still going after this many decisions is reported as stuck
+DECISION_LIMIT = 200_000
+#: the default pairing of the base game (--home/--away not given)
+DEFAULT_TEAMS = ("Orcs", "Humans")
+#: --all-variants without --home/--away: match i plays pairing i % 3 (every weapon appears)
+VARIANT_PAIRINGS = (("Goblins", "Dwarfs"), ("Chaos Dwarfs", "Goblins"), ("Dwarfs", "Chaos Dwarfs"))
+#: summary counters of the house rules: event kind -> counter name (for events whose kind alone
+#: says what happened)
+VARIANT_EVENTS = {
+    "squig_hop_roll": "squig_hops",            # B1.3 (one per hop, whatever its length)
+    "squig_blitz": "squig_blitzes",            # B1.6
+    "bomb_exploded": "bomb_blasts",            # B5.8 / B6.2 (stink clouds included)
+    "kick_aimed": "kicks",                     # B2.2
+    "blunderbuss_fired": "blunderbuss_shots",  # B4.3
+    "wrecked": "death_roller_wrecks",          # B8.4
+    "chainsaw_started": "chainsaws_started",   # B7.2
+    "illegal_procedure": "illegal_procedure_offers",  # B3.3
+}
+#: the names of every variant counter, in the order the summary shows them
+VARIANT_COUNTERS = ("squig_hops", "squig_blitzes", "fanatic_blocks", "bomb_blasts",
+                    "chainsaws_started", "chainsaw_attacks", "stabs", "blunderbuss_shots",
+                    "death_roller_wrecks", "pogo_leaps", "kicks", "illegal_procedure_offers")
+
+
+class SimFailure(Exception):
+    """A match that broke: which seed, at which decision, and what happened."""
+
+    def __init__(self, seed: int, decision: int, problem: str) -> None:
+        self.seed, self.decision, self.problem = seed, decision, problem
+        super().__init__(f"seed {seed}, decision {decision}: {problem}")
+
+
+def options_from_args(args) -> Options:
+    options = Options()
+    every = bool(getattr(args, "all_variants", False))
+    if every or getattr(args, "squig_ball", False):
+        options.squig_ball = True
+    if every or getattr(args, "kick_it", False):
+        options.kick_it = True
+    return options
+
+
+def pairings(args) -> list:
+    """The (home, away) team names to rotate through."""
+    home, away = getattr(args, "home", None), getattr(args, "away", None)
+    if home is None and away is None and getattr(args, "all_variants", False):
+        return list(VARIANT_PAIRINGS)
+    return [(home or DEFAULT_TEAMS[0], away or DEFAULT_TEAMS[1])]
+
+
+def options_on(options: Options) -> list:
+    """The house-rule switches that are on (B0.1), for the summary."""
+    return [name for name in ("squig_ball", "kick_it") if getattr(options, name)]
+
+
+def play_match(home, away, seed: int, coach: str = "scripted", options: Options | None = None,
+               check: bool = False, limit: int = DECISION_LIMIT) -> tuple[Match, dict]:
+    """Play one complete match; returns it and its tallies (the variant counters under
+    "variants"). Raises SimFailure."""
+    from squigbowl.coaches.invariants import InvariantTracker
+
+    decision = 0
+    try:
+        m = Match(home, away, seed=seed, options=options or Options())
+        coaches = [make_coach(coach, seed, 0), make_coach(coach, seed, 1)]
+        tracker = InvariantTracker(m) if check else None
+        if tracker is not None:
+            problems = tracker.after(m, [])
+            if problems:
+                raise SimFailure(seed, 0, "; ".join(problems))
+        tally = {"touchdowns": [0, 0], "casualties": [0, 0], "turnovers": [0, 0],
+                 "variants": dict.fromkeys(VARIANT_COUNTERS, 0)}
+        tds, cas, tos = tally["touchdowns"], tally["casualties"], tally["turnovers"]
+        var = tally["variants"]
+        counted = VARIANT_EVENTS
+        while m.pending is not None:
+            if decision >= limit:
+                raise SimFailure(seed, decision, f"still going after {limit} decisions "
+                                                 f"(phase {m.state.phase})")
+            pending = m.pending
+            choice = coaches[pending.side].choose(m)
+            decision += 1
+            events = m.decide(choice)
+            for e in events:
+                kind = e.kind
+                if kind == "touchdown" or kind == "touchdown_awarded":  # A11.1, A2.8
+                    side = e.get("side")
+                    if side in (0, 1):
+                        tds[side] += 1
+                elif kind == "turnover":
+                    side = e.get("side")
+                    if side in (0, 1):
+                        tos[side] += 1
+                elif kind == "injured" and e.get("result") == "casualty":
+                    pid = e.get("player")
+                    if pid is not None:
+                        cas[m.state.players[pid].side] += 1  # casualties suffered by a side
+                elif kind in counted:
+                    var[counted[kind]] += 1
+                elif kind == "weapon_attack":  # B7.6, B10.2
+                    var["chainsaw_attacks" if e.get("weapon") == "chainsaw" else "stabs"] += 1
+                elif kind == "block_declared":
+                    if e.get("fanatic"):  # B3.6
+                        var["fanatic_blocks"] += 1
+                elif kind == "moved" and e.get("how") == "leap":  # A6.6 / B9.2
+                    if "Pogo Stick" in m.state.players[e.get("player")].skills:
+                        var["pogo_leaps"] += 1
+            if tracker is not None:
+                problems = tracker.after(m, events)
+                if problems:
+                    raise SimFailure(seed, decision, f"after {choice!r} to the "
+                                     f"'{pending.kind}' decision: " + "; ".join(problems))
+    except SimFailure:
+        raise
+    except Exception as exc:  # the engine or a bot crashed: name where
+        tb = traceback.format_exc(limit=-3)
+        raise SimFailure(seed, decision, f"{type(exc).__name__}: {exc}\n{tb}") from exc
+    tally["decisions"] = decision
+    return m, tally
+
+
+def match_line(m, seed: int, tally: dict) -> dict:
+    s = m.state
+    score = [t.score for t in s.teams]
+    if s.winner in (0, 1):
+        winner = "home" if s.winner == 0 else "away"
+    elif s.winner == -1:
+        winner = "draw"
+    else:
+        winner = "home" if score[0] > score[1] else "away" if score[1] > score[0] else "draw"
+    line = {"seed": seed, "home": s.teams[0].name, "away": s.teams[1].name, "score": score,
+            "winner": winner, "touchdowns": tally["touchdowns"],
+            "casualties": tally["casualties"], "turnovers": tally["turnovers"],
+            "decisions": tally["decisions"]}
+    variants = {k: v for k, v in tally.get("variants", {}).items() if v}
+    if variants:
+        line["variants"] = variants
+    return line
+
+
+def _progress(i: int, n: int, started: float) -> None:
+    width = 30
+    done = int(width * i / n)
+    rate = i / max(time.perf_counter() - started, 1e-9)
+    sys.stderr.write(f"\r[{'#' * done}{'.' * (width - done)}] {i}/{n} {rate:.1f} matches/s")
+    if i == n:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def run_sim(args) -> int:
+    try:
+        teams = [(find_team(h), find_team(a)) for h, a in pairings(args)]
+    except TeamFileError as exc:
+        print(f"sim: {exc}", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("sim: --games must be at least 1", file=sys.stderr)
+        return 2
+    options = options_from_args(args)
+    n = args.games
+    show_progress = n >= 20 and sys.stderr.isatty()
+    results = {"home": 0, "away": 0, "draw": 0}
+    totals = {"touchdowns": 0, "casualties": 0, "turnovers": 0, "decisions": 0}
+    variants = dict.fromkeys(VARIANT_COUNTERS, 0)
+    started = time.perf_counter()
+    failures = []
+    played = 0
+    for i in range(n):
+        seed = args.seed + i
+        home, away = teams[i % len(teams)]
+        try:
+            m, tally = play_match(home, away, seed, args.coach, options, check=args.check)
+        except SimFailure as fail:
+            failures.append(fail)
+            print(json.dumps({"seed": fail.seed, "error": fail.problem.splitlines()[0],
+                              "decision": fail.decision}), flush=True)
+            print(f"sim: match seed {fail.seed} broke at decision {fail.decision}: "
+                  f"{fail.problem}", file=sys.stderr)
+            if args.check:
+                break
+            continue
+        played += 1
+        line = match_line(m, seed, tally)
+        results[line["winner"]] += 1
+        totals["touchdowns"] += sum(tally["touchdowns"])
+        totals["casualties"] += sum(tally["casualties"])
+        totals["turnovers"] += sum(tally["turnovers"])
+        totals["decisions"] += tally["decisions"]
+        for k, v in tally["variants"].items():
+            variants[k] += v
+        if not args.quiet:
+            print(json.dumps(line), flush=True)
+        if show_progress:
+            _progress(i + 1, n, started)
+    elapsed = time.perf_counter() - started
+    per = max(played, 1)
+    if len(teams) == 1:
+        names = {"home": teams[0][0].name, "away": teams[0][1].name}
+    else:
+        names = {"home": "rotation", "away": "rotation",
+                 "pairings": [f"{h.name} v {a.name}" for h, a in teams]}
+    summary = {"summary": True, "games": played, "failed": len(failures),
+               **names, "coach": args.coach, "options": options_on(options),
+               "wins": results, **totals,
+               "per_match": {k: round(v / per, 2) for k, v in totals.items()},
+               "seconds": round(elapsed, 3),
+               "matches_per_second": round(played / elapsed, 2) if elapsed > 0 else None}
+    if any(variants.values()) or options.squig_ball or options.kick_it:
+        summary["variants"] = variants
+    print(json.dumps(summary), flush=True)
+    return 1 if failures else 0

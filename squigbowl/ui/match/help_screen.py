@@ -1,0 +1,177 @@
+"""`?` on the match screen: the keys of what is asked now, and the rules under the cursor.
+
+The rule texts here are short reminders in our own words with the RULES.md section to read
+for the exact wording; the house rules point to their players' guide, docs/house-rules.md
+(one file, a section per rule).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+#: skill -> (rule, reminder)
+SKILL_HELP = {
+    "Always Hungry": ("A12", "may eat the team-mate he is about to throw on a double 1"),
+    "Block": ("A12", "a Both Down result need not knock him down"),
+    "Bone-head": ("A12", "D6 after declaring: on a 1 the action is lost and he loses his "
+                         "tackle zones"),
+    "Break Tackle": ("A12", "once per turn, a dodge with ST instead of AG"),
+    "Catch": ("A12", "re-rolls a failed catch or interception"),
+    "Dauntless": ("A12", "against a stronger player, D6 + ST may match the defender's ST"),
+    "Dirty Player": ("A12", "+1 to the armour or the injury roll of his fouls"),
+    "Disturbing Presence": ("A12", "-1 to opponents passing, catching or intercepting "
+                                   "within 3 squares"),
+    "Dodge": ("A12", "once per turn re-rolls a failed dodge; Defender Stumbles counts as "
+                     "Pushed (not against Tackle)"),
+    "Foul Appearance": ("A12", "a player who blocks him first rolls D6: on a 1 the block "
+                               "is wasted"),
+    "Frenzy": ("A12", "always follows up, and blocks again after a push"),
+    "Guard": ("A12", "assists blocks even while marked"),
+    "Horns": ("A12", "+1 ST when blocking in a Blitz"),
+    "Juggernaut": ("A12", "in a Blitz: no Stand Firm against him, Both Down may be Pushed"),
+    "Kick": ("A12", "the kick-off scatter distance may be halved"),
+    "Leader": ("A12", "one extra team re-roll a half while he is on the pitch"),
+    "Leap": ("A6.6", "may jump over one square (agility test)"),
+    "Loner": ("A10.3", "team re-rolls work for him only on 4+"),
+    "Mighty Blow": ("A12", "+1 to armour or injury when his block knocks someone down"),
+    "Nerves of Steel": ("A12", "ignores tackle zones when passing, catching, intercepting"),
+    "No Hands": ("A7.8.3", "cannot pick up, catch or carry the ball"),
+    "Pass": ("A12", "re-rolls a failed pass"),
+    "Pass Block": ("A12", "a free move of up to 3 squares when an opponent passes"),
+    "Pooch Kick": ("B2.5", "Kick It! only: a softer, shorter kick"),
+    "Really Stupid": ("A12", "D6 after declaring (+2 next to a clever team-mate): 1-3 the "
+                             "action is lost"),
+    "Regeneration": ("A12", "after a casualty, 4+ on a D6 sends him to Reserves instead"),
+    "Right Stuff": ("A7.9", "can be thrown by a team-mate"),
+    "Secret Weapon": ("A11.3", "sent off at the end of each drive he played"),
+    "Side Step": ("A12", "chooses where he is pushed, any empty adjacent square"),
+    "Sprint": ("A12", "one more Go For It"),
+    "Stand Firm": ("A12", "may refuse to be pushed"),
+    "Stunty": ("A12", "ignores tackle zones where he dodges to; -1 to pass; frail (A8.10)"),
+    "Sure Feet": ("A12", "once per turn re-rolls a failed Go For It"),
+    "Sure Hands": ("A12", "re-rolls a failed pick-up"),
+    "Tackle": ("A12", "opponents leaving his zone cannot use Dodge"),
+    "Thick Skull": ("A12", "an injury total of 8 only Stuns him"),
+    "Throw Team-Mate": ("A7.9", "may throw a Right Stuff team-mate"),
+    "Very Long Legs": ("A12", "+1 to interceptions and leaps"),
+    "Wild Animal": ("A12", "D6 after declaring (+2 for a Block/Blitz): 1-3 he does nothing"),
+    "Goblin Fanatic": ("B3", "moves at random with his ball and chain, blocking whoever he "
+                             "hits (docs/house-rules.md, Goblin Fanatic)"),
+    "Blunderbuss": ("B4", "fires once a match at a square (docs/house-rules.md, Blunderbuss)"),
+    "Bombardier": ("B5", "lights and throws bombs that explode where they land "
+                         "(docs/house-rules.md, Bombs)"),
+    "Stink Bomb": ("B6", "a bomb that leaves a cloud (docs/house-rules.md, Stink bombs)"),
+    "Chainsaw": ("B7", "attacks instead of blocking (docs/house-rules.md, Chainsaw)"),
+    "Death-Roller": ("B8", "rolls over players, never falls (docs/house-rules.md, "
+                           "Death-Roller)"),
+    "Pogo Stick": ("B9", "long bouncing moves (docs/house-rules.md, Pogo stick)"),
+    "Poisoned Dagger": ("B10", "a stab with poison (docs/house-rules.md, Poisoned dagger)"),
+}
+
+#: what each decision kind is about, with the rule to read
+DECISION_HELP = {
+    "turn": ("A5", "declare one action per player: Move, Block, Blitz (one a turn), Pass, "
+                   "Hand-off, Foul (one each a turn); a turnover ends the turn at once"),
+    "action": ("A6", "moving out of a tackle zone needs a dodge; beyond MA, Go For It (2+)"),
+    "setup": ("A4.3", "11 players (or all you have) in your half, 3+ on the line of "
+                      "scrimmage, at most 2 in each wide zone"),
+    "kick": ("A4.4", "the ball lands D6 squares in a D8 direction from where you aim"),
+    "reroll": ("A10", "one team re-roll a turn; a skill re-roll (Dodge, Sure Feet) instead"),
+    "block_die": ("A8.4", "the stronger side picks the die"),
+    "push": ("A8.6", "push back into one of the marked squares"),
+    "follow_up": ("A8.7", "the attacker may step into the square left free"),
+    "apothecary": ("A8.15", "once a match: a KO'd player goes to Reserves, or a casualty is "
+                            "rolled again"),
+    "intercept": ("A7.6", "one player under the pass may try to intercept"),
+    "bribe": ("A9.5", "on 2+ the sent-off player stays"),
+    "touchback": ("A4.6", "the kick left the pitch or the receiving half: give the ball to a "
+                          "player"),
+    "high_kick": ("A4.5", "a free player may move under the ball"),
+    "quick_snap": ("A4.5", "each receiving player may move one square"),
+    "illegal_procedure": ("B3", "a player acted before the Fanatic (docs/house-rules.md, "
+                                "Goblin Fanatic)"),
+    "kick_landing": ("B2.5", "docs/house-rules.md, Kick It!"),
+    "kick_block": ("B2.7", "docs/house-rules.md, Kick It!"),
+    "kick_catch": ("B2.5", "docs/house-rules.md, Kick It!"),
+    "no_kicker": ("B2.10", "docs/house-rules.md, Kick It!"),
+    "catch_bomb": ("B5.4", "docs/house-rules.md, Bombs"),
+    "bomb_target": ("B5", "docs/house-rules.md, Bombs"),
+}
+
+
+def skill_lines(skills) -> list[str]:
+    out = []
+    for skill in sorted(skills):
+        rule, text = SKILL_HELP.get(skill, ("", "see RULES.md A12 / docs/house-rules.md"))
+        out.append(f"  {skill} ({rule}): {text}" if rule else f"  {skill}: {text}")
+    return out
+
+
+def help_text(ctrl, mode: str, cursor, decision) -> Text:
+    from squigbowl.ui.match.screen import HELP_LINES
+
+    t = Text()
+    t.append("Keys\n", style="bold")
+    for line in HELP_LINES:
+        t.append(line + "\n")
+    if decision is not None:
+        rule = DECISION_HELP.get(decision.kind)
+        t.append("\nNow\n", style="bold")
+        t.append(f"  {decision.kind.replace('_', ' ')}")
+        if rule:
+            t.append(f" ({rule[0]}): {rule[1]}")
+        t.append("\n")
+    pid = ctrl.state.board.get(cursor) if cursor is not None else None
+    if pid is not None:
+        p = ctrl.state.players[pid]
+        t.append(f"\nUnder the cursor: {p.name} #{p.number}, {p.position}\n", style="bold")
+        t.append(f"  MA {p.ma} ST {p.st} AG {p.ag} AV {p.av}\n")
+        for line in skill_lines(p.skills) or ["  no skills"]:
+            t.append(line + "\n")
+    opts = ctrl.state.options
+    on = [name for name, flag in (("Squig Ball (B1)", getattr(opts, "squig_ball", False)),
+                                  ("Kick It! (B2)", getattr(opts, "kick_it", False))) if flag]
+    if on:
+        t.append("\nHouse rules on: " + ", ".join(on) + " — see docs/house-rules.md\n",
+                 style="italic")
+    t.append("Rule numbers refer to RULES.md.", style="dim")
+    return t
+
+
+class HelpScreen(ModalScreen):
+    """Keys and rules for where the coach is. Any of Esc, ?, q, Enter closes."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; background: $background 30%; }
+    HelpScreen > #help {
+        width: 96; max-width: 100%; height: auto; max-height: 100%;
+        border: heavy $accent; background: $panel; padding: 0 1;
+    }
+    HelpScreen #help-body { height: auto; max-height: 1fr; }
+    HelpScreen #help-keys { color: $text-muted; }
+    """
+
+    BINDINGS = [Binding("escape", "close", show=False), Binding("question_mark", "close",
+                                                                 show=False),
+                Binding("q", "close", show=False), Binding("enter", "close", show=False)]
+
+    def __init__(self, ctrl, mode: str, cursor, decision) -> None:
+        super().__init__()
+        self.text = help_text(ctrl, mode, cursor, decision)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help"):
+            with VerticalScroll(id="help-body"):
+                yield Static(self.text, id="help-text")
+            yield Label("Esc closes · ↑↓ scroll", id="help-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,112 @@
+"""Starting a match: the team pick screen (main menu "New match") and `squigbowl match`."""
+
+from __future__ import annotations
+
+import random
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from squigbowl.rules.engine import Match
+from squigbowl.rules.model import TeamFileError, find_team, ready_made_teams
+from squigbowl.rules.state import Options
+from squigbowl.ui.match.controller import MatchController
+from squigbowl.ui.match.screen import MatchScreen
+
+
+def new_match_screen(home: str, away: str, *, names=("Home coach", "Away coach"),
+                     seed: int | None = None, squig_ball: bool = False,
+                     kick_it: bool = False) -> MatchScreen:
+    """A MatchScreen for a fresh match between two teams (names or team files)."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 2**31)
+    options = Options(squig_ball=squig_ball, kick_it=kick_it)
+    match = Match(find_team(home), find_team(away), seed=seed, options=options)
+    return MatchScreen(MatchController(match, names=names))
+
+
+def start_match_from_args(app, args) -> None:
+    """`squigbowl match [--home T] [--away T] [--squig-ball] [--kick-it] [--seed N]`."""
+    teams = list(ready_made_teams())
+    home = args.home or teams[0]
+    away = args.away or (teams[1] if teams[1] != home else teams[0])
+    try:
+        screen = new_match_screen(home, away, seed=args.seed,
+                                  squig_ball=bool(getattr(args, "squig_ball", False)),
+                                  kick_it=bool(getattr(args, "kick_it", False)))
+    except TeamFileError as exc:
+        app.push_screen(TeamPick(note=str(exc)))
+        return
+    app.push_screen(screen)
+
+
+class TeamPick(Screen):
+    """Pick the two teams, the coaches' names and the house rules, then play."""
+
+    DEFAULT_CSS = """
+    TeamPick { align: center middle; }
+    TeamPick > #pick {
+        width: 76; max-width: 100%; height: auto;
+        border: heavy $accent; padding: 0 1;
+    }
+    TeamPick .row { height: auto; }
+    TeamPick .col { width: 1fr; height: auto; padding: 0 1 0 0; }
+    TeamPick #pick-title { text-style: bold; width: 100%; content-align: center middle; }
+    TeamPick #pick-note { color: $warning; height: auto; }
+    TeamPick Button { margin-top: 1; }
+    """
+
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, note: str = "") -> None:
+        super().__init__()
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        teams = list(ready_made_teams())
+        with Vertical(id="pick"):
+            yield Label("New match: Home v Away", id="pick-title")
+            with Horizontal(classes="row"):
+                with Vertical(classes="col"):
+                    yield Label("[ Home ] team")
+                    yield Select([(t, t) for t in teams], value=teams[0], allow_blank=False,
+                                 id="home-team")
+                    yield Input("Home coach", placeholder="coach name", id="home-coach")
+                with Vertical(classes="col"):
+                    yield Label("( Away ) team")
+                    yield Select([(t, t) for t in teams], value=teams[min(1, len(teams) - 1)],
+                                 allow_blank=False, id="away-team")
+                    yield Input("Away coach", placeholder="coach name", id="away-coach")
+            with Horizontal(classes="row"):
+                yield Checkbox("Squig Ball", id="squig-ball")
+                yield Checkbox("Kick It!", id="kick-it")
+            yield Static(self.note, id="pick-note")
+            yield Button("Play", variant="primary", id="play")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "play":
+            self.start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.start()
+
+    def start(self) -> None:
+        home = self.query_one("#home-team", Select).value
+        away = self.query_one("#away-team", Select).value
+        names = (self.query_one("#home-coach", Input).value.strip() or "Home coach",
+                 self.query_one("#away-coach", Input).value.strip() or "Away coach")
+        try:
+            screen = new_match_screen(str(home), str(away), names=names,
+                                      squig_ball=self.query_one("#squig-ball", Checkbox).value,
+                                      kick_it=self.query_one("#kick-it", Checkbox).value)
+        except (TeamFileError, ValueError) as exc:
+            self.query_one("#pick-note", Static).update(str(exc))
+            return
+        self.app.switch_screen(screen)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

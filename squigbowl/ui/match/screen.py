@@ -1,0 +1,825 @@
+"""The match screen: the pitch, header, player card, dice log, the footer of legal keys.
+
+It is the view of a `MatchController` (show_events / ask / match_over) and never calls the
+engine itself: every answer goes through `ctrl.play(...)` or `ctrl.walk(...)`.
+
+How each decision is answered:
+
+* 'turn': one key per action for the player under the cursor (m Move, b Block, z Blitz,
+  p Pass, o Hand-off, f Foul, t Throw team-mate; actions added by house rules get the first
+  free letter of their name, and `a` lists everything), e ends the turn (asks to confirm
+  only when a player could still act), Enter on a player lists his actions;
+* 'action': Enter on a highlighted square commits (a step, a leap, a block / foul / hand-off
+  target...), Enter on a farther reachable square walks the previewed path; Esc ends the
+  action;
+* 'setup' (and Perfect Defence): see setup_screen.SetupMode — Enter picks a player up and
+  puts him down, r sends him to Reserves, F formations, S saves one, K Kick It! kicker, e ends;
+* any other kind: if its choices point at squares or players on the pitch they are picked
+  there with Enter (`a` lists them instead), otherwise a dialog lists the choices.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from squigbowl.paths import asset
+from squigbowl.rules.events import IllegalChoice
+from squigbowl.ui.match import words
+from squigbowl.ui.match.animations import Animator
+from squigbowl.ui.kit.dialogs import ChoiceDialog, ConfirmDialog, HandOverScreen
+from squigbowl.ui.match.widgets import DiceLog, KeyBar, MatchHeader, PlayerCard
+from squigbowl.ui.kit.palettes import for_color_system, next_palette
+from squigbowl.ui.match.pitch_view import PitchView
+from squigbowl.ui.match.setup_screen import SetupMode
+
+MIN_W, MIN_H = 80, 24
+WIDE_W = 108
+
+#: action name -> key, for the 'turn' decision
+ACTION_KEYS = {"MOVE": "m", "BLOCK": "b", "BLITZ": "z", "PASS": "p", "HANDOFF": "o",
+               "FOUL": "f", "TTM": "t", "THROW_TEAMMATE": "t"}
+#: the house rules' actions (B2, B4, B5, B7): fixed letters, so a coach learns them once
+HOUSE_ACTION_KEYS = {"KICK": "d", "FIRE_BLUNDERBUSS": "s", "THROW_BOMB": "w",
+                     "START_CHAINSAW": "v"}
+RESERVED = set("mbzpofte" "hjklyubn" "axgicq" "r")
+
+DIRS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+class MatchScreen(Screen):
+    """A hotseat match."""
+
+    CSS_PATH = str(asset("styles", "match.tcss"))
+
+    BINDINGS = [
+        # cursor: arrows, vi keys, numpad (either lock state)
+        *[Binding(k, f"cursor({dx},{dy})", show=False) for k, (dx, dy) in DIRS.items()],
+        Binding("h", "cursor(-1,0)", show=False), Binding("j", "cursor(0,1)", show=False),
+        Binding("k", "cursor(0,-1)", show=False), Binding("l", "cursor(1,0)", show=False),
+        Binding("y", "cursor(-1,-1)", show=False), Binding("u", "cursor(1,-1)", show=False),
+        Binding("n", "cursor(1,1)", show=False),
+        Binding("home", "cursor(-1,-1)", show=False), Binding("pageup", "cursor(1,-1)", show=False),
+        Binding("end", "cursor(-1,1)", show=False), Binding("pagedown", "cursor(1,1)", show=False),
+        *[Binding(str(d), f"cursor({dx},{dy})", show=False) for d, (dx, dy) in {
+            1: (-1, 1), 2: (0, 1), 3: (1, 1), 4: (-1, 0), 6: (1, 0), 7: (-1, -1), 8: (0, -1),
+            9: (1, -1)}.items()],
+        # the 'turn' decision
+        Binding("m", "declare('MOVE')", "Move"),
+        Binding("b", "declare('BLOCK')", "Block"),
+        Binding("b", "cursor(-1,1)", show=False),
+        Binding("z", "declare('BLITZ')", "Blitz"),
+        Binding("p", "declare('PASS')", "Pass"),
+        Binding("o", "declare('HANDOFF')", "Hand-off"),
+        Binding("f", "declare('FOUL')", "Foul"),
+        Binding("t", "declare('TTM')", "Throw mate"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("tab", "next_player(1)", "Next", show=False),
+        Binding("shift+tab", "next_player(-1)", show=False),
+        # committing and cancelling
+        Binding("enter", "select", "Select"),
+        Binding("escape", "end_action", "End action"),
+        Binding("a", "choices", "All choices"),
+        # views
+        Binding("x", "toggle_tz", "TZ"),
+        Binding("g", "toggle_coords", "Coords", show=False),
+        Binding("c", "palette", "Colours", show=False),
+        Binding("i", "toggle_panel", "Card/log"),
+        Binding("space", "skip", "Skip", show=False),
+        Binding("plus", "speed(1)", show=False), Binding("equals_sign", "speed(1)", show=False),
+        Binding("minus", "speed(-1)", show=False),
+        # set-up
+        Binding("r", "setup_key('remove')", "Reserves"),
+        Binding("delete", "setup_key('remove')", show=False),
+        Binding("F", "setup_key('formation_menu')", "Formations"),
+        Binding("S", "setup_key('save')", "Save formation"),
+        Binding("K", "setup_key('kicker')", "Kicker"),
+        Binding("e", "setup_key('end')", "End set-up"),
+        Binding("question_mark", "help", "Help"),
+        Binding("Q", "leave", "Leave", show=False),
+    ]
+
+    def __init__(self, ctrl, *, animate: bool = True, handover: bool = True) -> None:
+        super().__init__()
+        self.ctrl = ctrl
+        self.animate = animate
+        self.handover = handover
+        self.decision = None
+        self.mode = "wait"            # wait | turn | action | pick | dialog | over
+        self._handover_side = None
+        self._dialog_open = False
+        self._last_side = None
+        self._extra_keys: dict[str, str] = {}   # letter -> action name added by house rules
+        self.setup = SetupMode(self)
+        self.animator: Animator | None = None
+        self._asked_side = None         # the side of the last decision shown
+        self._notes: list[str] = []     # news for the next hand-over screen (kick-off, half-time)
+
+    # -- layout -------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        # the layout classes before the children exist: no restyle of the whole screen later
+        # panels not shown at this size are mounted when first needed (_ensure_panels)
+        small = self._layout_classes(self.app.size, update=False)
+        yield MatchHeader(id="header")
+        with Horizontal(id="body"):
+            with Vertical(id="pitch-col"):
+                yield PitchView(self.ctrl.state, id="pitch")
+                yield Static("", id="prompt")
+                yield DiceLog(id="dicelog")
+            if self.has_class("wide"):
+                yield self._side_panel()
+        if small:
+            yield Static(_too_small_text(self.app.size), id="too-small")
+        yield KeyBar("", id="keys")
+
+    def _side_panel(self) -> Vertical:
+        """Wide screens: the player card and the legend beside the pitch."""
+        from squigbowl.ui.kit.glyphs import needs_safe_glyphs, safe
+
+        legend = safe(LEGEND) if needs_safe_glyphs() else LEGEND
+        return Vertical(PlayerCard(id="card", classes="card"), Static(Text(legend), id="legend"),
+                        id="side")
+
+    def _ensure_panels(self) -> None:
+        """Mount the panels the layout now shows and were not composed: the side panel (wide),
+        the card below the pitch (narrow, `i` or the set-up), the too-small notice."""
+        mounted = False
+        if self.has_class("wide"):
+            if not self.query("#side"):
+                self.query_one("#body", Horizontal).mount(self._side_panel())
+                mounted = True
+        elif self.has_class("show-card") and not self.query("#card-narrow"):
+            self.query_one("#pitch-col", Vertical).mount(
+                PlayerCard(id="card-narrow", classes="card"), before="#dicelog")
+            mounted = True
+        if self.has_class("too-small") and not self.query("#too-small"):
+            self.mount(Static("", id="too-small"), before="#keys")
+        if mounted:
+            self._cards = None
+            self._update_card()
+
+    @property
+    def pitch(self) -> PitchView:
+        view = self.__dict__.get("_pitch_view")
+        if view is None:
+            view = self._pitch_view = self.query_one(PitchView)
+        return view
+
+    @property
+    def dicelog(self) -> DiceLog:
+        return self.query_one(DiceLog)
+
+    def on_mount(self) -> None:
+        self.pitch.set_palette(for_color_system(self.app.console.color_system))
+        from squigbowl.ui.kit.glyphs import needs_safe_glyphs
+
+        self.pitch.safe_glyphs = needs_safe_glyphs()
+        self.pitch.focus()
+        self.animator = Animator(self._show_frame, self.set_timer, enabled=self.animate)
+        self.ctrl.attach(self)
+        self.dicelog.add_note(f"{self.ctrl.team_name(0)} ({self.ctrl.coach_name(0)}) v "
+                              f"{self.ctrl.team_name(1)} ({self.ctrl.coach_name(1)})")
+        if self.ctrl.history:           # a resumed match: its log so far, where it stood
+            self.dicelog.add_events(self.ctrl.state, self.ctrl.history)
+            self.dicelog.add_note("Resumed from the save.")
+        self.refresh_all()
+        self.ctrl.start()
+
+    def on_resize(self, event) -> None:
+        self._layout_for(event.size)
+
+    def _layout_classes(self, size, update: bool = True) -> bool:
+        small = size.width < MIN_W or size.height < MIN_H
+        self.set_class(small, "too-small", update=update)
+        self.set_class(size.width >= WIDE_W, "wide", update=update)
+        return small
+
+    def _layout_for(self, size) -> None:
+        small = self._layout_classes(size)
+        self._ensure_panels()
+        if small:
+            self.query_one("#too-small", Static).update(_too_small_text(size))
+
+    # -- the view protocol (called by the controller) ---------------------------------------------
+    def show_events(self, events) -> None:
+        state = self.ctrl.state
+        self.dicelog.add_events(state, events)
+        for e in events:
+            if e.kind == "turn_started":
+                if self.handover and not e.get("bonus"):
+                    self._handover_side = e.get("side")
+            elif e.kind == "match_started" and self.handover:
+                self._handover_side = None
+            elif e.kind == "drive_started":
+                self._asked_side = None
+            elif e.kind == "kickoff_result":
+                self._notes.append(words.kickoff_text(e))
+            elif e.kind == "half_time":
+                sc = e.get("score") or [0, 0]
+                self._notes.append(f"Half-time: {state.teams[0].name} {sc[0]} – {sc[1]} "
+                                   f"{state.teams[1].name}")
+            elif e.kind in ("touchdown", "scored") and e.get("side") in (0, 1):
+                self._notes.append(f"Touchdown {state.teams[e.get('side')].name}!")
+        if self.animator is not None:
+            self.animator.play(state, events)
+        self.refresh_all()
+
+    def _show_frame(self, frame) -> None:
+        self.pitch.set_frame(frame)
+        if frame is not None and frame.caption:
+            self._prompt(Text(frame.caption, style="bold"))
+        elif frame is None:
+            self._update_preview()
+
+    def ask(self, decision) -> None:
+        self.decision = decision
+        self.mode = "wait"
+        if (self.handover and decision.kind in ("setup", "kick")
+                and decision.side != self._asked_side and self._handover_side is None):
+            self._handover_side = decision.side
+        self._asked_side = decision.side
+        modal = self._handover_side is not None or not (
+            decision.kind in ("turn", "action", "setup") or self.ctrl.targets(decision))
+        if modal and self.animator is not None and self.animator.busy:
+            # the animation plays out first (space skips); the rules are already resolved
+            self.animator.when_done(lambda: self._ask_now(decision))
+            return
+        self._ask_now(decision)
+
+    def _ask_now(self, decision) -> None:
+        if decision is not self.decision:
+            return
+        if self._handover_side is not None:
+            side = self._handover_side
+            self._handover_side = None
+            self._hand_over(side)
+            return
+        self._present()
+
+    def match_over(self) -> None:
+        self.decision = None
+        self.mode = "over"
+        s = self.ctrl.state
+        home, away = s.teams
+        if s.winner in (0, 1):
+            result = f"{s.teams[s.winner].name} win"
+        else:
+            result = "A draw"
+        self.refresh_all()
+        self._prompt(f"Match over: {home.name} {home.score} – {away.score} {away.name}. "
+                     f"{result}. Press Q to leave.")
+        from squigbowl.ui.match.end_screen import EndScreen
+
+        def show() -> None:
+            self.app.push_screen(EndScreen(self.ctrl),
+                                 lambda back: self._leave() if back else None)
+
+        if self.animator is not None:
+            self.animator.when_done(show)
+        else:
+            show()
+
+    # -- presenting a decision -----------------------------------------------------------------
+    def _hand_over(self, side: int) -> None:
+        s = self.ctrl.state
+        team = s.teams[side]
+        score = f"score {s.teams[0].score}–{s.teams[1].score}"
+        d = self.decision
+        if d is not None and d.kind == "setup":
+            role = "kicking" if d.info.get("kicking") else "receiving"
+            what = "Perfect Defence: rearrange your players" if d.info.get(
+                "perfect_defence") else f"Set up your team ({role})"
+            detail = f"{what} · half {s.half} · {score}"
+        elif d is not None and d.kind == "kick":
+            detail = f"Kick off: place the kick · half {s.half} · {score}"
+        else:
+            detail = f"Half {s.half}, turn {team.turn} of 8 · {score}"
+        notes, self._notes = self._notes, []
+        self.mode = "dialog"
+        self.app.push_screen(HandOverScreen(self.ctrl.coach_name(side), team.name, detail, side,
+                                            notes=notes),
+                             lambda _: self._present())
+
+    def _present(self) -> None:
+        d = self.decision
+        if d is None:
+            return
+        ctrl = self.ctrl
+        pitch = self.pitch
+        pitch.tz_side = ctrl.state.active
+        if d.kind == "setup":
+            self.mode = "setup"
+            if not self.has_class("show-card"):      # narrow: the card shows the Reserves
+                self.add_class("show-card", "card-for-setup")
+                self._ensure_panels()
+            pitch.set_layers(reach=(), push=(), **self.setup.layers())
+            self.refresh_all()
+            return
+        if self.has_class("card-for-setup"):
+            self.remove_class("show-card", "card-for-setup")
+        targets = ctrl.targets(d)
+        if d.kind == "turn":
+            self.mode = "turn"
+            self._assign_extra_keys(d)
+            pitch.set_layers(legal=targets.keys(), reach=(), path={}, push=())
+            if pitch.cursor not in targets and targets:
+                self._jump_to(self._players_who_can_act()[0])
+        elif d.kind == "action" and not targets and not any(
+                c[0] in ("step", "leap") for c in d.choices):
+            # nothing to pick on the pitch (a Fanatic's facing, B3): ask in a dialog
+            self.mode = "dialog"
+            self._open_dialog(d.choices)
+        elif d.kind == "action":
+            self.mode = "action"
+            routes = ctrl.routes()
+            pitch.set_layers(legal=targets.keys(), reach=set(routes) - set(targets), path={},
+                             push=())
+        elif targets:
+            self.mode = "pick"
+            push = targets.keys() if d.kind == "push" else ()
+            pitch.set_layers(legal=targets.keys(), reach=(), path={}, push=push)
+            if pitch.cursor not in targets:
+                cx, cy = pitch.cursor
+                self._jump_to(min(targets, key=lambda t: max(abs(t[0] - cx), abs(t[1] - cy))))
+        else:
+            self.mode = "dialog"
+            self._open_dialog(d.choices)
+        self.refresh_all()
+
+    def _assign_extra_keys(self, d) -> None:
+        """House-rule actions get the first free letter of their name."""
+        self._extra_keys = {}
+        for c in d.choices:
+            name = c[0]
+            if name in ACTION_KEYS or name in ("end_turn", "concede"):
+                continue
+            if name in self._extra_keys.values():
+                continue
+            fixed = HOUSE_ACTION_KEYS.get(name)
+            if fixed and fixed not in self._extra_keys:
+                self._extra_keys[fixed] = name
+                continue
+            taken = RESERVED | set(self._extra_keys) | set(HOUSE_ACTION_KEYS.values())
+            for ch in name.lower() + "abcdefghijklmnopqrstuvwxyz":
+                if ch.isalpha() and ch not in taken:
+                    self._extra_keys[ch] = name
+                    break
+
+    def action_key(self, name: str) -> str:
+        """The key that declares action `name` in the 'turn' decision."""
+        if name in ("TTM", "THROW_TEAMMATE"):
+            return "t"
+        if name in ACTION_KEYS:
+            return ACTION_KEYS[name]
+        return next((k for k, v in self._extra_keys.items() if v == name), "Enter")
+
+    def _open_dialog(self, choices, *, cancel: bool = False, title: str | None = None) -> None:
+        d = self.decision
+        ctrl = self.ctrl
+        labels = [words.choice_text(ctrl, d, c) for c in choices]
+        who = f"{ctrl.coach_name(d.side)} ({ctrl.team_name(d.side)})"
+        info = words.info_lines(ctrl, d) if d.kind not in ("turn", "action", "setup") else []
+        self._dialog_open = True
+
+        def done(index) -> None:
+            self._dialog_open = False
+            if index is None:
+                if self.mode == "dialog":   # a dialog-only decision must be answered
+                    self.call_after_refresh(self._present)
+                return
+            self._play(choices[index])
+
+        self.app.push_screen(ChoiceDialog(title or words.decision_title(ctrl, d), labels, info,
+                                          cancel=cancel or self.mode != "dialog", who=who), done)
+
+    # -- answering -------------------------------------------------------------------------------
+    def _play(self, choice) -> None:
+        if self.animator is not None:
+            self.animator.skip()
+        self.mode = "wait"
+        self.pitch.set_layers(legal=(), reach=(), path={}, push=())
+        try:
+            self.ctrl.play(choice)
+        except IllegalChoice as exc:
+            self._prompt(f"Not allowed: {exc}")
+            self._present()
+
+    def _walk(self, path) -> None:
+        if self.animator is not None:
+            self.animator.skip()
+        self.mode = "wait"
+        self.pitch.set_layers(legal=(), reach=(), path={}, push=())
+        self.ctrl.walk(path)
+
+    # -- actions ---------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters) -> bool | None:
+        mode = self.mode
+        if action == "declare":
+            return mode == "turn" and self._declarable(parameters[0]) is not None
+        if action == "end_turn":
+            return mode == "turn" and ("end_turn", None) in self.decision.choices
+        if action == "setup_key":
+            if mode != "setup":
+                return False
+            if parameters[0] == "kicker":
+                return bool(self.setup.choices("kicker"))
+            return True
+        if action == "end_action":
+            return mode == "action" and ("end", None) in self.decision.choices
+        if action == "select":
+            return mode in ("turn", "action", "pick", "setup")
+        if action == "choices":
+            return mode in ("turn", "action", "pick", "setup")
+        if action == "next_player":
+            return mode in ("turn", "action", "pick", "setup")
+        if action == "toggle_panel":
+            return not self.has_class("wide")
+        return True
+
+    def _refresh_keys(self) -> None:
+        """Refresh the footer only when the keys that apply have changed: the footer is
+        rebuilt on every refresh, which costs far more than the pitch."""
+        d = self.decision
+        sig = (self.mode, d, self.has_class("wide"))
+        if self.mode == "turn":
+            sig += tuple(self._declarable(n) is not None for n in ACTION_KEYS)
+        elif self.mode == "setup":
+            sig += (bool(self.setup.choices("kicker")),)
+        if sig != getattr(self, "_keys_sig", None):
+            self._keys_sig = sig
+            self._show_keys()
+
+    def _show_keys(self) -> None:
+        from textual.actions import parse
+
+        shown, seen = [], set()
+        first = {"declare": 0, "setup_key": 0, "end_turn": 1, "end_action": 1, "select": 2}
+        ordered = sorted(self.BINDINGS, key=lambda b: first.get(parse(b.action)[1], 5))
+        for b in ordered:
+            if not b.show or not b.description or b.key in seen:
+                continue
+            _, name, params = parse(b.action)
+            if self.check_action(name, params):
+                seen.add(b.key)
+                shown.append((self.app.get_key_display(b), b.description))
+        try:
+            self.query_one(KeyBar).show_keys(shown)
+        except Exception:  # not composed yet
+            pass
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        x, y = self.pitch.cursor
+        self.pitch.move_cursor((x + dx, y + dy))
+        self._cursor_moved()
+
+    def _jump_to(self, sq) -> None:
+        if sq is not None:
+            self.pitch.move_cursor(sq)
+            self._cursor_moved()
+
+    def on_pitch_view_square_clicked(self, message: PitchView.SquareClicked) -> None:
+        self._cursor_moved()
+        if message.chain >= 2:
+            self.action_select()
+
+    def _cursor_moved(self) -> None:
+        self._update_card()
+        self._update_preview()
+        self._refresh_keys()
+
+    def _players_who_can_act(self) -> list:
+        d = self.decision
+        if d is None or d.kind != "turn":
+            return []
+        seen = []
+        for c in d.choices:
+            sq = self.ctrl.target_of(c, d)
+            if sq is not None and sq not in seen:
+                seen.append(sq)
+        return seen
+
+    def action_next_player(self, step: int) -> None:
+        """Tab: the next player who can act ('turn'), or the next target (action, pick)."""
+        if self.mode == "turn":
+            squares = self._players_who_can_act()
+        elif self.mode == "setup":
+            squares = sorted((p.square for p in self.ctrl.state.players
+                              if p.side == self.decision.side and p.square is not None),
+                             key=lambda sq: (sq[1], sq[0]))
+        else:
+            squares = sorted(self.ctrl.targets(self.decision), key=lambda sq: (sq[1], sq[0]))
+        if not squares:
+            return
+        cur = self.pitch.cursor
+        i = squares.index(cur) + step if cur in squares else 0
+        self._jump_to(squares[i % len(squares)])
+
+    def _declarable(self, name: str):
+        d = self.decision
+        if d is None or d.kind != "turn":
+            return None
+        names = {name} | ({"THROW_TEAMMATE"} if name == "TTM" else set())
+        for c in self.ctrl.targets(d).get(self.pitch.cursor, ()):
+            if c[0] in names:
+                return c
+        return None
+
+    def action_declare(self, name: str) -> None:
+        c = self._declarable(name)
+        if c is not None:
+            self._play(c)
+
+    def on_key(self, event) -> None:
+        """Letters given to house-rule actions (see _assign_extra_keys)."""
+        if self.mode == "turn" and event.character in self._extra_keys:
+            c = self._declarable(self._extra_keys[event.character])
+            if c is not None:
+                event.stop()
+                self._play(c)
+
+    def action_setup_key(self, name: str) -> None:
+        if self.mode == "setup":
+            getattr(self.setup, name)()
+
+    def action_end_turn(self) -> None:
+        d = self.decision
+        could_act = any(c[0] not in ("end_turn", "concede") for c in d.choices)
+        if not could_act:
+            self._play(("end_turn", None))
+            return
+        n = len(self._players_who_can_act())
+        self.app.push_screen(
+            ConfirmDialog("End the turn?", [f"{n} player(s) could still act."]),
+            lambda yes: self._play(("end_turn", None)) if yes else None)
+
+    def action_end_action(self) -> None:
+        if self.mode == "setup" and self.setup.held is not None:
+            self.setup.held = None
+            self._present()
+        elif self.mode == "action":
+            self._play(("end", None))
+
+    def action_select(self) -> None:
+        d = self.decision
+        if d is None:
+            return
+        if self.mode == "setup":
+            self.setup.select()
+            return
+        sq = self.pitch.cursor
+        here = self.ctrl.targets(d).get(sq, [])
+        if self.mode == "turn":
+            if here:
+                self._open_dialog(here, cancel=True,
+                                  title=f"Action for {self._name_at(sq)}")
+            else:
+                self._prompt("No player who can act here: Tab cycles through them.")
+            return
+        if self.mode == "action":
+            if len(here) == 1:
+                self._play(here[0])
+            elif here:
+                self._open_dialog(here, cancel=True, title="Which?")
+            elif sq in self.ctrl.routes():
+                self._walk(self.ctrl.routes()[sq].path)
+            else:
+                self.app.bell()
+                self._prompt("Not a legal target: the highlighted squares are (Tab jumps "
+                             "to them).")
+            return
+        if self.mode == "pick":
+            if len(here) == 1:
+                self._play(here[0])
+            elif here:
+                self._open_dialog(here, cancel=True)
+            else:
+                self.app.bell()
+                self._prompt("Pick one of the highlighted squares (Tab jumps to them), or press a "
+                             "for a list.")
+
+    def action_choices(self) -> None:
+        """Every choice in a dialog; with many pitch targets (set-up, kick), only the ones
+        that do not point at the pitch (formations, done...), which are picked there."""
+        d = self.decision
+        if d is None:
+            return
+        choices = d.choices
+        if len(choices) > 20:
+            loose = self.ctrl.untargeted(d)
+            if loose:
+                choices = loose
+        self._open_dialog(choices, cancel=True)
+
+    def action_toggle_tz(self) -> None:
+        on = self.pitch.toggle_tz()
+        self._prompt(f"Tackle-zone overlay {'on' if on else 'off'}: digits count the zones "
+                     f"on each square.")
+
+    def action_toggle_coords(self) -> None:
+        self.pitch.toggle_coords()
+
+    def action_palette(self) -> None:
+        pal = next_palette(self.pitch.palette)
+        self.pitch.set_palette(pal)
+        self._prompt(f"Palette: {pal.name}")
+
+    def action_toggle_panel(self) -> None:
+        self.toggle_class("show-card")
+        self._ensure_panels()
+
+    def action_skip(self) -> None:
+        if self.animator is not None:
+            self.animator.skip()
+
+    def action_speed(self, step: int) -> None:
+        if self.animator is None:
+            return
+        speed = self.animator.faster() if step > 0 else self.animator.slower()
+        self._prompt(f"Animation speed x{speed:g} (+ faster, - slower, space skips)")
+
+    def action_help(self) -> None:
+        from squigbowl.ui.match.help_screen import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.ctrl, self.mode, self.pitch.cursor, self.decision))
+
+    def action_leave(self) -> None:
+        saved = getattr(self.ctrl, "autosave", None) is not None
+        note = ("It is autosaved after every decision: Continue on the main menu resumes "
+                "it where it stands.") if saved else "It is not saved (no saves folder)."
+        self.app.push_screen(ConfirmDialog("Leave the match?", [note]),
+                             lambda yes: self._leave() if yes else None)
+
+    def _leave(self) -> None:
+        self.app.pop_screen()
+
+    # -- refreshing -------------------------------------------------------------------------------
+    def refresh_all(self) -> None:
+        self.query_one(MatchHeader).show(self.ctrl)
+        self.pitch.set_state(self.ctrl.state)
+        self._update_card()
+        self._update_preview()
+        self._refresh_keys()
+
+    def _name_at(self, sq) -> str:
+        pid = self.ctrl.state.board.get(sq)
+        return words.player_name(self.ctrl.state, pid, short=True) if pid is not None else "-"
+
+    def _update_card(self) -> None:
+        pid = self.ctrl.state.board.get(self.pitch.cursor)
+        cards = getattr(self, "_cards", None)
+        if cards is None:
+            cards = self._cards = list(self.query(PlayerCard))
+        reserves = self.setup.reserves_text() if self.mode == "setup" and pid is None else None
+        for card in cards:
+            if reserves is not None:
+                card.update(reserves)
+            else:
+                card.show(self.ctrl, pid)
+
+    def _prompt(self, text) -> None:
+        self.query_one("#prompt", Static).update(text)
+
+    def _update_preview(self) -> None:
+        """The prompt line: what is asked, and a preview of the square under the cursor."""
+        d = self.decision
+        ctrl = self.ctrl
+        sq = self.pitch.cursor
+        if d is None or self.mode in ("wait", "over"):
+            if self.mode != "over":
+                self._prompt("")
+            return
+        if self.mode == "setup":
+            self.pitch.set_layers(**self.setup.layers())
+            line = Text(f"{ctrl.coach_name(d.side)}: ", style="bold")
+            line.append(self.setup.status_line())
+            self._prompt(line)
+            return
+        who = ctrl.coach_name(d.side)
+        here = ctrl.targets(d).get(sq, [])
+        line = Text()
+        if d.kind == "turn":
+            line.append(f"{who}: choose a player and an action", style="bold")
+            if here:
+                acts = ", ".join(f"{self.action_key(c[0])} "
+                                 f"{words.ACTION_NAMES.get(c[0], c[0].replace('_', ' ').title())}"
+                                 for c in here)
+                line.append(f" · {self._name_at(sq)}: {acts}")
+            self.pitch.set_layers(path={})
+        elif d.kind == "action":
+            p = ctrl.player(d.info.get("player"))
+            act = words.ACTION_NAMES.get(d.info.get("action"), d.info.get("action"))
+            line.append(f"{p.name} ({act})", style="bold")
+            line.append(self._action_preview(sq, here))
+        else:
+            line.append(f"{who}: {words.decision_title(ctrl, d)}", style="bold")
+            if here:
+                shown = " / ".join(words.choice_text(ctrl, d, c) for c in here[:3])
+                more = f" (+{len(here) - 3} more: Enter)" if len(here) > 3 else ""
+                line.append(" · " + shown + more)
+            elif self.mode == "pick":
+                line.append(" · move to a highlighted square, Enter picks (a lists)")
+            if self.mode == "pick":
+                loose = ctrl.untargeted(d)
+                if loose:
+                    line.append(" · a: " + " / ".join(words.choice_text(ctrl, d, c)
+                                                      for c in loose[:3]))
+        self._prompt(line)
+
+    def _action_preview(self, sq, here) -> str:
+        ctrl = self.ctrl
+        routes = ctrl.routes()
+        path_layer = {}
+        text = ""
+        route = routes.get(sq)
+        kinds = {c[0] for c in here}
+        if "leap" in kinds and "step" not in kinds:
+            route = ctrl.leap_route(sq)
+        if route is not None and (not here or kinds & {"step", "leap"}):
+            for i, psq in enumerate(route.path):
+                needs = [n for n in route.needs if n.square == psq]
+                path_layer[psq] = _label(needs, last=i == len(route.path) - 1)
+            rolls = ", ".join(n.label() for n in route.needs) or "no rolls"
+            text = (f" · {len(route.path)} sq: {rolls} · "
+                    f"{route.chance:.0%}")
+            if route.needs and route.chance_rr > route.chance:
+                text += f" ({route.chance_rr:.0%} with re-roll)"
+        for c in here:
+            pid = ctrl.player_arg(c)
+            actor = self.decision.info.get("player")
+            if c[0] == "block" and pid is not None:
+                b = ctrl.block_preview(actor, pid)
+                if b:
+                    who = {None: "", ctrl.state.players[actor].side: " you choose"}.get(
+                        b["chooser"], " they choose")
+                    text += (f" · Block {words.player_name(ctrl.state, pid, short=True)}: "
+                             f"{b['dice']} dice{who}, {b['attacker_strength']} v "
+                             f"{b['defender_strength']}, knock-down {b['p_defender_down']:.0%}")
+            elif c[0] == "pass":
+                po = ctrl.pass_preview(actor, c[1])
+                if po:
+                    text += (f" · {po['range_name']} pass: accurate on {po['accurate_on']}+, "
+                             f"fumble on {po['fumble_on']} or less, "
+                             f"{len(po['interceptors'])} interceptor(s)")
+            elif c[0] not in ("step", "leap"):
+                text += f" · Enter: {words.choice_text(ctrl, self.decision, c)}"
+        loose = [c for c in ctrl.untargeted(self.decision) if c[0] != "end"]
+        if loose:
+            text += " · a: " + " / ".join(words.choice_text(ctrl, self.decision, c)
+                                          for c in loose[:3])
+        if not text:
+            text = " · move to a highlighted square (Tab jumps to targets); Esc ends the action"
+        self.pitch.set_layers(path=path_layer)
+        return text
+
+
+def _too_small_text(size) -> str:
+    return (f"Terminal too small: {size.width}x{size.height}.\n"
+            f"Squig Bowl needs at least {MIN_W}x{MIN_H}: enlarge the window.")
+
+
+def _label(needs, last: bool) -> str:
+    """3 characters for a path square: the hardest roll there ('d4+', 'G2+'), else a dot."""
+    if not needs:
+        return " ◆ " if last else " ∘ "
+    hardest = max(needs, key=lambda n: (n.impossible, n.face))
+    if hardest.impossible:
+        return " ✘ "
+    letter = {"dodge": "d", "GFI": "G", "pick-up": "p", "leap": "L"}.get(hardest.what,
+                                                                        hardest.what[:1])
+    return f"{letter}{hardest.face}+"
+
+
+LEGEND = """[g] Home  (g) Away
+[g● holds the ball
+[g_ prone  [g* stunned
+dim: has acted
+ +  legal target
+ ∙  reachable
+d4+ dodge, G2+ GFI,
+p3+ pick-up, L4+ leap
+ ░  end zone
+ ·  line of scrimmage
+ │  halfway line"""
+
+HELP_LINES = [
+    "Set-up: Enter picks a player up / puts him down, r Reserves, F formations, S save one,",
+    "        K Kick It! kicker, Tab next of your players, e ends the set-up (or says which",
+    "        rule it breaks)",
+    "Cursor: arrows, h j k l y u b n, numpad; Tab / Shift+Tab: next player who can act",
+    "        (during an action or a pick: the next highlighted target)",
+    "Turn: m Move, b Block, z Blitz, p Pass, o Hand-off, f Foul, t Throw team-mate,",
+    "      e End turn; Enter on a player lists his actions; a lists every choice",
+    "House rules: d Kick (B2), w Throw a bomb (B5), s Fire the blunderbuss (B4),",
+    "      v Start the chainsaw (B7); other new actions: the letter shown in the prompt",
+    "Action: Enter on a highlighted square commits; on a farther square walks the path",
+    "        shown (d4+ = dodge on 4+, G2+ = Go For It, p = pick-up, L = leap); Esc ends",
+    "Other questions: pick on the pitch with Enter, or a dialog with number keys",
+    "Views: x tackle zones, g coordinates, c colours, i card/log (narrow), Q leave",
+    "Undo: U takes back the current activation until its first die is rolled",
+    "Animations: space skips, + faster, - slower",
+    "Pitch: [g] Home, (g) Away; ● holds the ball, _ prone, * stunned, dim = has acted",
+]

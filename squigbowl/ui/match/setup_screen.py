@@ -1,0 +1,298 @@
+"""Setting up for a kick-off on the match screen (RULES.md A4.3), by keyboard.
+
+The 'setup' decision (and Perfect Defence, which reuses it) is answered on the match screen's
+own pitch, so the coach sees the opponent's set-up while he places his players. `SetupMode`
+turns keys into the decision's choices, all through the controller:
+
+* Enter on one of your players picks him up (his square is marked), Enter on an empty square
+  of your half puts him there; Enter on an empty square with nobody picked up lists who can
+  go there (Reserves first);
+* r (or Delete) sends the player under the cursor back to Reserves;
+* F lists the formations: the built-in ones (the engine's ("formation", name) choices) and the
+  coach's own, saved with S;
+* K makes the player under the cursor the Kick It! kicker (B2.10.1, when the house rule is on);
+* e ends the set-up; when it is not legal the rule it breaks is shown instead (the decision's
+  `info["why_not"]["end_setup"]`).
+
+Own formations are kept in `formations.json` in the app's saves folder (`--saves DIR`,
+`$SQUIGBOWL_SAVES`, ./saves or ~/.local/share/squigbowl/saves: squigbowl/saves.py `saves_dir`):
+for each team name, formation name -> [[jersey number, x, y], ...] with squares written for the
+Home half (mirrored for Away, like the built-in ones). Loading one sends everybody back to
+Reserves and places whoever of those jersey numbers is available, one decision at a time, so
+the engine checks every square; a formation that does not fit any more (an injured player) is
+simply partly applied and the prompt says so.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from squigbowl.rules.geometry import WIDTH
+
+
+
+def formations_file(app=None) -> Path:
+    """`formations.json` in the app's saves folder (it knows --saves); without one (a test
+    app), the folder squigbowl/saves.py would pick."""
+    folder = getattr(app, "saves_folder", None)
+    if folder is None:
+        from squigbowl.saves import saves_dir
+
+        folder = saves_dir(None, create=False)
+    return Path(folder) / "formations.json"
+
+
+def mirror(sq, side: int):
+    return (sq[0], sq[1]) if side == 0 else (WIDTH - 1 - sq[0], sq[1])
+
+
+def load_user_formations(team: str, path: Path) -> dict:
+    """The coach's own formations for `team` in the file `path`:
+    name -> [(number, (x, y) Home half)]."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    out = {}
+    for name, rows in (data.get(team) or {}).items():
+        try:
+            out[str(name)] = [(int(n), (int(x), int(y))) for n, x, y in rows]
+        except (TypeError, ValueError):
+            continue
+    return out
+
+
+def save_user_formation(team: str, name: str, placements, path: Path) -> Path:
+    """Save `placements` [(number, square Home half)] as `name` for `team` in the file `path`
+    (atomic write)."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        data = {}
+    data.setdefault(team, {})[name] = [[n, sq[0], sq[1]] for n, sq in placements]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
+    tmp.replace(path)
+    return path
+
+
+class SetupMode:
+    """The set-up keys of a MatchScreen (which owns the pitch, the prompt and the dialogs)."""
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.held = None          # the player picked up, or None
+
+    # -- reading ------------------------------------------------------------------------------
+    @property
+    def ctrl(self):
+        return self.screen.ctrl
+
+    @property
+    def decision(self):
+        return self.screen.decision
+
+    def choices(self, kind: str) -> list:
+        return [c for c in self.decision.choices if c[0] == kind]
+
+    def side(self) -> int:
+        return self.decision.side
+
+    def empty_squares(self) -> set:
+        return {c[1][1] for c in self.choices("place")}
+
+    def own_player_at(self, sq):
+        pid = self.ctrl.state.board.get(sq)
+        if pid is not None and self.ctrl.state.players[pid].side == self.side():
+            return pid
+        return None
+
+    def movers(self) -> list:
+        """Players who may be placed, Reserves first."""
+        seen = []
+        for c in self.choices("place"):
+            if c[1][0] not in seen:
+                seen.append(c[1][0])
+        state = self.ctrl.state
+        return sorted(seen, key=lambda pid: (state.players[pid].square is not None,
+                                             state.players[pid].number))
+
+    def reserves_text(self):
+        """Who can still be set up (for the card panel while the cursor is on an empty square)."""
+        from rich.text import Text
+
+        state = self.ctrl.state
+        waiting = [state.players[pid] for pid in self.movers()
+                   if state.players[pid].square is None]
+        text = Text()
+        text.append(f"Reserves ({len(waiting)})", style="bold")
+        text.append("  Enter on an empty square: who goes there\n", style="dim")
+        text.append("  ".join(f"#{p.number} {p.name} ({p.position}, MA{p.ma} ST{p.st} "
+                              f"AG{p.ag})" for p in waiting) or "nobody")
+        return text
+
+    def status_line(self) -> str:
+        state = self.ctrl.state
+        d = self.decision
+        side = self.side()
+        on = [p for p in state.players if p.side == side and p.square is not None]
+        reserves = [pid for pid in self.movers() if state.players[pid].square is None]
+        what = "Perfect Defence: rearrange" if d.info.get("perfect_defence") else "Set up"
+        role = "kicking" if d.info.get("kicking") else "receiving"
+        text = f"{what} ({role}) · {len(on)} on the pitch, {len(reserves)} in Reserves"
+        if self.held is not None:
+            from squigbowl.ui.match.words import player_name
+            text += f" · holding {player_name(state, self.held, short=True)}"
+        kicker = state.phase_data.get("kick_it_kicker") if state.options.kick_it else None
+        if kicker is not None and state.players[kicker].side == side:
+            text += f" · kicker #{state.players[kicker].number}"
+        problem = d.info.get("problem")
+        text += f"\n✘ {problem}" if problem else "\n✔ legal: e ends the set-up"
+        return text
+
+    def layers(self) -> dict:
+        """Pitch layers: where the held player may go, or your players to pick up."""
+        if self.held is not None:
+            return {"legal": self.empty_squares(), "path": {self.ctrl.player(self.held).square:
+                                                           " ⇡ "} if self.ctrl.player(
+                self.held).square else {}}
+        squares = {self.ctrl.state.players[pid].square for pid in self.movers()
+                   if self.ctrl.state.players[pid].square is not None}
+        squares |= {self.ctrl.state.players[c[1]].square for c in self.choices("remove")}
+        return {"legal": squares, "path": {}}
+
+    # -- keys ---------------------------------------------------------------------------------
+    def select(self) -> None:
+        scr = self.screen
+        sq = scr.pitch.cursor
+        pid = self.own_player_at(sq)
+        if pid is not None:
+            if self.held == pid:
+                self.held = None
+                scr._prompt("Put down again.")
+            elif pid in self.movers():
+                self.held = pid
+            else:
+                scr.app.bell()
+                scr._prompt("He cannot be moved now.")
+            scr._present()
+            return
+        if sq not in self.empty_squares():
+            scr.app.bell()
+            scr._prompt("Not a square of your half you can use.")
+            return
+        if self.held is not None:
+            pid, self.held = self.held, None
+            scr._play(("place", (pid, sq)))
+            return
+        options = [("place", (pid, sq)) for pid in self.movers()]
+        scr._open_dialog(options, cancel=True, title=f"Who goes to ({sq[0]},{sq[1]})?")
+
+    def remove(self) -> None:
+        pid = self.own_player_at(self.screen.pitch.cursor)
+        if pid is not None and ("remove", pid) in self.decision.choices:
+            if self.held == pid:
+                self.held = None
+            self.screen._play(("remove", pid))
+        else:
+            self.screen.app.bell()
+            self.screen._prompt("r sends one of your set-up players back to Reserves.")
+
+    def kicker(self) -> None:
+        pid = self.own_player_at(self.screen.pitch.cursor)
+        if pid is not None and ("kicker", pid) in self.decision.choices:
+            self.screen._play(("kicker", pid))
+            return
+        self.screen.app.bell()
+        if not self.choices("kicker"):
+            self.screen._prompt("No kicker to designate here (Kick It! off, or not kicking).")
+        else:
+            self.screen._prompt("B2.10.1: the kicker stands off the line of scrimmage, outside "
+                                "the wide zones, and can hold a ball.")
+
+    def end(self) -> None:
+        if ("end_setup", None) in self.decision.choices:
+            self.held = None
+            self.screen._play(("end_setup", None))
+            return
+        self.screen.app.bell()
+        why = (self.decision.info.get("why_not") or {}).get("end_setup") or \
+            self.decision.info.get("problem") or "not legal yet"
+        self.screen._prompt(f"Cannot end the set-up: {why}")
+
+    def formation_menu(self) -> None:
+        scr = self.screen
+        team = self.ctrl.team_name(self.side())
+        built_in = self.choices("formation")
+        own = load_user_formations(team, formations_file(scr.app))
+        labels = []
+        for c in built_in:
+            labels.append(f"{c[1]} (built-in)")
+        for name in own:
+            labels.append(f"{name} (yours)")
+        if not labels:
+            scr._prompt("No formation can be loaded now.")
+            return
+        from squigbowl.ui.kit.dialogs import ChoiceDialog
+
+        def done(i) -> None:
+            if i is None:
+                return
+            self.held = None
+            if i < len(built_in):
+                scr._play(built_in[i])
+            else:
+                self.apply_own(list(own.values())[i - len(built_in)])
+
+        scr.app.push_screen(ChoiceDialog("Load a formation", labels,
+                                         [f"Saved formations: {formations_file(scr.app)}"],
+                                         cancel=True), done)
+
+    def apply_own(self, rows) -> None:
+        """Everybody to Reserves, then each saved jersey number onto its square."""
+        scr = self.screen
+        ctrl = self.ctrl
+        side = self.side()
+        scr.mode = "wait"
+        for c in list(self.choices("remove")):
+            if ctrl.pending is None or ctrl.pending.kind != "setup":
+                break
+            if c in ctrl.pending.choices:
+                ctrl.decide(c)
+        missed = 0
+        for number, sq in rows:
+            pending = ctrl.pending
+            if pending is None or pending.kind != "setup":
+                break
+            p = next((q for q in ctrl.state.players if q.side == side and q.number == number),
+                     None)
+            choice = ("place", (p.id, mirror(sq, side))) if p is not None else None
+            if choice in pending.choices:
+                ctrl.decide(choice)
+            else:
+                missed += 1
+        ctrl.ask()
+        if missed:
+            scr._prompt(f"{missed} player(s) of that formation are not available.")
+
+    def save(self) -> None:
+        scr = self.screen
+        state = self.ctrl.state
+        side = self.side()
+        placed = [(p.number, mirror(p.square, side)) for p in state.players
+                  if p.side == side and p.square is not None]
+        if not placed:
+            scr._prompt("Nobody is set up: nothing to save.")
+            return
+        from squigbowl.ui.kit.dialogs import NameDialog
+
+        def done(name) -> None:
+            if not name:
+                return
+            path = save_user_formation(self.ctrl.team_name(side), name, placed,
+                                       formations_file(scr.app))
+            scr._prompt(f"Formation '{name}' saved ({len(placed)} players) in {path}")
+
+        scr.app.push_screen(NameDialog("Save this set-up as", "my formation"), done)

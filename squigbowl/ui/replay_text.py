@@ -1,0 +1,160 @@
+"""A saved game as steps and as text: what the replay screen walks through and what
+`squigbowl replay FILE --export` (or the replay screen's `t` key) writes to FILE.txt.
+
+One step per decision: who answered, the question, the answer, and the events that followed
+(every die rolled among them), with the state after it. Step 0 is the start.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from squigbowl import saves
+
+
+@dataclass
+class Step:
+    index: int                  # the decision's number, 1-based (0: the start)
+    who: str                    # the team (match) or racer (race) that answered
+    question: str
+    answer: str
+    lines: list[str] = field(default_factory=list)   # what followed, dice included
+    state: object = None        # match: MatchState after it; race: racer copies after it
+    headline: str = ""          # score, half and turn (match) or turn (race) after it
+    side: int | None = None     # match: the side that answered
+    team_turn: tuple = ()       # match: (half, active side, turn) after it; race: (turn,)
+
+
+@dataclass
+class Replay:
+    kind: str
+    title: str
+    steps: list[Step]
+    path: Path | None = None
+    track: object = None        # race: the Track
+    names: list[str] = field(default_factory=list)
+
+    def turn_starts(self) -> list[int]:
+        """Indexes of the steps where a new team turn (race: turn) begins."""
+        out, last = [], None
+        for i, st in enumerate(self.steps):
+            if st.team_turn != last:
+                out.append(i)
+                last = st.team_turn
+        return out
+
+
+def _match_headline(s) -> str:
+    a, b = s.teams
+    return (f"{a.name} {a.score}–{b.score} {b.name} · half {s.half} · turn "
+            f"{s.teams[s.active].turn} ({s.teams[s.active].name})")
+
+
+def match_replay(data: dict, path=None) -> Replay:
+    from squigbowl.ui.match import words
+    from squigbowl.ui.match.controller import MatchController
+
+    match = saves.build_match(data, path or "save")
+    ctrl = MatchController(match, names=data.get("coaches") or ("Home coach", "Away coach"))
+    s = match.state
+    title = f"{s.teams[0].name} v {s.teams[1].name}"
+    steps = [Step(0, "", "Kick-off of the match", "", [], s.clone(), _match_headline(s),
+                  None, (s.half, s.active, s.teams[s.active].turn))]
+    for i, choice in enumerate(data["decisions"], 1):
+        d = match.pending
+        if d is None:
+            raise saves.SaveError(path or "save", f"decision #{i} comes after the end")
+        choice = tuple(choice) if isinstance(choice, list) else choice
+        try:
+            question = words.decision_title(ctrl, d)
+        except Exception:  # noqa: BLE001 - words for a question are never worth a crash
+            question = d.kind
+        try:
+            events = match.decide(choice)
+        except Exception as exc:  # noqa: BLE001
+            raise saves.SaveError(path or "save", f"decision #{i} does not replay "
+                                                  f"({type(exc).__name__})") from None
+        choice = match.log[-1]
+        try:
+            answer = words.choice_text(ctrl, d, choice)
+        except Exception:  # noqa: BLE001
+            answer = repr(choice)
+        s = match.state
+        lines = []
+        for e in events:
+            got = words.event_text(s, e)
+            if got is not None:
+                lines.append(got[0])
+        steps.append(Step(i, s.teams[d.side].name, question, answer, lines, s.clone(),
+                          _match_headline(s), d.side, (s.half, s.active,
+                                                       s.teams[s.active].turn)))
+    return Replay("match", title, steps, Path(path) if path else None)
+
+
+_RACER_REF = re.compile(r"#(\d+)")
+
+
+def race_replay(data: dict, path=None) -> Replay:
+    from squigbowl.race import Race
+    from squigbowl.race.events import choice_from_dict
+
+    track = saves.race_track(data, path or "save")
+    race = Race.new(track, [tuple(r) for r in data["racers"]], seed=data["seed"],
+                    options=saves.race_options(data, path or "save"))
+    names = [r.name for r in race.racers]
+
+    def words(text: str) -> str:
+        return _RACER_REF.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
+                              else m.group(0), text)
+
+    title = f"Squig race: {track.name}"
+    steps = [Step(0, "", "The start", "", [words(e.text()) for e in race.log],
+                  [r.copy() for r in race.racers], f"Turn {race.turn}", None, (race.turn,))]
+    for i, entry in enumerate(data["decisions"], 1):
+        d = race.pending
+        if d is None:
+            raise saves.SaveError(path or "save", f"decision #{i} comes after the end")
+        choice = choice_from_dict(entry["choice"])
+        events = race.decide(choice)
+        answer = "declines" if getattr(choice, "mode", None) is None else \
+            f"{choice.mode} at {round(math.degrees(choice.angle)) % 360}°"
+        steps.append(Step(i, names[d.racer], d.kind, answer, [words(e.text()) for e in events],
+                          [r.copy() for r in race.racers], f"Turn {race.turn}", None,
+                          (race.turn,)))
+    return Replay("race", title, steps, Path(path) if path else None, track, names)
+
+
+def replay_of(data: dict, path=None) -> Replay:
+    return match_replay(data, path) if data["kind"] == "match" else race_replay(data, path)
+
+
+def replay_text(replay: Replay, data: dict | None = None) -> str:
+    out = [f"Squig Bowl {replay.kind}: {replay.title}"]
+    if data is not None:
+        out.append(f"seed {data.get('seed')} · {len(replay.steps) - 1} decisions · "
+                   f"saved {data.get('updated')}")
+    out.append("")
+    for st in replay.steps:
+        if st.index == 0:
+            out.append(st.question)
+        else:
+            out.append(f"#{st.index} {st.who}: {st.question} → {st.answer}")
+        out.extend(f"    {line}" for line in st.lines)
+    out.append("")
+    out.append(replay.steps[-1].headline)
+    return "\n".join(out) + "\n"
+
+
+def text_path(path: Path) -> Path:
+    return path.with_suffix(".txt")
+
+
+def export_text(loaded, replay: Replay | None = None) -> Path:
+    """Write a loaded save's log as text next to it (FILE.txt); returns that path."""
+    replay = replay or replay_of(loaded.data, loaded.path)
+    out = text_path(loaded.path)
+    saves.write_atomic(out, replay_text(replay, loaded.data))
+    return out
