@@ -23,7 +23,8 @@ ball (he keeps it). The 'action' decision offers ("light_fuse", None) or "end". 
    target square; Catch re-roll); caught -> step 6. Otherwise it bounces one square (D8) and
    goes off there, even in an occupied square; off the pitch -> harmless.
 6. Re-throw (B5.6): the new holder must throw at once, out of sequence: D6 1-3 it goes off in
-   his square, 4-6 back to step 2 from his square.
+   his square, 4-6 back to step 2 from his square. No re-roll of this D6 (A10.5 lists only
+   the fuse of B5.2).
 
 Blast (B5.8) in square E: the player in E is knocked over; a D6 for each player adjacent, 4+
 knocked over. Knocked over = Knocked Down (Standing -> Prone + armour), a Prone or Stunned player
@@ -105,7 +106,9 @@ def bomb_in_hand(m, holder, kind: str):
             ok = yield from rolls.test(m, holder, "bomb fuse", FUSE_TARGET)
         else:
             m.emit("bomb_rethrow", player=holder.id, square=sq, bomb=kind)
-            ok = yield from rolls.test(m, holder, "bomb re-throw", RETHROW_TARGET)
+            # A10.5: only the fuse (B5.2) is on the re-rollable list, not this roll
+            ok = yield from rolls.test(m, holder, "bomb re-throw", RETHROW_TARGET,
+                                       rerollable=False)
         if not ok:
             m.emit("bomb_went_off_in_hand", player=holder.id, square=sq, bomb=kind)
             yield from explode(m, sq, kind, bomber)

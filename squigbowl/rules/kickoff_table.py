@@ -18,8 +18,8 @@ from typing import Callable
 from squigbowl.rules.engine import phase
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import NEIGHBOURS, SCATTER, in_half, on_pitch, step
-from squigbowl.rules.injury import injury
-from squigbowl.rules.model import KO, ON_PITCH, STANDING, STUNNED
+from squigbowl.rules.injury import injury, offer_apothecary
+from squigbowl.rules.model import KO, ON_PITCH, RESERVES, STANDING, STUNNED
 from squigbowl.rules.pregame import roll_weather
 from squigbowl.rules.state import NICE
 
@@ -200,7 +200,8 @@ def throw_a_rock(m):
 
 def pitch_invasion(m):
     """12: for every player on the pitch the opposing coach rolls D6 + his FAME; 6+ Stuns him
-    (a Goblin Fanatic is KO'd); a natural 1 never has an effect."""
+    (a Goblin Fanatic is KO'd, and may be saved by the apothecary, A8.15); a natural 1 never
+    has an effect."""
     s = m.state
     for p in [q for q in s.players if q.status in ON_PITCH]:
         fame = s.teams[1 - p.side].fame
@@ -213,8 +214,15 @@ def pitch_invasion(m):
         if (yield from _hooked(m, p, "pitch invasion")):
             continue
         if p.has("Goblin Fanatic"):
-            s.remove(p, KO)
-            m.emit("injured", player=p.id, result="ko", cause="pitch invasion")
+            # A8.15: a KO like any other, so the apothecary may save him; he then goes to
+            # Reserves, never Stunned on the pitch (B3.9)
+            if (yield from offer_apothecary(m, p, "ko")):
+                s.remove(p, RESERVES)
+                m.emit("injured", player=p.id, result="reserves", cause="pitch invasion",
+                       apothecary=True)
+            else:
+                s.remove(p, KO)
+                m.emit("injured", player=p.id, result="ko", cause="pitch invasion")
         else:
             p.status = STUNNED
             m.emit("injured", player=p.id, result="stunned", cause="pitch invasion")

@@ -215,7 +215,10 @@ def turn_start(m):
         team.turn += 1
     team.reroll_used = False
     team.used.clear()
-    team.skill_used.clear()
+    # A10.4 / A12: Dodge, Sure Feet and Break Tackle are once per *team turn*, the opponent's
+    # included (a Pass Block move, A12), so both teams' once-per-turn uses reset here
+    for t in s.teams:
+        t.skill_used.clear()
     for p in s.players:
         p.stunned_now = False
         if p.side == side:

@@ -355,3 +355,26 @@ def test_a_snapshot_taken_while_a_bomb_is_in_the_air_replays_the_same_flight():
     again = m.decide(("bomb_target", (12, 7)))
     assert again == first
     d.check_done()
+
+
+def test_A10_5_bomb_rethrow_roll_not_rerollable():
+    """A10.5 with B5.6.1: the re-throw roll of a caught bomb (1-3 it goes off) is not in the
+    re-rollable list (only the fuse, B5.2, is), so no re-roll is offered even to the moving
+    team in its own turn with a team re-roll left."""
+    # fuse 2 lit; quick throw 4 accurate into the Goblin's square; he catches on 3 (+1); his
+    # re-throw roll 2 fails: it goes off in his hands, armour 2+2 holds (AV 7)
+    m, d = game([("home:4", (5, 7)), ("home:9", (8, 7))], dice=[2, 4, 3, 2, 2, 2],
+                rerolls={"home": 1, "away": 0})
+    throw(m, (8, 7))
+    assert m.pending.kind == "catch_bomb" and m.pending.side == 0
+    events = m.decide(("catch_bomb", True))
+    assert m.pending.kind != "reroll", m.pending.info
+    [roll] = rolls_of(events, "bomb re-throw")
+    assert (roll["player"], roll["dice"], roll["success"]) == (GOBLIN, [2], False)
+    assert "reroll_used" not in kinds(events)
+    assert of(events, "bomb_went_off_in_hand")[0]["player"] == GOBLIN
+    assert of(events, "bomb_exploded")[0]["caught"] == [GOBLIN]
+    assert m.state.teams[0].rerolls == 1 and not m.state.teams[0].reroll_used
+    assert m.state.players[GOBLIN].status == PRONE
+    assert m.pending.kind == "turn" and m.pending.side == 0
+    d.check_done()

@@ -611,3 +611,30 @@ def test_b3_12_exhaustion_still_rolled_when_his_push_scores_a_touchdown():
     assert ex[0]["dice"] == [1] and not ex[0]["success"]
     assert P(m, FAN).status == CASUALTY
     d.check_done()
+
+
+def test_A8_15_pitch_invasion_ko_of_a_fanatic_is_offered_the_apothecary():
+    """A8.15 with A4.5 and B3.9: a Fanatic KO'd by Pitch Invasion is KO'd like any other
+    player, and A8.15 excepts only a wrecked Death-Roller, a collapsed Fanatic (B3.12) and an
+    eaten player, so his coach is offered the apothecary; saved, he goes to Reserves, never
+    Stunned on the pitch. Declined, he stays KO'd."""
+    for use in (True, False):
+        # kick (20, 6), S (7) 1 -> lands on the Dwarf Blocker at (20, 7); table 6+6 Pitch
+        # Invasion: the Fanatic 6 (hit), the Blocker 1 (no effect); the Blocker catches on 5
+        m, d = game([("home:3", (10, 7)), ("away:8", (20, 7))], [7, 1, 6, 6, 6, 1, 5],
+                    kicking="home", phase="kickoff", apothecary={"home": 1, "away": 0})
+        m.decide(("kick", (20, 6)))
+        assert (m.pending.kind, m.pending.side) == ("apothecary", 0)
+        assert m.pending.info == {"player": FAN, "injury": "ko"}
+        events = m.decide(("apothecary", use))
+        injured = of(events, "injured")[0]
+        assert (injured["player"], injured["cause"]) == (FAN, "pitch invasion")
+        if use:
+            assert injured["result"] == "reserves" and injured["apothecary"]
+            assert P(m, FAN).status == RESERVES and m.state.teams[0].apothecary == 0
+        else:
+            assert injured["result"] == "ko"
+            assert P(m, FAN).status == KO and m.state.teams[0].apothecary == 1
+        assert P(m, FAN).square is None
+        assert m.state.ball.carrier == BLK and (m.pending.kind, m.pending.side) == ("turn", 1)
+        d.check_done()

@@ -1,7 +1,8 @@
 """A12 Pass Block (A7.2.4 step 2): the free move of up to 3 squares, legal destinations only,
 no Go For It, dodges, a fall that is nobody's turnover, and its effect on the pass."""
 
-from squigbowl.rules.model import PRONE
+from squigbowl.rules import move, rolls
+from squigbowl.rules.model import PRONE, STANDING
 from squigbowl.rules.scenario import find_player
 from tests.conftest import kinds, make, rolls_of
 
@@ -145,4 +146,93 @@ def test_a12_pass_block_players_move_one_after_the_other_each_once():
     assert [(r["what"], r["modifier"]) for r in rolls_of(events)] == [("pass", 0), ("catch", 0)]
     assert m.state.players[b].square == (6, 10)
     assert m.state.ball.carrier == LINEMAN2 and m.pending.kind == "turn"
+    d.check_done()
+
+
+def _end_turn(m):
+    """End the acting player's action, then the team turn."""
+    if m.pending.kind == "action":
+        m.decide(("end", None))
+    m.decide(("end_turn", None))
+
+
+def test_A10_4_dodge_reroll_once_per_team_turn_again_in_a_pass_block_move():
+    """A10.4 / A12 Dodge ("once per team turn"), A6.4: a Dodge re-roll used in his own team
+    turn is available again in the opponent's team turn, here for a dodge of his Pass Block
+    move (A12 Pass Block)."""
+    # Away turn: the Catcher away:6 (AG 3, Dodge) dodges from home:5's zone into home:6's:
+    # 4+ +1 -1, a 1 fails, the Dodge re-roll 5 succeeds.
+    m, d = make([("home:10", (5, 7)), ("home:11", (9, 7)), ("home:5", (9, 12)),
+                 ("home:6", (7, 9)), ("away:6", (8, 11), {"skills": ["Dodge", "Pass Block"]})],
+                dice=[1, 5, 1, 6], carrier="home:10", active="away",
+                rerolls={"home": 0, "away": 0})
+    catcher = pid(m, "away:6")
+    m.decide(("MOVE", catcher))
+    m.decide(("step", (8, 10)))
+    assert m.pending.choices == [("reroll", "Dodge"), ("reroll", None)]
+    events = m.decide(("reroll", "Dodge"))
+    assert rolls_of(events, "dodge")[-1]["reroll"] == "Dodge"
+    assert m.state.players[catcher].square == (8, 10)
+    _end_turn(m)
+    # Home turn: the Dodge re-roll is there again for away:6
+    assert m.state.active == 0
+    assert rolls.skill_reroll_available(m, m.state.players[catcher], "Dodge")
+    m.decide(("PASS", LINEMAN))
+    m.decide(("pass", (9, 7)))
+    m.decide(("pass_block", catcher))
+    # out of home:6's zone to (9, 9): 4+ +1, a 1 fails; Dodge offered (no team re-roll: it is
+    # not his team's turn, A10.2); the re-roll 6 succeeds
+    events = m.decide(("pass_block_step", (9, 9)))
+    assert [(r["what"], r["dice"]) for r in rolls_of(events)] == [("dodge", [1])]
+    assert (m.pending.kind, m.pending.side) == ("reroll", 1)
+    assert m.pending.choices == [("reroll", "Dodge"), ("reroll", None)]
+    events = m.decide(("reroll", "Dodge"))
+    assert rolls_of(events, "dodge")[-1]["reroll"] == "Dodge"
+    assert m.state.players[catcher].square == (9, 9)
+    assert m.state.players[catcher].status == STANDING
+    # and once per team turn: used now, it is gone for the rest of this Home turn
+    assert not rolls.skill_reroll_available(m, m.state.players[catcher], "Dodge")
+    d.check_done()
+
+
+def test_A12_break_tackle_and_sure_feet_once_per_team_turn_again_in_the_opponents_turn():
+    """A12 Break Tackle and Sure Feet ("once per team turn", A10.4), which share the Dodge
+    flag: used in his own team turn, both are available again in the opponent's team turn;
+    Break Tackle is used there for a dodge of his Pass Block move."""
+    # Away turn: the Ogre away:1 (ST 5, AG 2, MA 2 here) dodges out of home:5's zone with
+    # Break Tackle (ST: 2+, +1): a 2 succeeds; a free square; then a GFI: 1 fails, Sure Feet
+    # re-roll 2 succeeds. He ends at (8, 8), in home:6's zone.
+    skills = {"skills": ["Break Tackle", "Sure Feet", "Pass Block"], "ma": 2}
+    m, d = make([("home:10", (5, 7)), ("home:11", (9, 7)), ("home:5", (9, 12)),
+                 ("home:6", (7, 7)), ("away:1", (8, 11), skills)],
+                dice=[2, 1, 2, 2], carrier="home:10", active="away",
+                rerolls={"home": 0, "away": 0})
+    ogre = pid(m, "away:1")
+    m.decide(("MOVE", ogre))
+    events = m.decide(("step", (8, 10)))
+    [dodge] = rolls_of(events, "dodge")
+    assert (dodge["target"], dodge["dice"], dodge["success"]) == (2, [2], True)
+    m.decide(("step", (8, 9)))
+    m.decide(("step", (8, 8)))
+    assert m.pending.choices == [("reroll", "Sure Feet"), ("reroll", None)]
+    m.decide(("reroll", "Sure Feet"))
+    assert m.state.players[ogre].square == (8, 8)
+    _end_turn(m)
+    # Home turn: both are there again for the Ogre
+    p = m.state.players[ogre]
+    assert m.state.active == 0
+    assert move.break_tackle_ready(m.state, p)
+    assert rolls.skill_reroll_available(m, p, "Sure Feet")
+    m.decide(("PASS", LINEMAN))
+    m.decide(("pass", (9, 7)))
+    m.decide(("pass_block", ogre))
+    # out of home:6's zone to (9, 8), next to the receiver: Break Tackle, 2+ +1 -1: a 2 will do
+    events = m.decide(("pass_block_step", (9, 8)))
+    [dodge] = rolls_of(events, "dodge")
+    assert (dodge["target"], dodge["modifier"], dodge["dice"], dodge["success"]) == (
+        2, 0, [2], True)
+    assert {"kind": "skill_used", "player": ogre, "skill": "Break Tackle"} in [
+        {"kind": e.kind, **e.data} for e in events if e.kind == "skill_used"]
+    assert p.square == (9, 8) and p.status == STANDING
+    assert not move.break_tackle_ready(m.state, p)
     d.check_done()

@@ -1,7 +1,9 @@
 """More prompts on the match screen, each with the real engine (scenario matches, scripted
 dice) and answered by keys as a coach would: a caught bomb thrown again (B5), a kick block and
 a Pass Block against a kick (B2.7), Pass Block against a pass (A12), High Kick and Quick Snap
-(A4.5), where to throw a team-mate (A7.9) and the apothecary's choice of result (A8.15)."""
+(A4.5), where to throw a team-mate (A7.9), the apothecary's choice of result (A8.15), the
+apothecary for a Fanatic KO'd by Pitch Invasion (A8.15, A4.5) and the Dodge re-roll in a Pass
+Block move in the other team's turn (A10.4)."""
 
 from squigbowl.rules.model import RESERVES
 from squigbowl.ui.kit.dialogs import ChoiceDialog
@@ -251,4 +253,54 @@ async def test_apothecary_then_the_coach_picks_the_casualty_result():
         await pick_option(pilot, app, "badly hurt")
         assert m.state.players[4].status == RESERVES
         assert m.state.teams[0].apothecary == 0
+        dice.check_done()
+
+
+# -- A8.15 with A4.5: the apothecary for a Fanatic KO'd by Pitch Invasion -------------------------
+async def test_A8_15_apothecary_prompt_for_a_fanatic_kod_by_pitch_invasion():
+    """A8.15, A4.5, B3.9: the kick-off's Pitch Invasion KOs the Goblin Fanatic; his coach is
+    asked about the apothecary in the middle of the kick-off, and a saved Fanatic goes to
+    Reserves."""
+    # kick (20, 6), S 1 onto the Dwarf; table 6+6; Fanatic 6 (hit), Dwarf 1; the Dwarf catches
+    m, dice = make([("home:3", (10, 7)), ("away:8", (20, 7))], [7, 1, 6, 6, 6, 1, 5],
+                   home="Goblins", away="Dwarfs", kicking="home", phase="kickoff",
+                   rerolls={"home": 0, "away": 0}, apothecary={"home": 1, "away": 0})
+    m.decide(("kick", (20, 6)))
+    app = MatchApp(MatchController(m, names=("Alice", "Bob")), handover=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        assert m.pending.kind == "apothecary" and "Alice" in app.screen.who
+        assert "apothecary" in app.screen.title_text.lower()
+        await pick_option(pilot, app, "use the apothecary")
+        assert m.state.players[2].status == RESERVES
+        assert (m.pending.kind, m.pending.side) == ("turn", 1)
+        dice.check_done()
+
+
+# -- A10.4: the Dodge re-roll in a Pass Block move, after one used in his own turn ----------------
+async def test_A10_4_dodge_reroll_prompt_in_a_pass_block_move_in_the_opponents_turn():
+    """A10.4 / A12 Dodge, A12 Pass Block: the Dodge re-roll, used in his own turn, is offered
+    again to his coach for a failed dodge of his Pass Block move in the other team's turn."""
+    catcher = 16
+    m, dice = make([("home:10", (5, 7)), ("home:11", (9, 7)), ("home:5", (9, 12)),
+                    ("home:6", (7, 9)), ("away:6", (8, 11), {"skills": ["Dodge", "Pass Block"]})],
+                   [1, 5, 1, 6], carrier="home:10", active="away",
+                   rerolls={"home": 0, "away": 0})
+    m.decide(("MOVE", catcher))
+    m.decide(("step", (8, 10)))
+    m.decide(("reroll", "Dodge"))
+    m.decide(("end", None))
+    m.decide(("end_turn", None))
+    m.decide(("PASS", 9))
+    m.decide(("pass", (9, 7)))
+    m.decide(("pass_block", catcher))
+    m.decide(("pass_block_step", (9, 9)))
+    app = MatchApp(MatchController(m, names=("Alice", "Bob")), handover=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        assert m.pending.kind == "reroll" and "Bob" in app.screen.who
+        assert "dodge" in app.screen.title_text.lower()
+        await pick_option(pilot, app, "dodge skill")
+        assert m.state.players[catcher].square == (9, 9)
+        assert m.pending.kind == "pass_block"
         dice.check_done()
