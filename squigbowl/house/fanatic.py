@@ -62,6 +62,8 @@ SQUARES = 4          # B3.4
 STRENGTH = 6         # B3.6.1
 #: team.skill_used key: the illegal-procedure offer has been made for this Fanatic this turn
 OFFERED = "Fanatic first"
+#: the cause of a B3.10 knock-over (not in injury.SPP_CAUSES: no block dice, A14)
+COLLISION = "fanatic collision"
 #: B3.12 exhaustion table [DD-46]: D6 -> (title, casualty D6 for the A8.11 detail)
 EXHAUSTION = {1: "Done in", 2: "Done in", 3: "Done in", 4: "Chain burns", 5: "Chain burns",
               6: "Strangled by his own chain"}
@@ -207,10 +209,11 @@ def off_pitch(m, p):
 
 
 def collision(m, p, q):
-    """B3.10: both Fanatics are knocked over (the moving one first, A0.8); turnover."""
+    """B3.10: both Fanatics are knocked over (the moving one first, A0.8); turnover. No block
+    dice are rolled, so a casualty here earns no SPP (A14: block, Fanatic block, chainsaw)."""
     m.emit("fanatic_collision", player=p.id, other=q.id, square=q.square)
-    yield from knock_down(m, p, by=q, cause="fanatic")
-    yield from knock_down(m, q, by=p, cause="fanatic")
+    yield from knock_down(m, p, by=q, cause=COLLISION)
+    yield from knock_down(m, q, by=p, cause=COLLISION)
     balls.turnover(m, "Fanatic collision")
 
 

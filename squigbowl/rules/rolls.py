@@ -51,7 +51,14 @@ def team_reroll_available(m, side: int) -> bool:
         return False
     if team.rerolls > 0:
         return True
-    return team.leader_reroll > 0 and any(
+    return leader_reroll_usable(m, side)
+
+
+def leader_reroll_usable(m, side: int) -> bool:
+    """A12 Leader: the team has its Leader re-roll and a Leader is on the pitch (Standing,
+    Prone or Stunned)."""
+    s = m.state
+    return s.teams[side].leader_reroll > 0 and any(
         p.has("Leader") and p.on_pitch for p in s.team_players(side))
 
 
@@ -66,15 +73,18 @@ def skill_reroll_available(m, player, skill: str | None, *, tackled: bool = Fals
 
 
 def spend_team_reroll(m, side: int, what: str, player_id: int | None = None) -> None:
-    """Spend the turn's team re-roll (A10.2): a bought one first, then the Leader re-roll."""
+    """Spend the turn's team re-roll (A10.2): the Leader re-roll first when it can be used
+    (A12 Leader: it is lost once no Leader is on the pitch, so spending it first never costs
+    the coach anything), else a bought one. The event's `left` counts the bought ones."""
     team = m.state.teams[side]
     team.reroll_used = True
-    if team.rerolls > 0:
-        team.rerolls -= 1
-    else:
+    leader = leader_reroll_usable(m, side)
+    if leader:
         team.leader_reroll -= 1
+    else:
+        team.rerolls -= 1
     m.emit("reroll_used", side=side, player=player_id, source="team", what=what,
-           left=team.rerolls)
+           left=team.rerolls, **({"leader": True} if leader else {}))
 
 
 def use_team_reroll(m, player, what: str):

@@ -8,7 +8,7 @@ Hobgoblin id 22, away:5 Blocker (AV 9) id 17.
 """
 
 from squigbowl.house.bomb import THROW_BOMB
-from squigbowl.rules.model import KO, PRONE, STANDING, STUNNED
+from squigbowl.rules.model import CASUALTY, KO, PRONE, STANDING, STUNNED
 from tests.conftest import kinds, make, rolls_of
 
 BOMBER, GOBLIN, HOB, HOB2, BLOCKER = 3, 8, 21, 22, 17
@@ -244,6 +244,15 @@ def test_w_49_armour_and_injury_rolls_as_normal():
     assert (inj["modifier"], inj["result"]) == (0, "ko")
     assert m.state.players[HOB].status == KO
     assert of(events, "injured")[0]["cause"] == "bomb"
+    d.check_done()
+
+
+def test_A14_bomb_casualty_no_spp():
+    """A14 / B5.8.4: a casualty caused by a bomb blast earns the Bombardier no SPP."""
+    m, d = game([("home:4", (5, 7)), ("away:9", (9, 7))], dice=[2, 4, 5, 4, 4, 6, 6, 6])
+    throw(m, (8, 7))
+    assert m.state.players[HOB].status == CASUALTY
+    assert not (m.state.players[BOMBER].stats or {}).get("casualties")
     d.check_done()
 
 

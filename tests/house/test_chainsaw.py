@@ -12,7 +12,7 @@ from squigbowl.rules import drive
 from squigbowl.rules.ball import can_catch
 from squigbowl.house.chainsaw import START_CHAINSAW
 from squigbowl.rules.events import IllegalChoice
-from squigbowl.rules.model import KO, PRONE, STANDING, STUNNED
+from squigbowl.rules.model import CASUALTY, KO, PRONE, STANDING, STUNNED
 from tests.conftest import kinds, make, rolls_of
 
 LOONEY, GOBLIN, HOBGOBLIN, BLOCKER = 5, 8, 21, 17
@@ -220,6 +220,17 @@ def test_w_68_beating_av_means_an_injury_roll():
     assert hit and hit[0].data == {"weapon": "chainsaw", "attacker": LOONEY,
                                    "defender": HOBGOBLIN, "result": KO}
     assert not m.state.turnover
+    d.check_done()
+
+
+def test_A14_chainsaw_attack_casualty_spp():
+    """A14: a casualty inflicted by a chainsaw attack earns 2 SPP, although no block dice are
+    rolled (B7.6)."""
+    m, d = game([("home:6", (10, 7), ON), ("away:9", (11, 7))], dice=[3, 2, 6, 6, 6])
+    m.decide(("BLOCK", LOONEY))
+    m.decide(("chainsaw", HOBGOBLIN))
+    assert m.state.players[HOBGOBLIN].status == CASUALTY
+    assert m.state.players[LOONEY].stats == {"casualties": 1}
     d.check_done()
 
 

@@ -17,6 +17,7 @@ from squigbowl.rules.block import assists, can_be_blocked
 from squigbowl.rules.dice import ScriptedDice
 from squigbowl.rules.engine import Match
 from squigbowl.rules.events import IllegalChoice
+from squigbowl.rules.halves import spp
 from squigbowl.rules.model import CASUALTY, KO, PRONE, RESERVES, STANDING, STUNNED
 from squigbowl.rules.scenario import build_state
 from tests.conftest import kinds, make, rolls_of
@@ -435,6 +436,33 @@ def test_w_26_fanatic_against_fanatic_both_knocked_over():
     assert P(m, FAN).status == KO and P(m, BLK).status == KO  # 8 Stunty KO; 6 Stunned -> KO
     assert of(events, "turnover")[0]["reason"] == "Fanatic knocked over"
     assert m.state.active == 1
+    d.check_done()
+
+
+def test_A14_fanatic_collision_casualty_spp():
+    """A14 / B3.10: casualty SPP are for a casualty inflicted by a block, a Fanatic block or a
+    chainsaw attack. Two Fanatics colliding are knocked over automatically, with no block dice
+    (B3.10): neither earns SPP for the other's casualty."""
+    m, d = game([("home:3", (10, 7)), ("away:8", (11, 7), {"skills": ["Goblin Fanatic"]})],
+                [3, 6, 6, 6, 6, 6, 6])  # E; each: injury 12, casualty roll 6 (Dead)
+    m.decide(("MOVE", FAN))
+    events = m.decide(("fanatic", "E"))
+    assert "fanatic_collision" in kinds(events)
+    assert P(m, FAN).status == CASUALTY and P(m, BLK).status == CASUALTY
+    assert not (P(m, FAN).stats or {}).get("casualties")
+    assert not (P(m, BLK).stats or {}).get("casualties")
+    d.check_done()
+
+
+def test_A14_fanatic_block_casualty_spp():
+    """A14: a casualty inflicted by a Fanatic block (B3.6) earns the Fanatic 2 SPP."""
+    m, d = game([("home:3", (10, 7)), ("away:8", (11, 7))],
+                [3, 6, 6, 6, 6, 6, 6, 6])  # E; Defender Down x2; armour 12, injury 12, Dead
+    m.decide(("MOVE", FAN))
+    m.decide(("fanatic", "E"))
+    m.decide(("push", (12, 7)))
+    assert P(m, BLK).status == CASUALTY and m.legal() == FACINGS  # his second square next
+    assert P(m, FAN).stats["casualties"] == 1 and spp(P(m, FAN)) == 2
     d.check_done()
 
 

@@ -85,6 +85,35 @@ def test_a12_leader_reroll_only_while_a_leader_is_on_the_pitch():
     d.check_done()
 
 
+def test_A10_leader_reroll_spent_before_bought_team_rerolls():
+    """A10.2 / A12 Leader: the Leader re-roll is used like a team re-roll but is lost when no
+    Leader is on the pitch, so when the team has both, the Leader re-roll is spent first; with
+    no Leader on the pitch a bought re-roll is spent and the Leader re-roll is kept."""
+    m, d = make([("home:1", (5, 5)), ("away:1", (6, 6)),
+                 ("home:2", (2, 2), {"skills": ["Leader"]})],
+                dice=[1, 4], rerolls={"home": 2})
+    team = m.state.teams[0]
+    team.leader_reroll = 1
+    m.decide(("MOVE", 0))
+    m.decide(("step", (4, 5)))
+    assert m.pending.choices == [("reroll", "team"), ("reroll", None)]
+    events = m.decide(("reroll", "team"))
+    assert (team.leader_reroll, team.rerolls, team.reroll_used) == (0, 2, True)
+    used = [e for e in events if e.kind == "reroll_used"]
+    assert used[0]["source"] == "team" and used[0]["left"] == 2 and used[0]["leader"] is True
+    d.check_done()
+    # the Leader (home:2) in Reserves: a bought re-roll goes, the Leader re-roll stays
+    m, d = make([("home:1", (5, 5)), ("away:1", (6, 6))], dice=[1, 4], rerolls={"home": 2})
+    team = m.state.teams[0]
+    team.leader_reroll = 1
+    m.decide(("MOVE", 0))
+    m.decide(("step", (4, 5)))
+    events = m.decide(("reroll", "team"))
+    assert (team.leader_reroll, team.rerolls) == (1, 1)
+    assert "leader" not in [e for e in events if e.kind == "reroll_used"][0].data
+    d.check_done()
+
+
 def test_a14_completion_one_spp_touchdown_three():
     """A14: a completion (an accurate pass caught by the target) 1 SPP, a touchdown 3."""
     m, d = make([("home:1", (20, 7)), ("home:2", (24, 7))],
@@ -96,4 +125,58 @@ def test_a14_completion_one_spp_touchdown_three():
     m.decide(("MOVE", 1))
     m.decide(("step", (25, 7)))
     assert catcher.stats["touchdowns"] == 1 and spp(catcher) == 3
+    d.check_done()
+
+
+def _block_to_casualty(dice, **fields):
+    """Orc Lineman home:10 (id 9) blocks Human Lineman away:9 (id 19, AV 8) on one die: Defender
+    Down (6), pushed to (7, 5), no follow-up; then armour and injury as scripted."""
+    fields.setdefault("rerolls", {"home": 0, "away": 0})
+    m, d = make([("home:10", (5, 5)), ("away:9", (6, 5), fields.pop("victim", {}))],
+                dice=[6] + list(dice), **fields)
+    m.decide(("BLOCK", 9))
+    m.decide(("block", 19))
+    m.decide(("push", (7, 5)))
+    m.decide(("follow_up", False))
+    return m, d
+
+
+def test_A14_no_casualty_spp_when_the_apothecary_saves_him():
+    """A14 / A8.15: casualty SPP only for a casualty that stands: the apothecary's second
+    casualty roll gives Badly Hurt, the victim goes to Reserves, the blocker earns nothing."""
+    m, d = _block_to_casualty([6, 6, 6, 6, 6, 2], apothecary={"home": 0, "away": 1})
+    assert m.pending.kind == "apothecary"
+    blocker = m.state.players[9]
+    assert not (blocker.stats or {}).get("casualties")  # nothing before the apothecary
+    m.decide(("apothecary", True))
+    m.decide(("casualty", 1))                              # Badly Hurt: to Reserves
+    assert m.state.players[19].status == "reserves"
+    assert not (blocker.stats or {}).get("casualties") and spp(blocker) == 0
+    d.check_done()
+
+
+def test_A14_casualty_spp_when_the_apothecary_result_still_a_casualty():
+    """A14 / A8.15: the apothecary used, but the coach keeps a result that is still a casualty
+    (Dead or Seriously Injured): the casualty stands and the blocker earns 2 SPP."""
+    m, d = _block_to_casualty([6, 6, 6, 6, 6, 2], apothecary={"home": 0, "away": 1})
+    m.decide(("apothecary", True))
+    m.decide(("casualty", 0))                              # keeps Dead
+    assert m.state.players[19].status == "casualty"
+    blocker = m.state.players[9]
+    assert blocker.stats == {"casualties": 1} and spp(blocker) == 2
+    d.check_done()
+
+
+def test_A14_no_casualty_spp_when_the_victim_regenerates():
+    """A14 / A12 Regeneration: a victim who regenerates (4+) goes to Reserves; no casualty
+    stands, so the blocker earns no SPP; on 1-3 the casualty stands and he earns 2."""
+    m, d = _block_to_casualty([6, 6, 6, 6, 6, 4], apothecary={"home": 0, "away": 0},
+                              victim={"skills": ["Regeneration"]})
+    assert m.state.players[19].status == "reserves"
+    assert not (m.state.players[9].stats or {}).get("casualties")
+    d.check_done()
+    m, d = _block_to_casualty([6, 6, 6, 6, 6, 3], apothecary={"home": 0, "away": 0},
+                              victim={"skills": ["Regeneration"]})
+    assert m.state.players[19].status == "casualty"
+    assert m.state.players[9].stats == {"casualties": 1}
     d.check_done()

@@ -134,6 +134,19 @@ def test_a9_5_try_bribe_without_bribes_asks_nothing():
     d.check_done()
 
 
+def test_A12_dirty_player_chosen_before_any_die():
+    """A12 Dirty Player / A9.1: the coach chooses the armour or the injury roll (A0.7: the UI
+    prompts him) before any die of the foul is rolled, not after seeing the armour roll."""
+    m, d = game(dice=[3, 5, 1, 3], fouler_fields={"skills": ["Dirty Player"]})
+    events = foul(m)
+    assert m.pending.kind == "skill" and m.pending.info["skill"] == "Dirty Player"
+    assert rolls_of(events) == [] and len(m.dice.log) == 0 and "foul" not in kinds(events)
+    events = m.decide(("use", "armour"))                  # 3 + 5 + 1 = 9 > AV 8
+    assert kinds(events).index("skill_used") < kinds(events).index("roll")
+    assert [r["what"] for r in rolls_of(events)] == ["armour", "injury"]
+    d.check_done()
+
+
 def test_a12_dirty_player_on_the_armour_roll():
     m, d = game(dice=[3, 5, 1, 3], fouler_fields={"skills": ["Dirty Player"]})
     foul(m)
