@@ -1017,12 +1017,13 @@ class ScriptedCoach(Coach):
         return yes[0]
 
     def on_skill(self, m, d):
-        """Optional skills (Block, Juggernaut, Stand Firm...): use them; Dirty Player on the
-        armour; Side Step to the on-pitch square with the fewest opposing tackle zones."""
+        """Optional skills (Block, Juggernaut, Stand Firm...): use them; Dirty Player, seen
+        the armour roll (A12), on the injury when the armour broke, else on the armour; Side
+        Step to the on-pitch square with the fewest opposing tackle zones."""
         if ("use", True) in d.choices:
             return ("use", True)
         if ("use", "armour") in d.choices:
-            return ("use", "armour")
+            return ("use", "injury") if d.info.get("broken") else ("use", "armour")
         squares = [c for c in d.choices if c[0] == "push" and isinstance(c[1], tuple)]
         if squares:
             s = m.state

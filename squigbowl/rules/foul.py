@@ -4,13 +4,15 @@ At the end of (or during) a Foul action's movement the 'action' decision offers
 ("foul", victim id) for each adjacent Prone or Stunned opponent; the foul ends the action.
 
     armour roll = 2D6 + offensive assists - defensive assists (A8.3 without Guard, A9.1)
-                  (+1 Dirty Player if his coach put it on the armour; + FOUL_MODIFIERS hooks)
+                  (+ FOUL_MODIFIERS hooks); then, if the fouler has Dirty Player and the
+                  armour is broken with +1, his coach puts the +1 on the armour or the injury
     broken -> injury roll (+1 Dirty Player if put on the injury)
     a double on the armour or the injury dice -> spotted (A9.3) -> sent off (A9.4) unless a
     Bribe works (A9.5): the ball he held bounces, turnover.
 
-Decisions: 'skill' (Dirty Player, asked before the armour roll: ("use", "armour") or
-("use", "injury")), 'bribe' (("bribe", True/False)). `try_bribe(m, p)` is reused by the drive
+Decisions: 'skill' (Dirty Player, asked once the armour roll is seen: ("use", "armour") or
+("use", "injury"); info: armour total without the +1, av, broken), 'bribe'
+(("bribe", True/False)). `try_bribe(m, p)` is reused by the drive
 end's Secret Weapon send-off (A11.3.2).
 """
 
@@ -67,7 +69,7 @@ DIRTY_PLAYER = ("Dirty Player", 1)
 def foul_mods(m, fouler, victim, off, deff) -> list:
     """A9.1 armour modifiers of a foul as (label, value) pairs, non-zero terms only: +1 per
     offensive assist, -1 per defensive assist, and the FOUL_MODIFIERS hooks (Dirty Player is
-    added by `foul` once his coach chose the armour)."""
+    chosen after the armour roll: see `foul`)."""
     mods = [("assists", len(off))] if off else []
     if deff:
         mods.append(("defensive assists", -len(deff)))
@@ -77,27 +79,36 @@ def foul_mods(m, fouler, victim, off, deff) -> list:
 
 
 def foul(m, fouler, victim):
-    """A9.1-A9.4. Returns the injury result ('stunned', 'ko', 'casualty'...) or None."""
+    """A9.1-A9.4. Returns the injury result ('stunned', 'ko', 'casualty'...) or None.
+
+    A12 Dirty Player: his coach chooses where the +1 goes (A0.7) once he has seen the armour
+    roll, when the +1 can matter: the armour roll broken with it. He is not asked when even
+    the +1 cannot break the armour (no injury roll either way)."""
     s = m.state
     off, deff = foul_assists(s, fouler, victim)
     mods = foul_mods(m, fouler, victim, off, deff)
-    dirty = None
-    if fouler.has("Dirty Player"):
-        choice = yield Decision("skill", fouler.side, [("use", "armour"), ("use", "injury")],
-                                {"skill": "Dirty Player", "player": fouler.id,
-                                 "victim": victim.id})
-        dirty = choice[1]
-        m.emit("skill_used", player=fouler.id, skill="Dirty Player", on=dirty)
     m.emit("foul", fouler=fouler.id, victim=victim.id, offensive_assists=[q.id for q in off],
            defensive_assists=[q.id for q in deff])
-    if dirty == "armour":
-        mods.append(DIRTY_PLAYER)
     modifier = rolls.total(mods)
     more = {"mods": mods} if mods else {}
     d1, d2 = m.dice.d6("armour (foul)"), m.dice.d6("armour (foul)")
-    broken = d1 + d2 + modifier > victim.av
+    total = d1 + d2 + modifier
+    broken = total > victim.av
     m.emit("roll", what="armour", player=victim.id, target=victim.av + 1, modifier=modifier,
            dice=[d1, d2], success=broken, foul=True, **more)
+    dirty = None
+    if fouler.has("Dirty Player") and total + 1 > victim.av:
+        choice = yield Decision("skill", fouler.side, [("use", "armour"), ("use", "injury")],
+                                {"skill": "Dirty Player", "player": fouler.id,
+                                 "victim": victim.id, "armour": total, "av": victim.av,
+                                 "broken": broken})
+        dirty = choice[1]
+        if dirty == "armour":
+            broken = True
+            m.emit("skill_used", player=fouler.id, skill="Dirty Player", on=dirty,
+                   armour=total + 1, success=True)
+        else:
+            m.emit("skill_used", player=fouler.id, skill="Dirty Player", on=dirty)
     spotted = d1 == d2
     result = None
     if broken:

@@ -146,7 +146,9 @@ def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
            cause: str = "block", crowd: bool = False, stunned_is_ko: bool = False):
     """A8.10 injury roll, A8.14 crowd (Stunned -> Reserves), A8.15 apothecary, A8.11 casualty
     roll, A12 Regeneration. `mods` ((label, value) pairs) replaces `modifier` and goes in the
-    roll event. Returns the final result."""
+    roll event. A14: a casualty inflicted by a block, a Fanatic block or a chainsaw attack
+    (`cause` in SPP_CAUSES) earns `by` his SPP when the injury roll inflicts it, even if the
+    apothecary or Regeneration then sends the victim to Reserves. Returns the final result."""
     if mods:
         modifier = rolls.total(mods)
     elif modifier:
@@ -182,7 +184,10 @@ def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
         s.remove(p, KO)
         m.emit("injured", player=p.id, result="ko", cause=cause)
         return "ko"
-    # a casualty
+    # a casualty, inflicted now: A14's SPP are earned here, whatever the apothecary or
+    # Regeneration make of it afterwards
+    if by is not None and cause in SPP_CAUSES and by.side != p.side:
+        add_stat(by, "casualties")
     if result == "bh":
         detail = "Badly Hurt"
         cas = 1
@@ -218,8 +223,6 @@ def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
     s.remove(p, CASUALTY)
     p.cas_detail = detail
     m.emit("injured", player=p.id, result="casualty", cause=cause, detail=detail)
-    if by is not None and cause in SPP_CAUSES and by.side != p.side:
-        add_stat(by, "casualties")
     return "casualty"
 
 

@@ -141,23 +141,23 @@ def _block_to_casualty(dice, **fields):
     return m, d
 
 
-def test_A14_no_casualty_spp_when_the_apothecary_saves_him():
-    """A14 / A8.15: casualty SPP only for a casualty that stands: the apothecary's second
-    casualty roll gives Badly Hurt, the victim goes to Reserves, the blocker earns nothing."""
+def test_A14_casualty_spp_stand_when_the_apothecary_saves_him():
+    """A14: the blocker earns his casualty SPP when the injury roll inflicts the casualty; the
+    apothecary's second casualty roll (Badly Hurt, to Reserves, A8.15) takes nothing back."""
     m, d = _block_to_casualty([6, 6, 6, 6, 6, 2], apothecary={"home": 0, "away": 1})
     assert m.pending.kind == "apothecary"
     blocker = m.state.players[9]
-    assert not (blocker.stats or {}).get("casualties")  # nothing before the apothecary
+    assert blocker.stats == {"casualties": 1}               # earned when inflicted
     m.decide(("apothecary", True))
     m.decide(("casualty", 1))                              # Badly Hurt: to Reserves
     assert m.state.players[19].status == "reserves"
-    assert not (blocker.stats or {}).get("casualties") and spp(blocker) == 0
+    assert blocker.stats == {"casualties": 1} and spp(blocker) == 2
     d.check_done()
 
 
 def test_A14_casualty_spp_when_the_apothecary_result_still_a_casualty():
-    """A14 / A8.15: the apothecary used, but the coach keeps a result that is still a casualty
-    (Dead or Seriously Injured): the casualty stands and the blocker earns 2 SPP."""
+    """A14 / A8.15: the apothecary used, the coach keeps a result that is still a casualty
+    (Dead): the blocker earns 2 SPP, once."""
     m, d = _block_to_casualty([6, 6, 6, 6, 6, 2], apothecary={"home": 0, "away": 1})
     m.decide(("apothecary", True))
     m.decide(("casualty", 0))                              # keeps Dead
@@ -167,13 +167,13 @@ def test_A14_casualty_spp_when_the_apothecary_result_still_a_casualty():
     d.check_done()
 
 
-def test_A14_no_casualty_spp_when_the_victim_regenerates():
-    """A14 / A12 Regeneration: a victim who regenerates (4+) goes to Reserves; no casualty
-    stands, so the blocker earns no SPP; on 1-3 the casualty stands and he earns 2."""
+def test_A14_casualty_spp_stand_when_the_victim_regenerates():
+    """A14 / A12 Regeneration: the casualty was inflicted, so the blocker earns 2 SPP whether
+    the victim regenerates (4+, to Reserves) or not (1-3)."""
     m, d = _block_to_casualty([6, 6, 6, 6, 6, 4], apothecary={"home": 0, "away": 0},
                               victim={"skills": ["Regeneration"]})
     assert m.state.players[19].status == "reserves"
-    assert not (m.state.players[9].stats or {}).get("casualties")
+    assert m.state.players[9].stats == {"casualties": 1} and spp(m.state.players[9]) == 2
     d.check_done()
     m, d = _block_to_casualty([6, 6, 6, 6, 6, 3], apothecary={"home": 0, "away": 0},
                               victim={"skills": ["Regeneration"]})

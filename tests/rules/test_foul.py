@@ -134,36 +134,55 @@ def test_a9_5_try_bribe_without_bribes_asks_nothing():
     d.check_done()
 
 
-def test_A12_dirty_player_chosen_before_any_die():
-    """A12 Dirty Player / A9.1: the coach chooses the armour or the injury roll (A0.7: the UI
-    prompts him) before any die of the foul is rolled, not after seeing the armour roll."""
+def test_A12_dirty_player_chosen_after_seeing_the_armour_roll():
+    """A12 Dirty Player / A9.1: his coach chooses the armour or the injury roll (A0.7: the UI
+    prompts him) once he has seen the armour roll (issue 9): 3 + 5 = 8 holds against AV 8,
+    the question comes with the roll already in the events, and the +1 on the armour breaks
+    it (9)."""
     m, d = game(dice=[3, 5, 1, 3], fouler_fields={"skills": ["Dirty Player"]})
     events = foul(m)
     assert m.pending.kind == "skill" and m.pending.info["skill"] == "Dirty Player"
-    assert rolls_of(events) == [] and len(m.dice.log) == 0 and "foul" not in kinds(events)
-    events = m.decide(("use", "armour"))                  # 3 + 5 + 1 = 9 > AV 8
-    assert kinds(events).index("skill_used") < kinds(events).index("roll")
-    assert [r["what"] for r in rolls_of(events)] == ["armour", "injury"]
+    assert m.pending.choices == [("use", "armour"), ("use", "injury")]
+    (armour,) = rolls_of(events, "armour")
+    assert armour["dice"] == [3, 5] and armour["modifier"] == 0 and armour["success"] is False
+    assert {k: m.pending.info[k] for k in ("armour", "av", "broken")} == {
+        "armour": 8, "av": 8, "broken": False}
+    events = m.decide(("use", "armour"))
+    (used,) = of(events, "skill_used")
+    assert used["on"] == "armour" and used["armour"] == 9 and used["success"] is True
+    injury = rolls_of(events, "injury")[0]
+    assert injury["dice"] == [1, 3] and injury["modifier"] == 0
+    assert m.state.players[VICTIM].status == STUNNED
     d.check_done()
 
 
-def test_a12_dirty_player_on_the_armour_roll():
-    m, d = game(dice=[3, 5, 1, 3], fouler_fields={"skills": ["Dirty Player"]})
+def test_A12_dirty_player_on_the_injury_leaves_a_held_armour_unbroken():
+    """A12: the coach may keep the +1 for the injury roll; armour 8 against AV 8 then holds
+    and there is no injury roll."""
+    m, d = game(dice=[3, 5], fouler_fields={"skills": ["Dirty Player"]})
     foul(m)
-    assert m.pending.kind == "skill" and m.pending.info["skill"] == "Dirty Player"
-    assert m.pending.choices == [("use", "armour"), ("use", "injury")]
-    events = m.decide(("use", "armour"))
-    armour = rolls_of(events, "armour")[0]
-    assert armour["modifier"] == 1 and armour["success"] is True  # 3 + 5 + 1 = 9 > 8
-    assert rolls_of(events, "injury")[0]["modifier"] == 0
+    events = m.decide(("use", "injury"))
+    assert of(events, "skill_used")[0]["on"] == "injury"
+    assert rolls_of(events, "injury") == [] and m.state.players[VICTIM].status == "prone"
+    d.check_done()
+
+
+def test_A12_dirty_player_not_asked_when_the_plus_one_cannot_break_the_armour():
+    """A12 / A0.7: 2 + 3 + 1 = 6 cannot beat AV 8: the choice would change nothing, so the
+    coach is not asked and the foul ends."""
+    m, d = game(dice=[2, 3], fouler_fields={"skills": ["Dirty Player"]})
+    events = foul(m)
+    assert m.pending.kind == "turn" and "skill_used" not in kinds(events)
+    assert rolls_of(events, "armour")[0]["success"] is False
     d.check_done()
 
 
 def test_a12_dirty_player_on_the_injury_roll():
     m, d = game(dice=[4, 5, 3, 4], fouler_fields={"skills": ["Dirty Player"]})
-    foul(m)
+    armour = rolls_of(foul(m), "armour")[0]                        # 4 + 5 = 9 breaks AV 8
+    assert armour["modifier"] == 0 and armour["success"] is True
+    assert m.pending.info["broken"] is True
     events = m.decide(("use", "injury"))
-    assert rolls_of(events, "armour")[0]["modifier"] == 0
     injury = rolls_of(events, "injury")[0]
     assert injury["modifier"] == 1 and injury["result"] == "ko"  # 3 + 4 + 1 = 8
     assert m.state.players[VICTIM].status == KO

@@ -138,11 +138,13 @@ def test_a9_1_foul_mods_assists_and_dirty_player_on_the_armour():
                  ("away:11", (4, 5))],                              # next to the fouler: -1
                 [3, 5, 1, 3], **no_rerolls())
     m.decide(("FOUL", LINEMAN))
-    m.decide(("foul", AWAY9))
-    events = m.decide(("use", "armour"))
-    (armour,) = rolls_of(events, "armour")
-    assert armour["mods"] == [("assists", 1), ("defensive assists", -1), ("Dirty Player", 1)]
-    assert armour["modifier"] == 1 and armour["success"] is True
+    events = m.decide(("foul", AWAY9))
+    (armour,) = rolls_of(events, "armour")   # 3 + 5 + 1 - 1 = 8: holds against AV 8 ...
+    assert armour["mods"] == [("assists", 1), ("defensive assists", -1)]
+    assert armour["modifier"] == 0 and armour["success"] is False
+    events = m.decide(("use", "armour"))      # ... and Dirty Player, chosen after it, breaks it
+    assert [(e["skill"], e["on"], e["armour"]) for e in events if e.kind == "skill_used"] == [
+        ("Dirty Player", "armour", 9)]
     assert "mods" not in rolls_of(events, "injury")[0].data
 
 
@@ -150,11 +152,11 @@ def test_a12_dirty_player_on_the_injury():
     m, d = make([("home:10", (5, 5), {"skills": ["Dirty Player"]}),
                  ("away:9", (6, 5), {"status": "prone"})], [4, 5, 1, 3], **no_rerolls())
     m.decide(("FOUL", LINEMAN))
-    m.decide(("foul", AWAY9))
+    events = m.decide(("foul", AWAY9))
+    assert "mods" not in rolls_of(events, "armour")[0].data
     events = m.decide(("use", "injury"))
     (injury,) = rolls_of(events, "injury")
     assert injury["mods"] == [("Dirty Player", 1)] and injury["modifier"] == 1
-    assert "mods" not in rolls_of(events, "armour")[0].data
 
 
 def test_a12_really_stupid_with_a_team_mate_next_to_him():

@@ -304,3 +304,32 @@ async def test_A10_4_dodge_reroll_prompt_in_a_pass_block_move_in_the_opponents_t
         assert m.state.players[catcher].square == (9, 9)
         assert m.pending.kind == "pass_block"
         dice.check_done()
+
+
+# -- A12 Dirty Player: chosen once the armour roll is seen -----------------------------------------
+async def test_A12_dirty_player_prompt_after_the_armour_roll():
+    """A12 Dirty Player, A0.7: the fouler's coach is asked where the +1 goes with the armour
+    roll already in the dice log (3 + 5 = 8 holds against AV 8); on the armour it breaks it,
+    the injury roll 1 + 3 stuns the victim."""
+    m, dice = make([("home:10", (5, 5), {"skills": ["Dirty Player"]}),
+                    ("away:9", (6, 5), {"status": "prone"})], [3, 5, 1, 3], home="Orcs",
+                   rerolls={"home": 0, "away": 0}, apothecary={"home": 0, "away": 0})
+    app = MatchApp(MatchController(m, names=("Alice", "Bob")), handover=False)
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await started(app, pilot)
+        await go(pilot, scr, (5, 5))
+        await pilot.press("f")
+        await pilot.pause()
+        await go(pilot, scr, (6, 5))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert m.pending.kind == "skill" and "Alice" in app.screen.who
+        title = app.screen.title_text
+        assert "Dirty Player" in title and "armour 8 against AV 8" in title and "holds" in title
+        log = "\n".join(scr.dicelog.lines_text).lower()
+        assert "armour" in log
+        await pick_option(pilot, app, "armour")
+        assert m.state.players[19].status == "stunned"
+        log = "\n".join(scr.dicelog.lines_text).lower()
+        assert "dirty player on the armour: 9, broken" in log and "injury" in log
+        dice.check_done()

@@ -20,14 +20,15 @@ SKILL_HELP = {
     "Block": ("A12", "a Both Down result need not knock him down"),
     "Bone-head": ("A12", "D6 after declaring: on a 1 the action is lost and he loses his "
                          "tackle zones"),
-    "Break Tackle": ("A12", "once per turn, a dodge with ST instead of AG"),
+    "Break Tackle": ("A12", "once per team turn (either team's), a dodge with ST instead of AG"),
     "Catch": ("A12", "re-rolls a failed catch or interception"),
     "Dauntless": ("A12", "against a stronger player, D6 + ST may match the defender's ST"),
-    "Dirty Player": ("A12", "+1 to the armour or the injury roll of his fouls"),
+    "Dirty Player": ("A12", "+1 to the armour or the injury roll of his fouls, chosen once "
+                            "the armour roll is seen"),
     "Disturbing Presence": ("A12", "-1 to opponents passing, catching or intercepting "
                                    "within 3 squares"),
-    "Dodge": ("A12", "once per turn re-rolls a failed dodge; Defender Stumbles counts as "
-                     "Pushed (not against Tackle)"),
+    "Dodge": ("A12", "once per team turn (either team's) re-rolls a failed dodge; Defender "
+                     "Stumbles counts as Pushed (not against Tackle)"),
     "Foul Appearance": ("A12", "a player who blocks him first rolls D6: on a 1 the block "
                                "is wasted"),
     "Frenzy": ("A12", "always follows up, and blocks again after a push"),
@@ -35,7 +36,8 @@ SKILL_HELP = {
     "Horns": ("A12", "+1 ST when blocking in a Blitz"),
     "Juggernaut": ("A12", "in a Blitz: no Stand Firm against him, Both Down may be Pushed"),
     "Kick": ("A12", "the kick-off scatter distance may be halved"),
-    "Leader": ("A12", "one extra team re-roll a half while he is on the pitch"),
+    "Leader": ("A12", "one extra team re-roll a half while he is on the pitch, spent before "
+                      "the bought ones"),
     "Leap": ("A6.6", "may jump over one square (agility test)"),
     "Loner": ("A10.3", "team re-rolls work for him only on 4+"),
     "Mighty Blow": ("A12", "+1 to armour or injury when his block knocks someone down"),
@@ -53,7 +55,7 @@ SKILL_HELP = {
     "Sprint": ("A12", "one more Go For It"),
     "Stand Firm": ("A12", "may refuse to be pushed"),
     "Stunty": ("A12", "ignores tackle zones where he dodges to; -1 to pass; frail (A8.10)"),
-    "Sure Feet": ("A12", "once per turn re-rolls a failed Go For It"),
+    "Sure Feet": ("A12", "once per team turn re-rolls a failed Go For It"),
     "Sure Hands": ("A12", "re-rolls a failed pick-up"),
     "Tackle": ("A12", "opponents leaving his zone cannot use Dodge"),
     "Thick Skull": ("A12", "an injury total of 8 only Stuns him"),

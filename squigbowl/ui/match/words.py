@@ -224,6 +224,10 @@ def decision_title(ctrl, decision) -> str:
         if info.get("faces"):
             return f"{name}'s {what}: {_face_list(info['faces'])} — re-roll them?"
         return f"{name}'s {what} failed: re-roll?" if name else f"{what}: re-roll?"
+    if d.kind == "skill" and info.get("skill") == "Dirty Player" and "armour" in info:
+        seen = "broken" if info.get("broken") else "holds"
+        return (f"Dirty Player ({name}): armour {info['armour']} against AV {info.get('av')}, "
+                f"{seen}. Put the +1 on the armour or on the injury?")
     if d.kind == "skill" and info.get("skill"):
         return f"Use {info['skill']}" + (f" ({name})" if name else "") + "?"
     if d.kind == "block_die":
@@ -377,7 +381,8 @@ def event_text(state, e) -> tuple[str, str] | None:
     if k == "reroll_used":
         left = e.get("left")
         extra = f" ({left} left)" if left is not None else ""
-        src = "team re-roll" if e.get("source") == "team" else f"{e.get('source')} re-roll"
+        src = ("Leader re-roll" if e.get("leader") else "team re-roll") \
+            if e.get("source") == "team" else f"{e.get('source')} re-roll"
         return f"  ↻ {src} for {e.get('what')}{extra}", "roll"
     if k == "block_roll":
         faces = ", ".join(_face(f) for f in e.get("faces") or [])
@@ -446,6 +451,11 @@ def event_text(state, e) -> tuple[str, str] | None:
         return f"  {name('player')} picks up the ball", "good"
     if k == "caught":
         return f"  {name('player')} catches the {e.get('what') or 'ball'}", "good"
+    if k == "skill_used" and e.get("skill") == "Dirty Player" and e.get("on"):
+        if e.get("on") == "armour" and e.get("armour") is not None:
+            return (f"  {name('player')} uses Dirty Player on the armour: "
+                    f"{e.get('armour')}, broken", "bad")
+        return f"  {name('player')} keeps Dirty Player for the injury roll", "info"
     if k == "skill_used":
         return f"  {name('player')} uses {e.get('skill')}", "info"
     if k == "stood_up":
