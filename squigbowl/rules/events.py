@@ -7,7 +7,9 @@ is a plain tuple `(type, arg)`, e.g. `("step", (5, 7))`, `("BLOCK", 3)` (declare
 player 3), `("reroll", "team")`, `("end", None)`.
 
 An `Event` is something that happened: a `kind` ('roll', 'moved', 'knocked_down', ...) and
-fields. The log and the animations read events; they never recompute a rule.
+fields. The log and the animations read events; they never recompute a rule. Every kind and its
+fields are declared by the module that emits it, in the registry below (`describe_events`,
+`describe_fields`, `event_docs`), from which docs/engine.md's event reference is generated.
 """
 
 from __future__ import annotations
@@ -260,7 +262,7 @@ COMMON_FIELDS = {
     "score": "the score, [Home, Away]",
     "turns": "the turn counters, [Home, Away]",
     "half": "1, 2, or 3 for overtime",
-    "cause": "what caused it (e.g. \"block\", \"fall\", \"foul\", \"crowd\", \"bomb\")",
+    "cause": "what caused it (e.g. \"block\", \"fall\", \"foul\", \"crowd\", \"rock\")",
     "reason": "why, in words",
     "attacker": "the id of the attacking player",
     "defender": "the id of the player attacked",

@@ -223,5 +223,5 @@ EVENTS = describe_events(__name__, "Movement", {
               {"player": "", "frm": "", "to": "",
                "how": "\"step\", \"leap\", \"fall\" (moved, then fell over), \"follow_up\", "
                       "\"thrown\", \"high_kick\", \"quick_snap\", \"pass_block\", or a house "
-                      "rule's way (\"fanatic\", ...)"}),
+                      "rule's own way"}),
 })

@@ -195,7 +195,7 @@ EVENTS = describe_events(__name__, "Pushes", {
                "last pushed first)", {
         "player": "", "frm": "", "to": "the square he is pushed to (off the pitch: the crowd)",
         "chain": "his place in the chain, 0 for the player blocked",
-        "by": "the id of the player who pushed, or None (the squig)"}),
+        "by": "the id of the player who pushed, or None when no player did"}),
     "push_stopped": ("A8.6", "Nobody could be pushed (e.g. Stand Firm further down a chain)", {
         "player": "", "square": ""}),
     "stood_firm": ("A12", "Stand Firm: the player is not pushed", {"player": "", "square": ""}),

@@ -234,7 +234,7 @@ EVENTS = describe_events(__name__, "Squig Ball", {
         "frm": "", "d8": "", "direction": "", "distance": "the D6: squares to go",
         "side": "the side whose turn starts, or None"}),
     "squig_hop": ("B1.5", "The squig moved one square", {
-        "frm": "", "to": "", "step": "which square of its move (0 first)", "direction": ""}),
+        "frm": "", "to": "", "step": "which square of its move (1 first)", "direction": ""}),
     "squig_to_crowd": ("B1.7", "The squig tried to leave the pitch (a throw-in follows)", {
         "frm": "", "to": "the square off the pitch", "step": "which square of its move"}),
     "squig_stopped": ("B1.5", "The squig's move is over", {

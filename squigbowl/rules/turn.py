@@ -429,7 +429,7 @@ EVENTS = describe_events(__name__, "The team turn", {
         "side": "", "reason": "\"coach\""}),
     "action_declared": ("A5.3", "A player declared an action", {
         "player": "", "side": "", "action": "the action: MOVE, BLOCK, BLITZ, PASS, HANDOFF, "
-                                            "FOUL, or a house rule's (KICK, THROW_BOMB...)"}),
+                                            "FOUL, or an action a house rule adds"}),
     "action_ended": ("A5.2", "A player's action is over", {
         "player": "", "action": "the action he had declared"}),
     "action_lost": ("A5.5", "A check at the declaration failed: the action is lost", {
