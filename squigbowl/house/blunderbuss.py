@@ -112,3 +112,16 @@ def fire(m, p, act, target):
             ball.square = sq
             yield from balls.land(m, sq)
     end_of_pass_check(m, p.side, "blunderbuss shot not caught")
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Blunderbuss", {
+    "blunderbuss_fired": ("B4.2", "A blunderbuss is fired at a square", {
+        "player": "the shooter's id", "frm": "his square", "target": ""}),
+    "blunderbuss_scatter": ("B4.4", "The shot missed: it scatters", {
+        "player": "the shooter's id", "target": "", "d8": "", "d6": "the squares to go",
+        "to": "the last square on the pitch it reached",
+        "out": "the square off the pitch it went to, or None"}),
+})

@@ -302,3 +302,50 @@ def explode(m, sq, kind: str, bomber):
     if lost_ball and s.phase in ("turn", "kickoff_blitz"):
         balls.turnover(m, "ball carrier caught in a " + ("stink cloud" if kind == STINK
                                                         else "bomb blast"))
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events, describe_fields  # noqa: E402
+
+_BOMB = {"bomb": "\"bomb\", or \"stink\" for a stink bomb (B6)"}
+EVENTS = describe_events(__name__, "Bombs and stink bombs", {
+    "bomb_lit": ("B5.2", "The fuse is lit", {"player": "", "square": "", "bomb": ""}),
+    "bomb_went_off_in_hand": ("B5.6", "The re-throw failed: it goes off in his hands", {
+        "player": "", "square": "", "bomb": ""}),
+    "bomb_rethrow": ("B5.6", "A player who caught the bomb must throw it again", {
+        "player": "", "square": "", "bomb": ""}),
+    "bomb_thrown": ("B5.3", "The bomb is thrown at a square", {
+        "player": "the thrower's id", "frm": "", "target": "", "range": "", "bomb": "",
+        "throw": "1 for the first throw, 2 and more for re-throws"}),
+    "bomb_result": ("B5.3", "How the throw went", {
+        "player": "the thrower's id", "result": "\"accurate\", \"inaccurate\" or \"fumble\"",
+        "bomb": ""}),
+    "bomb_fumbled": ("B5.7", "The throw was fumbled: one square of scatter, then it goes off", {
+        "player": "", "square": "", "bomb": ""}),
+    "bomb_intercepted": ("B5.6", "An opponent intercepted the bomb (he must re-throw it)", {
+        "player": "", "square": "", "thrower": "", "bomb": ""}),
+    "bomb_scattered": ("B5.4", "The bomb scattered one square", {
+        "frm": "", "to": "", "d8": "", "bomb": ""}),
+    "bomb_in_crowd": ("B5.4", "The bomb left the pitch: harmless", {"square": "", "bomb": ""}),
+    "bomb_landed": ("B5.4", "The bomb comes down in a square", {
+        "square": "", "accurate": "whether the throw was accurate", "bomb": ""}),
+    "bomb_catch_declined": ("B5.4", "The player under the bomb chose not to catch it", {
+        "player": "", "square": "", "bomb": ""}),
+    "bomb_caught": ("B5.6", "A player caught the bomb", {"player": "", "square": "", "bomb": ""}),
+    "bomb_dropped": ("B5.4", "The catch failed: it bounces, then goes off", {
+        "player": "", "square": "", "bomb": ""}),
+    "bomb_bounced": ("B5.4", "The bomb bounced one square before going off", {
+        "frm": "", "to": "", "d8": "", "bomb": ""}),
+    "bomb_exploded": ("B5.8", "The bomb (or stink bomb, B6.2) goes off in a square", {
+        "square": "", "bomb": "", "thrower": "the bomber's id",
+        "in_square": "the id of the player in the square, or None",
+        "adjacent_rolls": "a bomb's D6 for each adjacent player: (id, die, hit) triples",
+        "caught": "ids of the players knocked over (a stink cloud: the Standing players who "
+                  "fall), the moving team first"}),
+    "bomb_over": ("B5.1", "The Throw Bomb action's bomb is done with", {
+        "thrower": "the bomber's id", "bomb": ""}),
+}, glossary=_BOMB)
+describe_fields(__name__, "knocked_down", "B5.8", {
+    "already_down": "True when a blast hits a player already Prone or Stunned (armour only)"})
+describe_fields(__name__, "interception_attempt", "B5.6", {"bomb": ""}, glossary=_BOMB)
+describe_fields(__name__, "interception_failed", "B5.6", {"bomb": ""}, glossary=_BOMB)

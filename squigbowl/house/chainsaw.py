@@ -185,3 +185,24 @@ def _chainsaw_foul_bonus(m, fouler, victim, offensive, defensive) -> list:
 
 
 FOUL_MODIFIERS.append(_chainsaw_foul_bonus)
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Chainsaws and daggers", {
+    "chainsaw_started": ("B7.2", "A chainsaw was started", {"player": "", "square": ""}),
+    "chainsaw_failed": ("B7.2", "Starting the chainsaw failed", {"player": ""}),
+    "weapon_attack": ("B7.6", "A chainsaw attack or a stab (B10.2) instead of a block", {
+        "weapon": "\"chainsaw\" or \"dagger\"", "attacker": "", "defender": "",
+        "blitz": "True during a Blitz"}),
+    "weapon_hit": ("B7.6", "The armour broke", {
+        "weapon": "\"chainsaw\" or \"dagger\"", "attacker": "", "defender": "",
+        "result": "the defender's status after it"}),
+    "weapon_no_effect": ("B7.6", "The armour held", {
+        "weapon": "\"chainsaw\" or \"dagger\"", "attacker": "", "defender": ""}),
+    "weapons_reset": ("B7.4, B4.6, B10.4", "Weapons set back between drives (chainsaws off, "
+                      "blunderbusses loaded, daggers poisoned)", {
+        "players": "ids of the players whose weapon changed",
+        "what": "\"chainsaw off\", \"blunderbuss reloaded\" or \"dagger poisoned\""}),
+})

@@ -70,3 +70,11 @@ def stab(m, p, act, target):
     if broken and poison:
         set_extra(p, POISONED, False)
         m.emit("poison_wiped", player=p.id)
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Poisoned dagger", {
+    "poison_wiped": ("B10.3", "The dagger's poison is used up", {"player": "the stabber's id"}),
+})

@@ -91,3 +91,13 @@ injury.FALL_HANDLERS[DEATH_ROLLER] = _falls
 injury.INJURY_HANDLERS[DEATH_ROLLER] = _injury
 kickoff_table.KICKOFF_HIT_HOOKS.append(_kickoff_hit)
 foul.FOUL_MODIFIERS.append(_foul_bonus)
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Death-Roller", {
+    "wrecked": ("B8.4", "The Death-Roller is wrecked and leaves the match", {
+        "player": "", "square": "", "cause": "", "reason": "\"knocked over\", \"injury\"...",
+        "by": ""}),
+})

@@ -325,3 +325,36 @@ injuries.FALL_HANDLERS[FANATIC] = chain
 ACTIVATION_OVERRIDES[FANATIC] = _activation
 TURN_CHOICE_FILTERS.append(_turn_filter)
 DECLARE_CHECKS.insert(0, fanatic_first_check)
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events, describe_fields  # noqa: E402
+
+EVENTS = describe_events(__name__, "Goblin Fanatic", {
+    "illegal_procedure": ("B3.3", "Another player acted before a Fanatic: the opposing coach "
+                          "was offered the call", {
+        "side": "the side offered the call", "player": "the id of the player declared",
+        "fanatics": "ids of the Fanatics who had to act first",
+        "called": "whether it was called"}),
+    "illegal_procedure_penalty": ("B3.3", "The penalty for a called illegal procedure", {
+        "side": "the side that pays", "penalty": "\"reroll\" or \"turnover\""}),
+    "fanatic_square": ("B3.4", "One square of a Fanatic's move", {
+        "player": "", "number": "which square, 1 to 4", "frm": "",
+        "facing": "the facing chosen: \"E\", \"W\", \"N\" or \"S\"",
+        "die": "the D6 on the throw-in template", "direction": "the direction's name",
+        "to": "the square he tries to enter"}),
+    "fanatic_collision": ("B3.10", "Two Fanatics collide: both are knocked over", {
+        "player": "", "other": "the other Fanatic's id", "square": "the other's square"}),
+    "fanatic_force_back": ("B3.8", "He forces back a Prone or Stunned player", {
+        "player": "", "target": "the id of the player forced back", "square": "that player's "
+                                                                            "square"}),
+    "fanatic_chain": ("B3.9", "The Fanatic goes down: his chain (an injury roll, no armour)", {
+        "player": "", "square": "", "cause": "", "by": ""}),
+    "fanatic_collapsed": ("B3.12", "Exhaustion: he leaves the match", {
+        "player": "", "square": "", "result": "the exhaustion table's result",
+        "detail": "what it does"}),
+})
+for _kind in ("block_declared", "block_roll", "block_result"):
+    describe_fields(__name__, _kind, "B3.6", {"fanatic": "True for a Fanatic's block"})
+describe_fields(__name__, "roll", "B3.12", {
+    "detail": "the exhaustion table's effect (what=\"exhaustion table\")"})

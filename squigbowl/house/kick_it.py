@@ -472,3 +472,43 @@ def kick_pass_block_move(m, p, kicker_sq):
         if s.ball.carrier is None and s.ball.square == sq and not s.ball.in_air:
             yield from balls.enter_ball_square(m, p, voluntary=False)
     m.emit("pass_block_ended", player=p.id, square=p.square, against="kick")
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events, describe_fields  # noqa: E402
+
+EVENTS = describe_events(__name__, "Kick It!", {
+    "kick_aimed": ("B2.2", "A player aims a kick at an adjacent square", {
+        "player": "the kicker's id", "square": "the kicker's square",
+        "aim": "the square aimed at", "facing": "the direction (dx, dy) of the aim",
+        "left": "the template's left arrow (dx, dy)", "right": "its right arrow (dx, dy)",
+        "targets": "the three target squares, left, centre, right"}),
+    "kick_away": ("B2.6", "The Away roll's outcome", {
+        "player": "the kicker's id", "result": "\"away\", \"shank\" or \"fumble\""}),
+    "kick_fumbled": ("B2.8", "The kick was fumbled: the ball bounces from the kicker", {
+        "player": "the kicker's id", "square": ""}),
+    "kick_distance": ("B2.4", "How far the ball goes", {
+        "player": "the kicker's id", "d6": "the D6", "st": "the kicker's ST",
+        "distance": "the squares (D6 + ST, halved for a shank)", "shanked": "True for a shank"}),
+    "kick_shanked": ("B2.5", "A shank's direction", {
+        "player": "the kicker's id", "d6": "the D6 (1-3 left, 4-6 right)",
+        "side": "\"left\" or \"right\" (not a team)", "direction": "",
+        "distance": "the squares", "landing": "where it comes down"}),
+    "kick_landed": ("B2.5", "Where the kicked ball comes down", {
+        "player": "the kicker's id", "square": "", "on_pitch": "whether that is on the pitch",
+        "accurate": "False for a shank"}),
+    "kick_to_crowd": ("B2.5", "The kick went into the crowd (a throw-in follows)", {
+        "landing": "the square off the pitch", "edge": "the on-pitch square it is thrown from"}),
+    "catch_declined": ("B2.5", "The player under the kicked ball chose not to catch it", {
+        "player": "", "square": ""}),
+    "kick_block_attempt": ("B2.7", "An opponent tries to block the kick", {
+        "player": "the blocker's id", "kicker": "the kicker's id", "square": "the blocker's "
+                                                                           "square"}),
+    "kick_block_failed": ("B2.7", "The kick-block roll failed", {"player": "the blocker's id"}),
+    "kick_blocked": ("B2.7", "The kick was blocked: the ball drops at the blocker (turnover)", {
+        "player": "the blocker's id", "kicker": "the kicker's id", "square": ""}),
+})
+describe_fields(__name__, "pass_block_started", "B2.11", {
+    "against": "\"kick\" when the Pass Block answers a kick"})
+describe_fields(__name__, "pass_block_ended", "B2.11", {
+    "against": "\"kick\" when the Pass Block answers a kick"})

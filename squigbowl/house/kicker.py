@@ -130,3 +130,16 @@ SETUP_OPTIONS.append(kicker_options)
 SETUP_HANDLERS["kicker"] = designate
 END_SETUP_HOOKS.append(end_setup_warning)
 KICKOFF_START_HOOKS.append(no_kicker_touchback)
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Kick It!: the kick-off kicker", {
+    "kicker_designated": ("B2.10", "The kicking team named its kick-off kicker", {
+        "side": "", "player": "the kicker's id"}),
+    "no_kicker": ("B2.10", "The kicking team has no kicker on the pitch", {
+        "side": "", "eligible": "whether it had players who could have been named"}),
+    "kickoff_no_kicker": ("B2.10", "Without a kicker the kick-off is lost: the ball goes to "
+                          "the receiving team", {"side": "the kicking side"}),
+})

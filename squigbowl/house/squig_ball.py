@@ -231,3 +231,35 @@ def _squig_blitz(m, frm, target):
     else:
         yield from settle_ball(m, result)
     return effect
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Squig Ball", {
+    "squig_squirmed_free": ("B1.4", "The held squig squirmed free (it hops)", {
+        "player": "its holder's id", "square": ""}),
+    "squig_hop_roll": ("B1.3", "The squig's D8 direction and D6 distance", {
+        "frm": "", "d8": "", "direction": "", "distance": "the D6: squares to go",
+        "side": "the side whose turn starts, or None"}),
+    "squig_hop": ("B1.5", "The squig moved one square", {
+        "frm": "", "to": "", "step": "which square of its move (1 first)", "direction": ""}),
+    "squig_to_crowd": ("B1.7", "The squig tried to leave the pitch (a throw-in follows)", {
+        "frm": "", "to": "the square off the pitch", "step": "which square of its move"}),
+    "squig_stopped": ("B1.5", "The squig's move is over", {
+        "square": "", "reason": "\"distance\", \"prone\", \"stunned\" or \"fanatic\"",
+        "blocker": "the id of the player that stopped it, or None"}),
+    "squig_bounce_from_holder": ("B1.5", "The squig ended on its former holder's square: it "
+                                 "bounces", {"square": "", "player": "the holder's id"}),
+    "squig_blitz": ("B1.6", "The squig blitzes a Standing player in its way", {
+        "frm": "the squig's square", "defender": "", "square": "the defender's square",
+        "coach": "the side whose coach resolves it (the defender's opponent)"}),
+    "squig_block_roll": ("B1.6", "The squig's block dice (never re-rolled)", {
+        "dice": "the D6 faces rolled", "faces": "the block faces they show", "defender": "",
+        "square": "the squig's square", "squig_strength": "the squig's ST (0 or the "
+                                                          "defender's)",
+        "defender_strength": "the defender's ST", "chooser": "the side that picks the die"}),
+    "squig_block_result": ("B1.6", "The squig's block die chosen", {
+        "defender": "", "face": "the face", "die": "its D6 value", "index": "its index",
+        "effect": "\"none\", \"pushed\" or \"down\""}),
+})

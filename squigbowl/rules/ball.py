@@ -292,3 +292,35 @@ def turnover(m, reason: str) -> None:
     if not s.turnover:
         s.turnover = True
         m.emit("turnover", side=s.active, reason=reason)
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "The ball", {
+    "picked_up": ("A6.7", "A player picked the ball up", {"player": "", "square": ""}),
+    "pick_up_failed": ("A6.7", "A pick-up failed (the ball bounces, turnover)",
+                       {"player": "", "square": ""}),
+    "ball_knocked_loose": ("A7.8", "A player arrived on the ball's square and did not pick it "
+                           "up: it bounces", {"player": "", "square": ""}),
+    "caught": ("A7.3", "A player caught the ball", {
+        "player": "", "square": "", "what": "the catch roll's name (\"catch\", ...)"}),
+    "dropped": ("A7.3", "A catch failed: the ball bounces", {
+        "player": "", "square": "", "what": "the catch roll's name"}),
+    "ball_landed": ("A7.3", "The ball came down in a square (a catch or a bounce follows)",
+                    {"square": ""}),
+    "ball_bounced": ("A7.5", "The ball bounced one square", {"frm": "", "to": "", "d8": ""}),
+    "ball_scattered": ("A7.6", "The ball scattered one square (an inaccurate pass...)",
+                       {"frm": "", "to": "", "d8": ""}),
+    "throw_in": ("A7.7", "The crowd threw the ball back in", {
+        "frm": "the edge square it is thrown from",
+        "to": "where it came down, or the off-pitch square it left by again",
+        "direction": "", "distance": "the squares thrown (2D6)",
+        "out": "True when it left the pitch again (another throw-in follows)"}),
+    "ball_dropped": ("A8.8", "A player holding the ball went down or left the pitch: it "
+                     "bounces from his square", {"player": "", "square": ""}),
+    "touchdown": ("A11.1", "A player holding the ball stands in the opposing end zone",
+                  {"side": "the scoring team", "player": "the scorer's id", "square": ""}),
+    "turnover": ("A5.6", "A turnover: the team turn ends", {
+        "side": "the team that loses its turn", "reason": "what caused it, in words"}),
+})

@@ -366,3 +366,27 @@ def push_and_follow(m, attacker, defender, *, down: bool, juggernaut: bool = Fal
     if followed:
         balls.check_touchdown(m, attacker)
     return result
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Blocks", {
+    "block_declared": ("A8", "A block starts", {
+        "attacker": "", "defender": "", "blitz": "True when it is a Blitz's block",
+        "frenzy": "True for Frenzy's second block"}),
+    "revolted": ("A12", "Foul Appearance: the attacker failed his roll and does nothing", {
+        "player": "the attacker's id", "defender": ""}),
+    "block_roll": ("A8.4", "The block dice were rolled (again after a re-roll)", {
+        "dice": "the D6 faces rolled, a list", "faces": "the block faces they show",
+        "attacker": "", "defender": "", "blitz": "True when it is a Blitz's block",
+        "attacker_strength": "the attacker's ST with assists",
+        "defender_strength": "the defender's ST with assists",
+        "attacker_assists": "ids of the players assisting the attacker",
+        "defender_assists": "ids of the players assisting the defender",
+        "chooser": "the side whose coach picks the die",
+        "reroll": "\"team\" on the re-rolled dice only"}),
+    "block_result": ("A8.4.1", "The block die chosen", {
+        "attacker": "", "defender": "", "face": "the face applied", "die": "its D6 value",
+        "index": "its index among the dice"}),
+})

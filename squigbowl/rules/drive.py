@@ -192,3 +192,25 @@ def try_bribe(m, p):
     from squigbowl.rules.foul import try_bribe as bribe
 
     return (yield from bribe(m, p))
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Drives", {
+    "drive_started": ("A4.1", "A drive starts", {
+        "half": "", "kicking": "the side that kicks", "turns": "", "score": ""}),
+    "to_reserves": ("A4.1", "The players left on the pitch go back to the Reserves box", {
+        "players": "their ids"}),
+    "recovered": ("A4.2", "A KO'd player recovered (to Reserves)", {"player": ""}),
+    "collapsed": ("A3.3", "Sweltering Heat: a player misses the next kick-off", {
+        "player": "", "reason": "\"Sweltering Heat\""}),
+    "nobody_to_set_up": ("A2.8", "A team has nobody to set up", {
+        "sides": "the sides that cannot set up", "turns": ""}),
+    "touchdown_awarded": ("A2.8", "A touchdown is awarded to the team that can set up", {
+        "side": "", "score": "the score after it"}),
+    "scored": ("A11.1", "A touchdown is scored and counted", {
+        "side": "", "player": "the scorer's id (None when awarded)", "score": "the score after it",
+        "in_opponents_turn": "True when scored in the other team's turn (A2.6)", "turns": ""}),
+    "drive_ended": ("A11.3", "The drive is over", {"half": "", "score": ""}),
+})

@@ -2,6 +2,7 @@
 
     m = Match(home_sheet, away_sheet, seed=7)
     m.pending          # the Decision asked now (kind, side, choices, info), None when over
+    m.view             # the state, read-only (squigbowl.rules.view; docs/engine.md)
     m.legal()          # its legal choices
     events = m.decide(("step", (5, 7)))
     snap = m.snapshot(); ...; m.restore(snap)
@@ -22,6 +23,7 @@ from squigbowl.dice import BaseDice, Dice
 from squigbowl.rules.events import Decision, Event, IllegalChoice
 from squigbowl.rules.model import TeamSheet
 from squigbowl.rules.state import MatchState, Options
+from squigbowl.rules.view import MatchView
 
 Proc = Generator[Decision, tuple, object]
 
@@ -88,6 +90,13 @@ class Match:
     @property
     def over(self) -> bool:
         return self.state.over
+
+    @property
+    def view(self) -> MatchView:
+        """The match state, read-only: scores, turns, re-rolls, the ball, the players (their
+        squares, statuses, skills)... Documented in docs/engine.md; writing to it raises
+        AttributeError. Read on access, never copied: it always shows the current state."""
+        return MatchView(self)
 
     def legal(self) -> list:
         return self.pending.choices if self.pending is not None else []

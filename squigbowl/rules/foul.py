@@ -158,3 +158,21 @@ def try_bribe(m, p):
     m.emit("roll", what="bribe", player=p.id, target=2, modifier=0, dice=[natural], success=ok)
     m.emit("bribe_used", side=p.side, player=p.id, success=ok, left=team.bribes)
     return ok
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Fouls, send-offs and bribes", {
+    "foul": ("A9.1", "A foul is made (the armour roll follows, with foul=True)", {
+        "fouler": "the fouling player's id", "victim": "the fouled player's id",
+        "offensive_assists": "ids of the fouler's assists",
+        "defensive_assists": "ids of the victim's assists"}),
+    "spotted": ("A9.3", "The referee spotted the foul (doubles)", {"player": "the fouler's id"}),
+    "sent_off": ("A9.4", "A player was sent off", {
+        "player": "", "reason": "\"foul\" or \"Secret Weapon\" (A11.3)",
+        "square": "the square he left (not for a Secret Weapon, sent off after the drive)"}),
+    "bribe_used": ("A9.5", "A bribe was tried", {
+        "side": "", "player": "", "success": "whether it worked (2+)",
+        "left": "bribes left"}),
+})

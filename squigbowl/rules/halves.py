@@ -143,3 +143,20 @@ def award_mvp(m, side: int) -> None:
     p = eligible[m.dice.pick(len(eligible), "MVP")]
     add_stat(p, "mvp")
     m.emit("mvp", side=side, player=p.id)
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Halves and the end of the match", {
+    "half_time": ("A2.9", "Half-time", {"score": "", "kicking": "the side that kicks now"}),
+    "overtime": ("A2.11", "Overtime starts (a new coin toss follows)", {"score": ""}),
+    "shootout": ("A2.11.5", "The penalty shoot-out's totals", {
+        "totals": "the totals, (Home, Away)"}),
+    "conceded": ("A2.12", "A coach conceded", {"side": "the side that conceded"}),
+    "match_ended": ("A2.10", "The match is over", {
+        "winner": "0, 1, or -1 for a draw",
+        "reason": "\"score\", \"draw\", \"sudden death\", \"shoot-out\" or \"conceded\"",
+        "score": ""}),
+    "mvp": ("A14", "The Most Valuable Player award", {"side": "", "player": ""}),
+})

@@ -46,3 +46,13 @@ def handoff(m, p, act, pid):
     carrier = s.carrier()
     if carrier is None or carrier.side != p.side:
         balls.turnover(m, "hand-off not caught")
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Hand-off", {
+    "handed_off": ("A7.4", "A player handed the ball to an adjacent team-mate (a catch follows)",
+                   {"player": "the giver's id", "receiver": "the receiver's id",
+                    "frm": "the giver's square", "to": "the receiver's square"}),
+})

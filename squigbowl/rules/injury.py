@@ -266,3 +266,28 @@ def crowd_push(m, p, *, cause: str = "crowd"):
     m.emit("into_crowd", player=p.id, square=sq)
     yield from injury(m, p, crowd=True, cause=cause)
     return had_ball, sq
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Knock-downs and injuries", {
+    "knocked_down": ("A8.8", "A player was Knocked Down (an armour roll follows)", {
+        "player": "", "square": "", "cause": ""}),
+    "fell_over": ("A8.8", "A player Fell Over (failed dodge or GFI, both down...)", {
+        "player": "", "square": "", "cause": ""}),
+    "placed_prone": ("A8.8", "A player was Placed Prone (no armour roll)", {
+        "player": "", "square": "", "cause": ""}),
+    "injured": ("A8.10", "Where an injury left a player", {
+        "player": "",
+        "result": "\"stunned\", \"ko\", \"casualty\", or \"reserves\" (from the crowd, an "
+                  "apothecary or Regeneration)",
+        "cause": "",
+        "detail": "the casualty's result (\"Badly Hurt\", a serious injury, \"Dead\"...)",
+        "apothecary": "True when the apothecary changed it",
+        "regenerated": "True when Regeneration saved him"}),
+    "apothecary_used": ("A8.15", "The apothecary treats a player", {
+        "side": "", "player": "", "injury": "\"ko\" or \"cas\""}),
+    "into_crowd": ("A8.14", "A player was pushed into the crowd (an injury roll follows)", {
+        "player": "", "square": "the edge square he left"}),
+})

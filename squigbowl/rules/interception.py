@@ -145,3 +145,16 @@ def intercept(m, thrower, target):
     balls.check_touchdown(m, p)
     balls.turnover(m, "pass intercepted")
     return True
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Interceptions", {
+    "interception_attempt": ("A7.2.4", "A player tries to intercept a pass", {
+        "player": "the interceptor's id", "thrower": "", "square": "the interceptor's square"}),
+    "interception_failed": ("A7.2.4", "The interception roll failed", {
+        "player": "the interceptor's id"}),
+    "intercepted": ("A7.2.4", "A pass was intercepted (turnover)", {
+        "player": "the interceptor's id", "square": "", "thrower": ""}),
+})

@@ -140,3 +140,23 @@ def perfect_defence(m):
     s.active = s.kicking
     if (yield from setup_step(m)):
         s.phase = "kickoff_land"
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "The kick-off", {
+    "kicked": ("A4.4", "The ball is kicked", {
+        "side": "the kicking side", "target": "the square aimed at", "d8": "",
+        "d6": "the D6 rolled for the distance", "distance": "the squares it went (Kick may "
+                                                          "halve the D6)",
+        "landing": "where it comes down (it may be off the pitch or in the wrong half)"}),
+    "touchback": ("A4.6", "A touchback: the receiving team gets the ball", {
+        "side": "the receiving side"}),
+    "ball_given": ("A4.6", "The ball is given to a player after a touchback", {
+        "player": "", "square": ""}),
+    "ball_placed": ("A4.6", "Nobody can take the ball: it is put in an empty square of the "
+                    "receiving half", {"square": ""}),
+    "kickoff_ended": ("A4.4", "The kick-off is over (the receiving team's turn follows)", {
+        "ball": "the ball's square", "carrier": "the id of the player holding it, or None"}),
+})

@@ -262,3 +262,27 @@ def quick_snap_phase(m):
     s.place(p, sq)
     m.emit("moved", player=pid, frm=frm, to=sq, how="quick_snap")
     s.phase_data = {**s.phase_data, "snapped": snapped | {pid}}
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "The kick-off table", {
+    "kickoff_result": ("A4.5", "The kick-off table result", {
+        "total": "the 2D6 total", "result": "the result's name"}),
+    "bribes_gained": ("A4.5", "Get the Ref: each team gains a bribe", {
+        "bribes": "bribes now, [Home, Away]"}),
+    "riot": ("A4.5", "Riot: the turn counters move", {
+        "change": "+1 or -1", "turns": "the counters after it"}),
+    "rerolls_gained": ("A4.5", "Cheering Fans / Brilliant Coaching: team re-rolls gained", {
+        "sides": "the sides that gain one", "what": "the result's name",
+        "rerolls": "team re-rolls now, [Home, Away]"}),
+    "gentle_gust": ("A4.5", "Changing Weather's gentle gust: the ball moves one more square", {
+        "frm": "", "to": "", "d8": ""}),
+    "bonus_turn": ("A4.5", "Blitz!: the kicking team gets a bonus turn", {
+        "side": "the kicking side"}),
+    "rock_missed": ("A4.5", "Throw a Rock: the team has nobody on the pitch to hit", {
+        "side": ""}),
+    "hit_by_rock": ("A4.5", "Throw a Rock: a player is hit (an injury roll follows)", {
+        "player": "", "side": ""}),
+})

@@ -219,3 +219,15 @@ def fall_in(m, p, sq, start):
     if ball_here and s.ball.square == sq and s.ball.carrier is None:
         yield from balls.bounce(m, sq)
     balls.turnover(m, "player fell over")
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Movement", {
+    "moved": ("A6.3", "A player moved (or was moved) from one square to another, without a push",
+              {"player": "", "frm": "", "to": "",
+               "how": "\"step\", \"leap\", \"fall\" (moved, then fell over), \"follow_up\", "
+                      "\"thrown\", \"high_kick\", \"quick_snap\", \"pass_block\", or a house "
+                      "rule's own way"}),
+})

@@ -162,3 +162,14 @@ def _fall(m, p, sq, start):
     m.emit("moved", player=p.id, frm=start, to=sq, how="fall")
     yield from knock_down(m, p, falls=True, cause="fall", turnover=False)
     m.emit("pass_block_ended", player=p.id, square=p.square)
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Pass Block", {
+    "pass_block_started": ("A12", "A Pass Block player starts his move (\"moved\" events "
+                           "follow)", {"player": "", "square": "his square"}),
+    "pass_block_ended": ("A12", "His Pass Block move is over", {
+        "player": "", "square": "where he ended"}),
+})

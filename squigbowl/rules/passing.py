@@ -282,3 +282,21 @@ def end_of_pass_check(m, side: int, reason: str) -> None:
     carrier = s.carrier()
     if carrier is None or carrier.side != side:
         balls.turnover(m, reason)
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Passing", {
+    "pass_declared": ("A7.2.4", "A pass is thrown at a square", {
+        "player": "the thrower's id", "frm": "the thrower's square", "target": "",
+        "range": ""}),
+    "pass_result": ("A7.2.4", "How the throw went (a pass or a team-mate throw)", {
+        "player": "the thrower's id", "target": "",
+        "result": "\"accurate\", \"inaccurate\" or \"fumble\"",
+        "thrown": "the thrown player's id (throw team-mate only, A7.9)"}),
+    "pass_fumbled": ("A7.2.4", "The pass was fumbled: the ball bounces from the thrower",
+                     {"player": "the thrower's id", "square": ""}),
+    "pass_completed": ("A7.2.4", "An accurate pass was caught by a team-mate", {
+        "player": "the thrower's id", "receiver": "the catcher's id", "square": ""}),
+})

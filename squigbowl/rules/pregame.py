@@ -94,3 +94,23 @@ def pregame(m):
     for team in s.teams:
         team.turn = 0
     s.phase = "drive_start"
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Before the kick-off", {
+    "match_started": ("A3", "The match starts", {
+        "home": "the Home team's name", "away": "the Away team's name"}),
+    "fame": ("A3.2", "Fans and FAME", {
+        "crowd": "the fans of each team, [Home, Away]", "fame": "FAME, [Home, Away]"}),
+    "weather": ("A3.3", "The weather now", {
+        "weather": "sweltering_heat, very_sunny, nice, pouring_rain or blizzard",
+        "previous": "the weather before"}),
+    "coin_toss": ("A3.4", "The coin toss", {
+        "call": "the Away coach's call, \"heads\" or \"tails\"", "result": "the coin",
+        "winner": "the side that won the toss"}),
+    "kick_or_receive": ("A3.4", "The toss winner chose", {
+        "side": "the toss winner", "choice": "\"kick\" or \"receive\"",
+        "kicking": "the side that kicks"}),
+})

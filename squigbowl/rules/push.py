@@ -185,3 +185,18 @@ def settle_ball(m, result: PushResult):
         q = s.players[link.pid]
         if q.square == link.to and ball.carrier == q.id:
             balls.check_touchdown(m, q)
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Pushes", {
+    "pushed": ("A8.6", "A player was pushed back one square (a chain push: one event per player, "
+               "last pushed first)", {
+        "player": "", "frm": "", "to": "the square he is pushed to (off the pitch: the crowd)",
+        "chain": "his place in the chain, 0 for the player blocked",
+        "by": "the id of the player who pushed, or None when no player did"}),
+    "push_stopped": ("A8.6", "Nobody could be pushed (e.g. Stand Firm further down a chain)", {
+        "player": "", "square": ""}),
+    "stood_firm": ("A12", "Stand Firm: the player is not pushed", {"player": "", "square": ""}),
+})

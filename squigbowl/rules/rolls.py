@@ -168,3 +168,39 @@ def ask_skill(m, p, skill: str, **info):
     if choice[1]:
         m.emit("skill_used", player=p.id, skill=skill)
     return choice[1]
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Rolls and re-rolls", {
+    "roll": ("A0.3", "A die roll: a D6 test, an armour or injury roll, a table...; one event per "
+             "roll, and another for its re-roll", {
+        "what": "what the roll is for: \"dodge\", \"gfi\", \"pick-up\", \"catch\", \"pass\", "
+                "\"armour\", \"injury\", \"casualty\", \"kick-off table\", \"weather\"...",
+        "player": "the id of the player who rolls (or whose armour/injury it is), or None for "
+                  "a team or match roll",
+        "side": "the team rolling, when no player rolls (fans, shoot-out, kick-off table "
+                "results)",
+        "target": "the total needed (natural + modifier >= target), or None when the roll is "
+                  "read on a table",
+        "modifier": "the sum of the modifiers",
+        "mods": "the modifier explained: (label, value) pairs summing to `modifier`; only when "
+                "the modifier is not 0",
+        "dice": "the natural dice, a list",
+        "success": "whether the test passed, or None for a roll read on a table",
+        "result": "the table result or outcome (\"accurate\", \"ko\", a weather, a total...), "
+                  "for rolls that have one",
+        "reroll": "what re-rolled it (\"team\" or a skill name); only on a re-roll",
+        "mighty_blow": "the Mighty Blow bonus used on this armour roll (0 or 1)",
+        "foul": "True for the armour roll of a foul (A9.1)",
+    }),
+    "reroll_used": ("A10", "A re-roll is spent", {
+        "side": "", "player": "the id of the player whose roll is re-rolled, or None",
+        "source": "\"team\" or the skill used (Catch, Dodge, Pass, Sure Feet, Sure Hands)",
+        "what": "the roll re-rolled", "left": "team re-rolls left (team re-rolls only)"}),
+    "skill_used": ("A12", "A skill was used (Break Tackle, Frenzy, Side Step, Kick, Dodge on a "
+                   "Defender Stumbles...)", {
+        "player": "", "skill": "the skill's name",
+        "on": "Dirty Player only: the roll it is used on, \"armour\" or \"injury\""}),
+})

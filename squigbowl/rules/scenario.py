@@ -7,8 +7,10 @@ Used by the tests and by coaches who want to try a situation::
     active = "home"               # whose team turn it is
     half = 1
     turn = { home = 3, away = 2 } # turn counters (the active team's turn is under way)
+    score = { home = 1, away = 0 }
     weather = "nice"              # sweltering_heat, very_sunny, nice, pouring_rain, blizzard
-    rerolls = { home = 2, away = 1 }
+    rerolls = { home = 2, away = 1 }  # team re-rolls (none unless given)
+    apothecary = { home = 1 }     # apothecaries (none unless given)
     kicking = "away"              # who kicked this drive
     ball = [10, 7]                # on the ground here; or: carrier = "home:3"
     [options]                     # B0 match options
@@ -19,21 +21,39 @@ Used by the tests and by coaches who want to try a situation::
     status = "standing"           # standing, prone, stunned, reserves, ko, casualty, sent_off
     acted = false
 
-Players not listed stay in Reserves.
+Players not listed stay in Reserves. A scenario's teams have no team re-roll, no Leader re-roll,
+no apothecary and no bribe unless it gives them (`rerolls`, `leader_reroll`, `apothecary`,
+`bribes`), whatever their team file says, so that a test is never asked about a re-roll or an
+apothecary it did not set up (A8.15, A10.2). Every accepted field is in `SCENARIO_FIELDS` and
+`PLAYER_FIELDS`; any other field is an error.
 """
 
 from __future__ import annotations
 
 import json
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 from squigbowl.rules.geometry import on_pitch
-from squigbowl.rules.model import ON_PITCH, find_team
+from squigbowl.rules.model import (CASUALTY, KO, ON_PITCH, PRONE, RESERVES, SENT_OFF, STANDING,
+                                   STUNNED, find_team)
 from squigbowl.rules.setup_match import new_state
 from squigbowl.rules.state import WEATHERS, Options
 
 SIDES = {"home": 0, "away": 1}
+
+#: every top-level field a scenario accepts (docs/engine.md, "Scenarios", describes each)
+SCENARIO_FIELDS = ("home", "away", "phase", "active", "kicking", "half", "turn", "score",
+                   "weather", "rerolls", "leader_reroll", "apothecary", "bribes", "options",
+                   "players", "ball", "carrier")
+#: every field a `[[players]]` row accepts
+PLAYER_FIELDS = ("who", "at", "status", "acted", "ma", "st", "ag", "av", "skills", "extra")
+#: A0.6: the statuses a scenario may give a player (the first three put him on the pitch)
+STATUSES = (STANDING, PRONE, STUNNED, RESERVES, KO, CASUALTY, SENT_OFF)
+#: the phases a scenario usually starts in: a team turn under way, the start of a team turn,
+#: the start of a drive, a set-up, the kick-off (any phase of engine.PHASES is accepted)
+START_PHASES = ("turn", "turn_start", "drive_start", "setup", "kickoff")
 
 
 class ScenarioError(ValueError):
@@ -70,8 +90,36 @@ def find_player(state, ref: str):
     raise ScenarioError(f"player reference {ref!r}: no such player")
 
 
+def player_id(match_or_state, ref: str) -> int:
+    """'home:5' -> the id of the Home player with jersey number 5 (his index in
+    `state.players`, the number the choices and events use). Takes a Match or a MatchState."""
+    state = getattr(match_or_state, "state", match_or_state)
+    return find_player(state, ref).id
+
+
+def _phases():
+    from squigbowl.rules import procedures  # noqa: F401  (registers every phase)
+    from squigbowl.rules.engine import PHASES
+    return PHASES
+
+
+def _per_side(data: dict, field: str) -> dict:
+    """A `{ home = n, away = m }` table as {side: int}."""
+    table = data.get(field, {})
+    if not isinstance(table, dict):
+        raise ScenarioError(f"{field}: expected a table like {{ home = 1, away = 0 }}, "
+                            f"got {table!r}")
+    return {_side(name, field): int(n) for name, n in table.items()}
+
+
 def build_state(data: dict):
-    """The MatchState a scenario describes, standing at the active team's 'turn' decision."""
+    """The MatchState a scenario describes, standing at the active team's 'turn' decision (or at
+    the start of the `phase` it names). Team re-rolls, the Leader re-roll, apothecaries and
+    bribes are 0 unless the scenario gives them (A8.15, A9.5, A10.2)."""
+    unknown = [k for k in data if k not in SCENARIO_FIELDS]
+    if unknown:
+        raise ScenarioError(f"{unknown[0]}: not a scenario field (known: "
+                            f"{', '.join(SCENARIO_FIELDS)})")
     options = Options(**data.get("options", {}))
     state = new_state(find_team(data.get("home", "Orcs")), find_team(data.get("away", "Humans")),
                       options)
@@ -83,19 +131,36 @@ def build_state(data: dict):
     if weather not in WEATHERS:
         raise ScenarioError(f"weather: {weather!r} is not one of {', '.join(WEATHERS)}")
     state.weather = weather
-    for name, n in data.get("turn", {}).items():
-        state.teams[_side(name, "turn")].turn = int(n)
-    if state.teams[state.active].turn == 0:
+    phase = data.get("phase", "turn")
+    if phase not in _phases():
+        raise ScenarioError(f"phase: {phase!r} is not a phase of the match (e.g. "
+                            f"{', '.join(START_PHASES)})")
+    for side, n in _per_side(data, "turn").items():
+        state.teams[side].turn = n
+    if phase == "turn" and state.teams[state.active].turn == 0:
         state.teams[state.active].turn = 1
-    for name, n in data.get("rerolls", {}).items():
-        state.teams[_side(name, "rerolls")].rerolls = int(n)
-    for name, n in data.get("apothecary", {}).items():
-        state.teams[_side(name, "apothecary")].apothecary = int(n)
-    for name, n in data.get("bribes", {}).items():
-        state.teams[_side(name, "bribes")].bribes = int(n)
+    for side, n in _per_side(data, "score").items():
+        state.teams[side].score = n
+    rerolls, apothecary = _per_side(data, "rerolls"), _per_side(data, "apothecary")
+    leader, bribes = _per_side(data, "leader_reroll"), _per_side(data, "bribes")
+    for team in state.teams:
+        side = team.side
+        team.rerolls = rerolls.get(side, 0)
+        team.apothecary = apothecary.get(side, 0)
+        team.leader_reroll = leader.get(side, 0)
+        team.bribes = bribes.get(side, 0)
+        # the sheet too: half-time gives the team its sheet's re-rolls again (A2.9)
+        team.sheet = replace(team.sheet, rerolls=team.rerolls, apothecary=team.apothecary > 0)
     for i, row in enumerate(data.get("players", [])):
+        unknown = [k for k in row if k not in PLAYER_FIELDS]
+        if unknown:
+            raise ScenarioError(f"players #{i + 1}: {unknown[0]!r} is not a player field "
+                                f"(known: {', '.join(PLAYER_FIELDS)})")
         p = find_player(state, row.get("who", ""))
         status = row.get("status", "standing")
+        if status not in STATUSES:
+            raise ScenarioError(f"players #{i + 1} ({row['who']}): status {status!r} is not one "
+                                f"of {', '.join(STATUSES)}")
         if status in ON_PITCH:
             sq = tuple(row.get("at", ()))
             if len(sq) != 2 or not on_pitch(sq):
@@ -125,7 +190,7 @@ def build_state(data: dict):
         if not on_pitch(sq) or sq in state.board:
             raise ScenarioError(f"ball: {sq} must be an empty on-pitch square")
         state.ball.square = sq
-    state.phase = data.get("phase", "turn")
+    state.phase = phase
     return state
 
 

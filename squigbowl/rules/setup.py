@@ -277,3 +277,20 @@ def setup_phase(m):
         else:
             s.active = s.kicking
             s.phase = "kickoff"
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Set-up", {
+    "placed": ("A4.1", "A player was put on (or moved on) the pitch during a set-up", {
+        "player": "", "side": "", "frm": "his square before, or None from the Reserves",
+        "to": ""}),
+    "removed": ("A4.1", "A player was taken off the pitch during a set-up", {
+        "player": "", "side": "", "frm": "the square he left"}),
+    "formation": ("A4.1", "A ready-made formation was applied", {
+        "side": "", "name": "the formation's name",
+        "placements": "(player id, square) pairs"}),
+    "setup_ended": ("A4.3", "A team's set-up is done", {
+        "side": "", "perfect_defence": "True for the Perfect Defence re-set-up (A4.5)"}),
+})

@@ -269,3 +269,34 @@ def into_crowd(m, q, edge, out, had_ball: bool):
     if had_ball:
         yield from balls.throw_in(m, edge, out)
         balls.turnover(m, "thrown team-mate landed in the crowd")
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "Throw team-mate", {
+    "ttm_picked_up": ("A7.9", "The thrower picked up the team-mate he will throw", {
+        "player": "the thrower's id", "thrown": "the thrown player's id",
+        "square": "the thrown player's square",
+        "ball": "whether the thrown player holds the ball"}),
+    "ttm_declared": ("A7.9", "The team-mate is thrown at a square (a \"pass_result\" follows)", {
+        "player": "the thrower's id", "thrown": "the thrown player's id",
+        "frm": "the thrower's square", "target": "", "range": ""}),
+    "ttm_fumbled": ("A7.9.4", "The throw was fumbled: he lands in his own square", {
+        "player": "the thrower's id", "thrown": "the thrown player's id", "square": ""}),
+    "player_scattered": ("A7.9", "The thrown player scattered one square", {
+        "player": "the thrown player's id", "frm": "", "to": "", "d8": ""}),
+    "always_hungry": ("A7.9.2", "Always Hungry: the thrower tried to eat his team-mate", {
+        "player": "the thrower's id", "thrown": "the thrown player's id",
+        "result": "\"eaten\" or \"squirmed\""}),
+    "eaten": ("A7.9.2", "The team-mate was eaten (a casualty, \"injured\" follows)", {
+        "player": "the eaten player's id", "by": "the thrower's id", "square": ""}),
+    "landed": ("A7.9", "The thrown player landed on his feet", {"player": "", "square": ""}),
+    "landing_failed": ("A7.9", "The landing roll failed: he falls over", {
+        "player": "", "square": ""}),
+    "landed_on": ("A7.9.7", "The thrown player came down on another player", {
+        "player": "the thrown player's id", "victim": "the id of the player landed on",
+        "square": ""}),
+    "thrown_into_crowd": ("A7.9", "The thrown player went off the pitch into the crowd", {
+        "player": "", "frm": "the last square on the pitch", "to": "the square off the pitch"}),
+})

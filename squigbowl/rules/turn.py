@@ -419,3 +419,28 @@ def _movement_choices(m, p, act) -> list:
     from squigbowl.rules.move import movement_choices
     _movement_choices = movement_choices
     return movement_choices(m, p, act)
+
+
+# -- the events this module emits (the registry: events.describe_events) ------------------------
+from squigbowl.rules.events import describe_events  # noqa: E402
+
+EVENTS = describe_events(__name__, "The team turn", {
+    "turn_started": ("A5.1", "A team turn starts", {
+        "side": "", "turn": "the team's turn counter now", "half": "",
+        "bonus": "True for the kick-off's Blitz! bonus turn (A4.5), which is not counted"}),
+    "turn_ended": ("A5.7", "The coach ended his team turn", {
+        "side": "", "reason": "\"coach\""}),
+    "action_declared": ("A5.3", "A player declared an action", {
+        "player": "", "side": "", "action": "the action: MOVE, BLOCK, BLITZ, PASS, HANDOFF, "
+                                            "FOUL, or an action a house rule adds"}),
+    "action_ended": ("A5.2", "A player's action is over", {
+        "player": "", "action": "the action he had declared"}),
+    "action_lost": ("A5.5", "A check at the declaration failed: the action is lost", {
+        "player": "", "reason": "the skill that failed (Bone-head, Really Stupid, Wild "
+                                "Animal)"}),
+    "stood_up": ("A5.4", "A Prone player stood up", {"player": "", "square": ""}),
+    "stand_up_failed": ("A5.4", "A player with MA below 3 failed his roll to stand up",
+                        {"player": ""}),
+    "turned_over": ("A5.7", "A Stunned player turned face up (now Prone) at the end of his "
+                    "team's turn", {"player": ""}),
+})

@@ -14,13 +14,13 @@ def test_a6_4_dodge_ag3_into_two_tackle_zones_needs_5_and_fails_on_4():
     # home:5 (Blitzer AG3) at (5,5), marked by away:9 at (6,6); he dodges to (5,4), where
     # away:10 at (4,3) and away:11 at (6,3) both have tackle zones: 4+ -1 +2 => needs 5.
     m, d = make([("home:5", (5, 5)), ("away:9", (6, 6)), ("away:10", (4, 3)),
-                 ("away:11", (6, 3))], dice=[4, 3, 3])
+                 ("away:11", (6, 3))], dice=[4, 3, 3], rerolls={"home": 2})
     m.decide(("MOVE", m.state.players[4].id))
     events = m.decide(("step", (5, 4)))
     (roll,) = rolls_of(events, "dodge")
     assert roll["target"] == 4 and roll["modifier"] == -1 and roll["dice"] == [4]
     assert roll["success"] is False
-    # no team re-roll in this scenario (Orcs have 2 by default: decline it)
+    # the scenario gives Home two team re-rolls: one is offered, decline it
     assert m.pending.kind == "reroll"
     events = m.decide(("reroll", None))
     p = m.state.players[4]

@@ -71,7 +71,7 @@ def test_a7_4_failed_handoff_caught_by_another_team_mate_is_no_turnover():
 
 def test_a12_catch_skill_rerolls_a_failed_handoff():
     m, d = make([("home:10", (5, 7)), ("home:11", (6, 7), {"skills": ["Catch"]})],
-                dice=[1, 3], carrier="home:10")
+                dice=[1, 3], carrier="home:10", rerolls={"home": 2})
     m.decide(("HANDOFF", LINEMAN))
     events = m.decide(("handoff", LINEMAN2))
     assert [r["dice"] for r in rolls_of(events)] == [[1], [3]]
@@ -82,7 +82,7 @@ def test_a12_catch_skill_rerolls_a_failed_handoff():
 
 def test_a7_4_handoff_is_never_intercepted_and_team_reroll_is_offered():
     m, d = make([("home:10", (5, 7)), ("home:11", (6, 7)), ("away:6", (6, 8))],
-                dice=[1, 2, 2], carrier="home:10")
+                dice=[1, 2, 2], carrier="home:10", rerolls={"home": 2})
     m.decide(("HANDOFF", LINEMAN))
     m.decide(("handoff", LINEMAN2))
     assert m.pending.kind == "reroll" and m.pending.choices == [("reroll", "team"),

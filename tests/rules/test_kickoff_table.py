@@ -10,13 +10,15 @@ LAND_ON_11 = [5, 2]
 CATCH = [4]
 
 
-def at_kickoff(dice, turns=(0, 0), n_home=11, n_away=11, before=None):
+def at_kickoff(dice, turns=(0, 0), n_home=11, n_away=11, before=None, rerolls=None):
     def prepare(s):
         s.teams[0].turn, s.teams[1].turn = turns
         if before:
             before(s)
-    return make({"players": lined_up(n_home, n_away), "kicking": "home"}, phase="kickoff",
-                dice=dice, before=prepare)
+    data = {"players": lined_up(n_home, n_away), "kicking": "home"}
+    if rerolls is not None:
+        data["rerolls"] = rerolls
+    return make(data, phase="kickoff", dice=dice, before=prepare)
 
 
 def result_of(events):
@@ -109,7 +111,8 @@ def test_a4_5_high_kick_does_nothing_when_the_landing_square_is_taken():
 def test_a4_5_cheering_fans_higher_total_gains_a_reroll():
     # D3s: Home 5 -> 3, Away 2 -> 1; Away FAME 1 -> 2: Home wins
     m, dice = at_kickoff(LAND_ON_11 + [3, 3, 5, 2] + CATCH,
-                         before=lambda s: setattr(s.teams[1], "fame", 1))
+                         before=lambda s: setattr(s.teams[1], "fame", 1),
+                         rerolls={"home": 2, "away": 2})
     events = m.decide(("kick", KICK))
     assert result_of(events) == "Cheering Fans"
     assert of_kind(events, "rerolls_gained")[0]["sides"] == (HOME,)
@@ -120,7 +123,8 @@ def test_a4_5_cheering_fans_higher_total_gains_a_reroll():
 def test_a4_5_brilliant_coaching_assistant_coaches_count_and_a_tie_gives_both():
     # D3s: Home 5 -> 3, Away 1 -> 1 + 2 assistant coaches = 3: a tie
     m, dice = at_kickoff(LAND_ON_11 + [4, 4, 5, 1] + CATCH,
-                         before=lambda s: setattr(s.teams[1].sheet, "assistant_coaches", 2))
+                         before=lambda s: setattr(s.teams[1].sheet, "assistant_coaches", 2),
+                         rerolls={"home": 2, "away": 2})
     events = m.decide(("kick", KICK))
     assert result_of(events) == "Brilliant Coaching"
     assert of_kind(events, "rerolls_gained")[0]["sides"] == (HOME, AWAY)

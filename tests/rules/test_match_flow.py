@@ -131,8 +131,8 @@ def test_a2_5_a2_9_half_ends_at_eight_turns_rerolls_reset_ko_rolls_at_the_drive_
         s.first_kicker = AWAY
         s.teams[0].rerolls, s.teams[1].rerolls = 0, 5
     rows = lined_up(3, 3) + [{"who": "away:9", "status": "ko"}]
-    m, dice = make({"players": rows, "active": "away", "turn": {"home": 8, "away": 8}},
-                   before=prepare)
+    m, dice = make({"players": rows, "active": "away", "turn": {"home": 8, "away": 8},
+                    "rerolls": {"home": 2, "away": 2}}, before=prepare)
     dice.add(4)  # the KO'd player rolls once, at the start of the second half's first drive
     events = m.decide(("end_turn", None))
     assert kinds(events)[:3] == ["turn_ended", "drive_ended", "half_time"]

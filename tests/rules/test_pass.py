@@ -241,7 +241,8 @@ def test_a11_1_pass_caught_in_the_end_zone_scores():
 
 # -- re-rolls ------------------------------------------------------------------------------
 def test_a10_4_pass_skill_rerolls_a_fumble_at_once():
-    m, d = make([("home:9", (5, 7)), ("home:10", (9, 7))], dice=[1, 4, 3], carrier="home:9")
+    m, d = make([("home:9", (5, 7)), ("home:10", (9, 7))], dice=[1, 4, 3], carrier="home:9",
+                rerolls={"home": 2})
     m.decide(("PASS", THROWER))
     events = m.decide(("pass", (9, 7)))
     first, second = rolls_of(events, "pass")
@@ -253,7 +254,8 @@ def test_a10_4_pass_skill_rerolls_a_fumble_at_once():
 
 
 def test_a10_4_pass_skill_on_an_inaccurate_pass_is_the_coachs_choice():
-    m, d = make([("home:9", (5, 7)), ("home:10", (9, 7))], dice=[3, 5, 3], carrier="home:9")
+    m, d = make([("home:9", (5, 7)), ("home:10", (9, 7))], dice=[3, 5, 3], carrier="home:9",
+                rerolls={"home": 2})
     m.decide(("PASS", THROWER))
     m.decide(("pass", (9, 7)))
     assert m.pending.kind == "reroll" and m.pending.side == 0
@@ -268,7 +270,7 @@ def test_a10_4_pass_skill_on_an_inaccurate_pass_is_the_coachs_choice():
 
 def test_a10_2_team_reroll_on_a_fumble_and_declining_an_inaccurate_reroll():
     m, d = make([("home:10", (5, 7)), ("home:11", (9, 7))], dice=[1, 2, 5, 5, 5, 4],
-                carrier="home:10")
+                carrier="home:10", rerolls={"home": 2})
     m.decide(("PASS", LINEMAN))
     m.decide(("pass", (9, 7)))
     assert m.pending.choices == [("reroll", "team"), ("reroll", None)]
@@ -284,7 +286,7 @@ def test_a10_2_team_reroll_on_a_fumble_and_declining_an_inaccurate_reroll():
 
 def test_a10_1_an_inaccurate_pass_is_re_rolled_once_only():
     m, d = make([("home:9", (5, 7)), ("home:10", (9, 7))], dice=[3, 3, 5, 5, 5, 4],
-                carrier="home:9")
+                carrier="home:9", rerolls={"home": 2})
     m.decide(("PASS", THROWER))
     m.decide(("pass", (9, 7)))
     events = m.decide(("reroll", "team"))
