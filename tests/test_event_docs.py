@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "engine.md"
 #: the package of the computer coaches (`coach.make_coach`, `sim.VARIANT_PAIRINGS`): the one
 #: place to change if they move
-COACHES = "squigbowl.ai"
+COACHES = "squigbowl.coaches"
 #: seeds of the bot matches: a handful of scripted ones, more of the (fast) random ones
 SCRIPTED_SEEDS = range(10)
 RANDOM_SEEDS = range(40)

@@ -346,9 +346,13 @@ def describe_fields(module: str, kind: str, rule: str, fields: dict, *,
 
 
 def event_docs() -> dict[str, EventDoc]:
-    """Every event kind the engine can emit, with its fields (loads every rules module first).
-    Sorted by kind. Raises ValueError for fields added to an event nobody declares."""
+    """Every event kind the engine can emit, with its fields (loads every base-game module and
+    the house-rule plug-ins first). Sorted by kind. Raises ValueError for fields added to an
+    event nobody declares."""
     from squigbowl.rules import procedures  # noqa: F401  (imports every module that emits)
+    from squigbowl.rules.plugins import load_plugins
+
+    load_plugins()
 
     out = {}
     for kind in sorted(_DECLARED):

@@ -198,9 +198,16 @@ EVENTS = describe_events(__name__, "Rolls and re-rolls", {
     "reroll_used": ("A10", "A re-roll is spent", {
         "side": "", "player": "the id of the player whose roll is re-rolled, or None",
         "source": "\"team\" or the skill used (Catch, Dodge, Pass, Sure Feet, Sure Hands)",
-        "what": "the roll re-rolled", "left": "team re-rolls left (team re-rolls only)"}),
+        "what": "the roll re-rolled",
+        "left": "bought team re-rolls left (team re-rolls only)",
+        "leader": "True when the team re-roll spent was the Leader re-roll (A12 Leader: spent "
+                  "first); absent otherwise"}),
     "skill_used": ("A12", "A skill was used (Break Tackle, Frenzy, Side Step, Kick, Dodge on a "
                    "Defender Stumbles...)", {
         "player": "", "skill": "the skill's name",
-        "on": "Dirty Player only: the roll it is used on, \"armour\" or \"injury\""}),
+        "on": "Dirty Player only: the roll it is used on, \"armour\" or \"injury\", chosen "
+              "once the armour roll is seen (A9.1)",
+        "armour": "Dirty Player on the armour only: the armour total with its +1",
+        "success": "Dirty Player on the armour only: the armour is broken (always True: the "
+                   "coach is asked only when the +1 breaks it)"}),
 })
