@@ -25,7 +25,8 @@ def test_a6_4_a_failed_dodge_with_its_breakdown_and_the_team_reroll():
 
 
 def test_a6_4_the_engine_s_own_dodge_event_reads_the_same_way():
-    m, d = make([("home:5", (5, 5)), ("away:9", (6, 6)), ("away:10", (3, 4))], [3])
+    m, d = make([("home:5", (5, 5)), ("away:9", (6, 6)), ("away:10", (3, 4))], [3],
+                rerolls={"home": 1})                  # the failed dodge stops at the re-roll
     m.decide(("MOVE", BLITZER))
     (roll,) = rolls_of(m.decide(("step", (4, 5))), "dodge")
     assert roll_text(m.state, roll) == ("Dodge · Gorbad #5 · 4+ (+1 dodge −1 tackle zones) → "
