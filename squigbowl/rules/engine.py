@@ -71,9 +71,9 @@ class Match:
                  state: MatchState | None = None) -> None:
         from squigbowl.rules import procedures  # noqa: F401  (registers every phase)
         from squigbowl.rules.plugins import load_plugins
+        from squigbowl.rules.setup_match import new_state
 
         load_plugins()  # the house rules register themselves (B0)
-        from squigbowl.rules.setup_match import new_state
 
         self.seed = seed
         self.dice = dice if dice is not None else Dice(seed)

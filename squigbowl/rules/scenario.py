@@ -100,6 +100,9 @@ def player_id(match_or_state, ref: str) -> int:
 def _phases():
     from squigbowl.rules import procedures  # noqa: F401  (registers every phase)
     from squigbowl.rules.engine import PHASES
+    from squigbowl.rules.plugins import load_plugins
+
+    load_plugins()  # the house rules' phases too
     return PHASES
 
 
