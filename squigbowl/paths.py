@@ -17,3 +17,50 @@ def assets_dir() -> Path:
 
 def asset(*parts: str) -> Path:
     return assets_dir().joinpath(*parts)
+
+
+class UnreadableFile(OSError):
+    """A file from outside that is not read: not a regular file, too large, or unreadable.
+    The message is one line for the player; `path` names the file."""
+
+    def __init__(self, path, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
+def read_bounded(path, limit: int) -> bytes:
+    """The bytes of a file from outside (a save, a team file, a track, a scenario), read only
+    if it is a regular file of at most `limit` bytes. A FIFO, a device or a folder is refused
+    without a blocking open (O_NONBLOCK, then fstat on the open descriptor, so a file swapped
+    after a check is still caught); a larger file is refused before it is read."""
+    import os
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise UnreadableFile(path, exc.strerror or "cannot be opened") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise UnreadableFile(path, "not a regular file")
+        if st.st_size > limit:
+            raise UnreadableFile(path, f"too large ({st.st_size} bytes; at most {limit})")
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        if len(data) > limit:
+            raise UnreadableFile(path, f"too large (more than {limit} bytes)")
+        return data
+    except OSError as exc:
+        if isinstance(exc, UnreadableFile):
+            raise
+        raise UnreadableFile(path, exc.strerror or "cannot be read") from None
+    finally:
+        os.close(fd)

@@ -35,6 +35,8 @@ RULES = {
     "saves.py": SCREENS + UP + ("squigbowl.coaches", "squigbowl.riders"),
     "dice.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
                                "squigbowl.coaches", "squigbowl.riders", "squigbowl.saves"),
+    "text.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
+                               "squigbowl.coaches", "squigbowl.riders", "squigbowl.saves"),
     "paths.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
                                 "squigbowl.coaches", "squigbowl.riders", "squigbowl.saves"),
     # the screens: the kit knows no game; each game's screens know nothing of the other's

@@ -1,0 +1,52 @@
+"""Issue 10: text and files from outside. `text.plain` leaves only printable text;
+`paths.read_bounded` reads only regular files of a bounded size, never blocking on a FIFO."""
+
+import os
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from squigbowl.paths import UnreadableFile, read_bounded
+from squigbowl.text import NAME_LIMIT, plain
+
+
+def test_escape_codes_and_control_characters_are_removed():
+    assert plain("\u001b[2J\u001b]0;pwned\u0007Orcs") == "[2J]0;pwnedOrcs"
+    assert plain("a\tb\nc\r\nd") == "a b c d"
+    assert plain("\u202eevil\u202c \u200bname") == "evil name"
+    assert plain("\x9b31m red") == "31m red"            # a C1 CSI
+
+
+def test_long_names_are_cut_and_non_strings_shown():
+    assert plain("x" * 500) == "x" * (NAME_LIMIT - 1) + "…"
+    assert plain("x" * 500, limit=None) == "x" * 500
+    assert plain(42) == "42" and plain(None) == "None"
+
+
+@given(st.text())
+def test_plain_never_keeps_a_control_character(s):
+    out = plain(s, limit=None)
+    assert not any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in out)
+    assert len(plain(s)) <= NAME_LIMIT
+
+
+def test_read_bounded_refuses_a_fifo_without_blocking(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(UnreadableFile, match="not a regular file"):
+        read_bounded(fifo, 100)
+
+
+def test_read_bounded_refuses_large_files_folders_and_devices(tmp_path):
+    big = tmp_path / "big"
+    big.write_bytes(b"[]" * 100)
+    assert read_bounded(big, 200) == b"[]" * 100
+    with pytest.raises(UnreadableFile, match="too large"):
+        read_bounded(big, 199)
+    with pytest.raises(UnreadableFile, match="not a regular file"):
+        read_bounded(tmp_path, 10)
+    with pytest.raises(UnreadableFile, match="not a regular file"):
+        read_bounded("/dev/zero", 10)
+    with pytest.raises(UnreadableFile):
+        read_bounded(tmp_path / "missing", 10)
