@@ -210,7 +210,10 @@ def _is(value, kind) -> bool:
 
 
 def _short(value) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:   # an int too long to print
+        text = "a number too long to print"
     return text if len(text) <= 40 else text[:39] + "…"
 
 
@@ -237,7 +240,7 @@ def _need(table: dict, key: str, kind, path, where: str, default=None, span=None
                                   f"got {_short(value)}")
     if span is not None and not span[0] <= value <= span[1]:
         raise TeamFileError(path, f"{where}: field '{key}' must be {span[0]}..{span[1]}, "
-                                  f"got {value}")
+                                  f"got {_short(value)}")
     return value
 
 

@@ -102,7 +102,10 @@ def load_scenario(source) -> dict:
 
 
 def _short(value) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:   # an int too long to print
+        text = "a number too long to print"
     return text if len(text) <= 40 else text[:39] + "…"
 
 
@@ -110,7 +113,7 @@ def _int(value, field: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScenarioError(f"{field}: expected a whole number {lo}..{hi}, got {_short(value)}")
     if not lo <= value <= hi:
-        raise ScenarioError(f"{field}: must be {lo}..{hi}, got {value}")
+        raise ScenarioError(f"{field}: must be {lo}..{hi}, got {_short(value)}")
     return value
 
 

@@ -320,6 +320,13 @@ def test_bad_scenario_json_nesting(tmp_path):
         scenario_match(path)
 
 
+def test_a_scenario_dict_with_an_int_too_long_to_print():
+    from squigbowl.rules.scenario import build_state
+
+    with pytest.raises(ScenarioError, match="score.home: must be 0..99"):
+        build_state({"score": {"home": 10 ** 5000}})
+
+
 def test_a_fifo_scenario_is_refused_without_hanging(tmp_path):
     path = _fifo(tmp_path, "scenario.toml")
     error = _no_hang(lambda: scenario_match(path))
