@@ -16,42 +16,32 @@ from squigbowl.rules.engine import Match
 from squigbowl.rules.events import IllegalChoice
 from squigbowl.rules.model import find_team
 from squigbowl.rules.scenario import scenario_match
-from squigbowl.rules.state import Options
 
 KINDS = ("turn", "action", "setup", "reroll", "block_die", "push", "follow_up", "kick",
          "coin_call", "kick_or_receive", "touchback")
 
 
 def _positions():
-    """A snapshot of a real match at the first decision of each kind met (and its match)."""
+    """A snapshot of a real match at the first decision of each kind it meets."""
     found = {}
-    for seed in (3, 4, 5):
-        m = Match(find_team("Orcs"), find_team("Humans"), seed=seed,
-                  options=Options(kick_it=True, squig_ball=True))
-        coaches = (RandomCoach(seed * 2), RandomCoach(seed * 2 + 1))
-        while m.pending is not None and len(found) < len(KINDS):
-            if m.pending.kind in KINDS and m.pending.kind not in found:
-                found[m.pending.kind] = (m, m.snapshot())
-                break   # the match stays with this position; the next seed goes on
-            m.decide(coaches[m.pending.side].choose(m))
-    # and more kinds from one longer match
     m = Match(find_team("Orcs"), find_team("Humans"), seed=9)
     coaches = (RandomCoach(18), RandomCoach(19))
     while m.pending is not None:
         kind = m.pending.kind
         if kind in KINDS and kind not in found:
-            found[kind] = (None, m.snapshot())
+            found[kind] = m.snapshot()
         m.decide(coaches[m.pending.side].choose(m))
     return found
 
 
 POSITIONS = _positions()
+assert {"turn", "action", "setup", "follow_up", "block_die", "push"} <= set(POSITIONS)
 _MATCH = Match(find_team("Orcs"), find_team("Humans"), seed=9)
 
 
 def at(kind: str) -> Match:
     """A match standing at a decision of `kind`."""
-    _MATCH.restore(POSITIONS[kind][1])
+    _MATCH.restore(POSITIONS[kind])
     assert _MATCH.pending.kind == kind
     return _MATCH
 
