@@ -15,6 +15,22 @@ import argparse
 import sys
 
 
+#: the largest seed: a save keeps seeds 0..2^63-1 (squigbowl/saves.py checks it on load) and
+#: numpy's PCG64 takes any whole number from 0, so the command line takes that range
+SEED_MAX = 2 ** 63 - 1
+
+
+def seed(text: str) -> int:
+    """An argparse type: a seed a save can keep (0..SEED_MAX)."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+    if not 0 <= value <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"must be 0..{SEED_MAX} (2^63-1), got {text[:40]}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="squigbowl", description=__doc__.splitlines()[0])
     parser.add_argument("--saves", metavar="DIR", default=None, help=SAVES_HELP)
@@ -22,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("sim", help="play matches headless between bots")
     sim.add_argument("--games", type=int, default=10)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seed", type=seed, default=1)
     sim.add_argument("--home", default=None,
                      help="a ready-made team name or a team file (default Orcs)")
     sim.add_argument("--away", default=None,
@@ -42,14 +58,14 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--away", default=None)
     match.add_argument("--squig-ball", action="store_true")
     match.add_argument("--kick-it", action="store_true")
-    match.add_argument("--seed", type=int, default=None)
+    match.add_argument("--seed", type=seed, default=None)
     _saves_option(match)
 
     race = sub.add_parser("race", help="start a solo squig race at once")
     race.add_argument("--track", default=None)
     race.add_argument("--riders", type=int, default=4, help="racers in all (2-6)")
     race.add_argument("--personality", default="canny")
-    race.add_argument("--seed", type=int, default=None)
+    race.add_argument("--seed", type=seed, default=None)
     _saves_option(race)
 
     load = sub.add_parser("load", help="resume a saved match or race")
@@ -64,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     rsim = sub.add_parser("race-sim", help="play squig races headless between AI riders")
     rsim.add_argument("--races", type=int, default=10)
-    rsim.add_argument("--seed", type=int, default=1)
+    rsim.add_argument("--seed", type=seed, default=1)
     rsim.add_argument("--track", default=None)
     rsim.add_argument("--riders", default="canny,baseline,cautious,reckless")
     rsim.add_argument("--quiet", action="store_true", help="only the summary")
@@ -85,8 +101,37 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _check_inputs(args) -> str | None:
+    """The files and numbers named on the command line, checked before a screen opens: a bad
+    team file or track is one line on stderr, not a screen or a traceback."""
+    count = {"sim": "games", "race-sim": "races"}.get(args.command)
+    if count and args.seed + max(getattr(args, count), 1) - 1 > SEED_MAX:
+        return (f"--seed {args.seed} with --{count} {getattr(args, count)}: the last seed passes "
+                f"{SEED_MAX}")
+    if args.command in ("match", "sim"):
+        from squigbowl.rules.model import TeamFileError, find_team
+
+        for side in ("home", "away"):
+            if getattr(args, side, None):
+                try:
+                    find_team(args.home if side == "home" else args.away)
+                except TeamFileError as exc:
+                    return f"--{side}: {exc}"
+    if args.command in ("race", "race-sim") and getattr(args, "track", None):
+        from squigbowl.race import TrackError, find_track
+
+        try:
+            find_track(args.track)
+        except TrackError as exc:
+            return f"--track: {exc}"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    problem = _check_inputs(args)
+    if problem:
+        return _fail(problem)
     if args.command == "sim":
         from squigbowl.coaches.sim import run_sim
 

@@ -214,15 +214,10 @@ class Race:
             self._record(d, choice)
             self.log.append(YeehawDeclined(d.racer))
         else:
-            if not isinstance(choice, Move):
-                raise IllegalChoice(f"a {d.kind} decision needs a Move(mode, angle), got {choice!r}")
-            if choice.mode not in d.modes:
-                raise IllegalChoice(f"mode {choice.mode!r} is not allowed here (allowed: {d.modes})")
-            if not isinstance(choice.angle, (int, float)) or not math.isfinite(choice.angle):
-                raise IllegalChoice(f"the aim angle must be a finite number, got {choice.angle!r}")
+            choice = _plain_move(choice, d)
             self.pending = None
             self._record(d, choice)
-            self._declared_move(d.racer, choice.mode, float(choice.angle),
+            self._declared_move(d.racer, choice.mode, choice.angle,
                                 "move" if d.kind == "move" else "yeehaw")
         self._run()
         return self.log[start:]
@@ -538,6 +533,36 @@ class Race:
                       key=lambda r: -(r.removal_seq or 0))
         head = [winner] if winner is not None else []
         return tuple(head + [r.id for r in alive] + [r.id for r in gone])
+
+
+def _shown(value, limit: int = 60) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - e.g. an int too long to print
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _plain_move(choice, d) -> Move:
+    """The Move as the race keeps it: its mode a plain str among the decision's modes, its
+    angle a finite plain float (an int or a float subclass is converted; a bool, a numpy
+    integer, a huge int or anything else is refused), so the decision log stays JSON-able."""
+    if not isinstance(choice, Move):
+        raise IllegalChoice(f"a {d.kind} decision needs a Move(mode, angle), got {_shown(choice)}")
+    mode, angle = choice.mode, choice.angle
+    if type(mode) is not str or mode not in d.modes:
+        raise IllegalChoice(f"mode {_shown(mode)} is not allowed here (allowed: {d.modes})")
+    if isinstance(angle, bool) or not isinstance(angle, (int, float)):
+        raise IllegalChoice(f"the aim angle must be a finite number, got {_shown(angle)}")
+    try:
+        angle = float(angle)
+    except OverflowError:
+        raise IllegalChoice(f"the aim angle must be a finite number, got {_shown(angle)}") from None
+    if not math.isfinite(angle):
+        raise IllegalChoice(f"the aim angle must be a finite number, got {angle!r}")
+    if type(choice) is Move and type(choice.angle) is float:
+        return choice
+    return Move(mode, angle)
 
 
 __all__ = ["Race", "RaceOptions", "RaceResult", "RaceError", "IllegalChoice", "Move", "DECLINE",

@@ -14,13 +14,16 @@ points at once and answers OFF for points off the table.
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from squigbowl.paths import UnreadableFile, read_bounded
 from squigbowl.race import geometry
+from squigbowl.text import plain
 
 OPEN, SOLID, LIQUID, OFF = 0, 1, 2, -1
 KIND_NAMES = {OPEN: "open", SOLID: "solid", LIQUID: "liquid", OFF: "off"}
@@ -110,13 +113,25 @@ class Track:
 
 # -- loading ---------------------------------------------------------------------------------
 
+#: the largest track file read (the shipped ones are under 3 KB)
+TRACK_FILE_LIMIT = 128 * 1024
+
+
 def load_track(path: str | Path) -> Track:
-    """Load and validate a track file; raises TrackError (naming the file) on any problem."""
+    """Load and validate a track file; raises TrackError (naming the file) on any problem. The
+    file is read only if it is a regular file of at most TRACK_FILE_LIMIT bytes (a FIFO or a
+    device is refused, never opened for a blocking read)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TrackError(f"{path}: cannot read the track file ({exc.strerror or exc})") from exc
+        raw = read_bounded(path, TRACK_FILE_LIMIT)
+    except UnreadableFile as exc:
+        raise TrackError(f"{path}: cannot read the track file ({exc.problem})") from None
+    except ValueError:   # a NUL in the name
+        raise TrackError(f"{plain(str(path))}: not a file name") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TrackError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     return parse_track(text, source=str(path))
 
 
@@ -127,11 +142,14 @@ def parse_track(text: str, source: str = "<string>") -> Track:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise fail(f"not valid TOML ({exc})") from exc
+        raise fail(f"not valid TOML ({plain(str(exc), 80)})") from None
+    except RecursionError:
+        raise fail("not valid TOML (nested too deeply)") from None
 
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str) or not plain(name):
         raise fail("missing 'name' (a non-empty string)")
+    name = plain(name)
     width, height = data.get("width"), data.get("height")
     for key, value in (("width", width), ("height", height)):
         if not isinstance(value, int) or isinstance(value, bool) or not 8 <= value <= 200:
@@ -142,8 +160,8 @@ def parse_track(text: str, source: str = "<string>") -> Track:
     if not isinstance(extra, dict):
         raise fail("'legend' must be a table of character = \"open\" | \"solid\" | \"liquid\"")
     for char, kind in extra.items():
-        if len(char) != 1 or kind not in _KIND_BY_NAME:
-            raise fail(f"legend entry {char!r} = {kind!r}: keys are single characters and "
+        if len(char) != 1 or not isinstance(kind, str) or kind not in _KIND_BY_NAME:
+            raise fail(f"legend entry {plain(char)!r}: keys are single characters and "
                        "values one of open, solid, liquid")
         legend[char] = kind
 
@@ -183,11 +201,12 @@ def parse_track(text: str, source: str = "<string>") -> Track:
     if not isinstance(cavern, bool):
         raise fail("'cavern' must be true or false")
     order = data.get("order", 100)
-    if not isinstance(order, int):
-        raise fail("'order' must be an integer")
+    if not isinstance(order, int) or isinstance(order, bool) or not -1000 <= order <= 1000:
+        raise fail("'order' must be an integer from -1000 to 1000")
     description = data.get("description", "")
     if not isinstance(description, str):
         raise fail("'description' must be a string")
+    description = plain(description, 400)
 
     track = Track(name=name.strip(), width=width, height=height, terrain=terrain,
                   chars=tuple(rows), start=start, gates=tuple(gates), description=description,
@@ -204,12 +223,15 @@ def _read_gate(value, label: str, fail) -> Gate:
     for key in ("a", "b"):
         p = value.get(key)
         if (not isinstance(p, list) or len(p) != 2
-                or not all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in p)):
-            raise fail(f"{label}: '{key}' must be a point [x, y] of two numbers, got {p!r}")
+                or not all(isinstance(c, (int, float)) and not isinstance(c, bool)
+                           and -1e6 <= c <= 1e6 for c in p)):
+            raise fail(f"{label}: '{key}' must be a point [x, y] of two numbers, "
+                       f"got {plain(repr(p))}")
         points.append((float(p[0]), float(p[1])))
     gate_name = value.get("name", label)
     if not isinstance(gate_name, str):
         raise fail(f"{label}: 'name' must be a string")
+    gate_name = plain(gate_name)
     gate = Gate(gate_name, points[0], points[1])
     if gate.length < 1.0:
         raise fail(f"{label}: the line is {gate.length:.2f} inches long (at least 1 needed)")
@@ -313,10 +335,10 @@ def find_track(name_or_path: str | None) -> Track:
         return load_track(candidate)
     key = name_or_path.strip().lower()
     shipped = tracks_dir() / f"{key}.toml"
-    if shipped.is_file():
+    if re.fullmatch(r"[a-z0-9_-]{1,40}", key) and shipped.is_file():   # a name, never a path
         return load_track(shipped)
     for track in list_tracks():
         if track.name.lower() == key:
             return track
     names = ", ".join(p.stem for p in sorted(tracks_dir().glob("*.toml")))
-    raise TrackError(f"{name_or_path}: no such track (shipped tracks: {names})")
+    raise TrackError(f"{plain(name_or_path)}: no such track (shipped tracks: {names})")

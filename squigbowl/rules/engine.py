@@ -103,16 +103,33 @@ class Match:
 
     def decide(self, choice) -> list[Event]:
         """Make the pending decision. An illegal choice raises IllegalChoice and changes
-        nothing; otherwise returns the events that followed, up to the next decision."""
+        nothing; otherwise returns the events that followed, up to the next decision.
+
+        A choice is a pair (kind, argument) of plain JSON-able values: the argument a str, an
+        int, a bool or None, or a tuple of those (a square is a tuple of two ints). Lists (from
+        JSON) are taken as tuples. Anything else — a float, a numpy number, a str or int
+        subclass, a dict, bytes — is never legal, and a bool stands only for a bool (True is
+        not the player 1), so the log stays JSON-able and replays to the same match."""
         pending = self.pending
         if pending is None:
             raise IllegalChoice("the match is over: there is nothing to decide")
-        if not (type(choice) is tuple and len(choice) == 2 and not isinstance(choice[1], list)):
-            choice = _as_choice(choice)  # from JSON
-        if choice not in pending.choices:
-            why = pending.info.get("why_not", {}).get(choice[0]) if choice else None
+        # the fast path: an exact (str, int | str | None | square) tuple, as bots and screens give
+        if type(choice) is tuple and len(choice) == 2 and type(choice[0]) is str:
+            arg = choice[1]
+            kind = type(arg)
+            if kind is int:
+                strict = 0 <= arg <= 1           # might stand for a bool: checked below
+            elif kind is str or arg is None or (kind is tuple and len(arg) == 2 and type(
+                    arg[0]) is int and type(arg[1]) is int):   # a square
+                strict = False
+            else:
+                choice, strict = _checked(choice)
+        else:
+            choice, strict = _checked(choice)
+        if choice not in pending.choices or (strict and not _strictly_in(choice, pending.choices)):
+            why = pending.info.get("why_not", {}).get(choice[0])
             raise IllegalChoice(
-                f"{choice!r} is not a legal answer to the {pending.kind!r} decision"
+                f"{_shown(choice)} is not a legal answer to the {pending.kind!r} decision"
                 + (f": {why}" if why else ""))
         if pending.kind == "turn":
             s = self.state
@@ -208,16 +225,66 @@ class Match:
 _new_event = Event.__new__
 
 
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
 def _as_choice(choice) -> tuple:
-    """Accept lists from JSON (['step', [5, 7]]) as well as tuples."""
-    if isinstance(choice, list):
+    """`choice` as the engine keeps it: lists from JSON (['step', [5, 7]]) made tuples;
+    IllegalChoice when it is not plain (see `_checked`)."""
+    return _checked(choice)[0]
+
+
+def _checked(choice) -> tuple[tuple, bool]:
+    """`choice` as a plain (str, argument) tuple, lists from JSON (['step', [5, 7]]) made
+    tuples, and whether it holds a bool (or a 0/1 argument) that must match a legal choice
+    type for type. Anything that is not plain raises IllegalChoice."""
+    if type(choice) is list:
         choice = tuple(choice)
-    if isinstance(choice, tuple) and len(choice) == 2 and isinstance(choice[1], list):
-        choice = (choice[0], _tuplify(choice[1]))
-    return choice
+    if not (type(choice) is tuple and len(choice) == 2 and type(choice[0]) is str):
+        raise IllegalChoice(f"{_shown(choice)} is not a choice: a choice is a pair "
+                            "(kind, argument), e.g. ('step', (5, 7))")
+    arg, flags = _plain(choice[1], 0)
+    if flags is None:
+        raise IllegalChoice(f"{_shown(choice)} is not a choice: its argument must be a whole "
+                            "number, a text, true/false, none or a square [x, y]")
+    arg_type = type(arg)
+    return (choice[0], arg), flags or (arg_type is int and 0 <= arg <= 1)
 
 
-def _tuplify(value):
-    if isinstance(value, list):
-        return tuple(_tuplify(v) for v in value)
-    return value
+def _plain(value, depth: int):
+    """(value with lists made tuples, holds a bool) when it is plain; (value, None) when not."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value, kind is bool
+    if (kind is tuple or kind is list) and depth < 2 and len(value) <= 4:
+        out, has_bool = [], False
+        for item in value:
+            item, flag = _plain(item, depth + 1)
+            if flag is None:
+                return value, None
+            out.append(item)
+            has_bool = has_bool or flag
+        return tuple(out), has_bool
+    return value, None
+
+
+def _same(a, b) -> bool:
+    """Equal and of the same types all the way down (True is not 1)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is tuple:
+        return len(a) == len(b) and all(map(_same, a, b))
+    return a == b
+
+
+def _strictly_in(choice: tuple, choices) -> bool:
+    return any(c == choice and _same(c, choice) for c in choices)
+
+
+def _shown(value, limit: int = 80) -> str:
+    """A short repr of an answer for an error message (never fails: a huge int has none)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - e.g. an int too long to print
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"

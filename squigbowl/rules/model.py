@@ -7,11 +7,15 @@ Rosters and the ready-made teams live in `assets/teams/*.toml` (format: docs/eng
 
 from __future__ import annotations
 
+import os
+import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from squigbowl.paths import asset
+from squigbowl.paths import UnreadableFile, asset, read_bounded
+from squigbowl.text import plain
 
 # A0.6 player states
 STANDING, PRONE, STUNNED = "standing", "prone", "stunned"
@@ -160,70 +164,191 @@ _copy_player_slots = slot_copier(Player)
 
 # -- loading -------------------------------------------------------------------------------
 
+#: the largest team or roster file read (the shipped ones are under 4 KB)
+TEAM_FILE_LIMIT = 64 * 1024
+
+#: the ranges a roster line's numbers must fall in (docs/engine.md, "Teams and rosters"): the
+#: A13 profiles lie well inside them; beyond them a roll or the budget stops making sense
+POSITION_RANGES = {"limit": (1, 16), "cost": (10, 300), "ma": (1, 9), "st": (1, 7),
+                   "ag": (1, 6), "av": (5, 11)}
+REROLL_COST_RANGE = (10, 200)
+#: A3.1: a team's extras
+TEAM_RANGES = {"rerolls": (0, 8), "fan_factor": (0, 9), "cheerleaders": (0, 10),
+               "assistant_coaches": (0, 10)}
+
+#: the fields each table of a team file accepts; any other is an error
+FILE_FIELDS = ("roster", "team")
+ROSTER_FIELDS = ("key", "name", "reroll_cost", "apothecary", "positions")
+POSITION_FIELDS = ("name", "glyph", "limit", "cost", "ma", "st", "ag", "av", "skills")
+TEAM_FIELDS = ("name", "roster", "rerolls", "apothecary", "fan_factor", "cheerleaders",
+               "assistant_coaches", "players")
+PLAYER_ROW_FIELDS = ("position", "count", "names")
+
+#: a roster is named, never given as a path: lower-case letters, digits and underscores
+_ROSTER_KEY = re.compile(r"[a-z0-9_]{1,40}")
+
+
 def teams_dir() -> Path:
     return asset("teams")
 
 
-def _need(table: dict, key: str, kind, path, where: str):
+def roster_dirs() -> list[Path]:
+    """The folders a roster name is looked up in: the shipped rosters only (the game has no
+    user data folder for rosters)."""
+    return [teams_dir()]
+
+
+def _kind_name(kind) -> str:
+    return {int: "a whole number", str: "a text", bool: "true or false", list: "a list",
+            dict: "a table"}.get(kind, kind.__name__)
+
+
+def _is(value, kind) -> bool:
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def _short(value) -> str:
+    try:
+        text = repr(value)
+    except ValueError:   # an int too long to print
+        text = "a number too long to print"
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _fields(table, allowed, path, where: str) -> dict:
+    if not isinstance(table, dict):
+        raise TeamFileError(path, f"{where}: must be a table, got {_short(table)}")
+    for key in table:
+        if key not in allowed:
+            raise TeamFileError(path, f"{where}: {plain(key)!r} is not a field here "
+                                      f"(known: {', '.join(allowed)})")
+    return table
+
+
+def _need(table: dict, key: str, kind, path, where: str, default=None, span=None):
+    """`table[key]` checked: of `kind` (an int is never a bool), within `span` (lo, hi) when
+    given; a missing field is an error unless `default` is given."""
     if key not in table:
+        if default is not None:
+            return default
         raise TeamFileError(path, f"{where}: missing field '{key}'")
     value = table[key]
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise TeamFileError(path, f"{where}: field '{key}' must be a whole number, got {value!r}")
-    if kind is not int and not isinstance(value, kind):
-        raise TeamFileError(path, f"{where}: field '{key}' must be {kind.__name__}, got {value!r}")
+    if not _is(value, kind):
+        raise TeamFileError(path, f"{where}: field '{key}' must be {_kind_name(kind)}, "
+                                  f"got {_short(value)}")
+    if span is not None and not span[0] <= value <= span[1]:
+        raise TeamFileError(path, f"{where}: field '{key}' must be {span[0]}..{span[1]}, "
+                                  f"got {_short(value)}")
     return value
 
 
+def _name(table: dict, key: str, path, where: str, default=None) -> str:
+    """A name from the file made plain (no control characters, at most 40 characters)."""
+    value = _need(table, key, str, path, where, default=default)
+    text = plain(value)
+    if not text:
+        raise TeamFileError(path, f"{where}: field '{key}' must not be empty")
+    return text
+
+
 def _read_toml(path: Path) -> dict:
+    """A TOML file from outside: a regular file of bounded size, UTF-8, not nested too deep."""
     try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise TeamFileError(path, "no such team file") from None
+        raw = read_bounded(path, TEAM_FILE_LIMIT)
+    except ValueError:   # a NUL in the name
+        raise TeamFileError(_short(str(path)), "not a file name") from None
+    except UnreadableFile as exc:
+        if not os.path.lexists(path):
+            raise TeamFileError(path, "no such team file") from None
+        raise TeamFileError(path, f"cannot be read: {exc.problem}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TeamFileError(path, f"not UTF-8 text (byte {exc.start})") from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise TeamFileError(path, f"not valid TOML ({exc})") from None
-    except OSError as exc:
-        raise TeamFileError(path, f"cannot be read ({exc.strerror})") from None
+        raise TeamFileError(path, f"not valid TOML ({plain(str(exc), 80)})") from None
+    except RecursionError:
+        raise TeamFileError(path, "not valid TOML (nested too deeply)") from None
+
+
+def _glyph(row: dict, name: str, path, where: str) -> str:
+    """One narrow printable character (the pitch draws one per square)."""
+    if "glyph" not in row:
+        return name[0] if _narrow_printable(name[0]) else "?"
+    glyph = _need(row, "glyph", str, path, where)
+    if len(glyph) != 1 or not _narrow_printable(glyph):
+        raise TeamFileError(path, f"{where}: field 'glyph' must be one printable character, "
+                                  f"got {_short(glyph)}")
+    return glyph
+
+
+def _narrow_printable(ch: str) -> bool:
+    return (ch.isprintable() and not ch.isspace() and plain(ch) == ch
+            and unicodedata.east_asian_width(ch) not in ("W", "F")
+            and not unicodedata.combining(ch))
 
 
 def _parse_roster(data: dict, path) -> Roster:
-    table = data.get("roster")
-    if not isinstance(table, dict):
+    table = _fields(data.get("roster"), ROSTER_FIELDS, path, "[roster]") \
+        if "roster" in data else None
+    if table is None:
         raise TeamFileError(path, "missing [roster] table")
     key = _need(table, "key", str, path, "[roster]")
+    if not _ROSTER_KEY.fullmatch(key):
+        raise TeamFileError(path, "[roster]: field 'key' must be a name of lower-case letters, "
+                                  f"digits and '_', got {_short(key)}")
     positions: dict[str, Position] = {}
-    rows = table.get("positions")
-    if not isinstance(rows, list) or not rows:
-        raise TeamFileError(path, "[roster]: missing [[roster.positions]]")
+    rows = _need(table, "positions", list, path, "[roster]")
+    if not rows or len(rows) > 32:
+        raise TeamFileError(path, "[roster]: field 'positions' must list 1 to 32 "
+                                  "[[roster.positions]]")
     for i, row in enumerate(rows):
         where = f"[[roster.positions]] #{i + 1}"
-        name = _need(row, "name", str, path, where)
+        _fields(row, POSITION_FIELDS, path, where)
+        name = _name(row, "name", path, where)
+        where = f"{where} ({name})"
+        if name in positions:
+            raise TeamFileError(path, f"{where}: field 'name': a second position of that name")
         skills = row.get("skills", [])
         if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
-            raise TeamFileError(path, f"{where} ({name}): field 'skills' must be a list of names")
+            raise TeamFileError(path, f"{where}: field 'skills' must be a list of names, "
+                                      f"got {_short(skills)}")
         unknown = [s for s in skills if s not in KNOWN_SKILLS]
         if unknown:
-            raise TeamFileError(path, f"{where} ({name}): unknown skill {unknown[0]!r}")
-        stats = {k: _need(row, k, int, path, f"{where} ({name})")
-                 for k in ("limit", "cost", "ma", "st", "ag", "av")}
+            raise TeamFileError(path, f"{where}: field 'skills': unknown skill "
+                                      f"{plain(unknown[0])!r}")
+        stats = {k: _need(row, k, int, path, where, span=span)
+                 for k, span in POSITION_RANGES.items()}
         positions[name] = Position(name=name, skills=frozenset(skills),
-                                   glyph=str(row.get("glyph", name[0]))[:1], **stats)
-    return Roster(key=key, name=_need(table, "name", str, path, "[roster]"),
-                  reroll_cost=_need(table, "reroll_cost", int, path, "[roster]"),
-                  apothecary=bool(table.get("apothecary", True)), positions=positions)
+                                   glyph=_glyph(row, name, path, where), **stats)
+    return Roster(key=key, name=_name(table, "name", path, "[roster]"),
+                  reroll_cost=_need(table, "reroll_cost", int, path, "[roster]",
+                                    span=REROLL_COST_RANGE),
+                  apothecary=_need(table, "apothecary", bool, path, "[roster]", default=True),
+                  positions=positions)
 
 
 _ROSTER_CACHE: dict[str, Roster] = {}
 
 
 def load_roster(key: str) -> Roster:
-    """The roster `key` (e.g. 'orcs') from assets/teams/<key>.toml."""
+    """The roster named `key` (e.g. 'orcs'): `<key>.toml` among the roster folders. A name,
+    never a path: anything but lower-case letters, digits and '_' is refused."""
+    if not isinstance(key, str) or not _ROSTER_KEY.fullmatch(key):
+        raise TeamFileError(_short(key), "a roster is named by lower-case letters, digits and "
+                                         "'_' (e.g. 'orcs'), never by a path")
     if key not in _ROSTER_CACHE:
-        path = teams_dir() / f"{key}.toml"
-        if not path.is_file():
+        for folder in roster_dirs():
+            path = folder / f"{key}.toml"
+            if path.is_file():
+                break
+        else:
             known = ", ".join(sorted(p.stem for p in teams_dir().glob("*.toml")))
-            raise TeamFileError(path, f"unknown roster '{key}' (known: {known})")
+            raise TeamFileError(key, f"unknown roster '{key}' (known: {known})")
         _ROSTER_CACHE[key] = _parse_roster(_read_toml(path), path)
     return _ROSTER_CACHE[key]
 
@@ -240,11 +365,14 @@ def team_from_data(data: dict, path) -> TeamSheet:
     its teams in this shape)."""
     if not isinstance(data, dict):
         raise TeamFileError(path, "a team must be a table")
-    team = data.get("team")
-    if not isinstance(team, dict):
+    _fields(data, FILE_FIELDS, path, "the file")
+    if "team" not in data:
         raise TeamFileError(path, "missing [team] table")
-    team_name = _need(team, "name", str, path, "[team]")
+    team = _fields(data["team"], TEAM_FIELDS, path, "[team]")
+    team_name = _name(team, "name", path, "[team]")
     if "roster" in data:
+        if "roster" in team:
+            raise TeamFileError(path, "[team]: field 'roster': the file has its own [roster]")
         roster = _parse_roster(data, path)
     else:
         key = _need(team, "roster", str, path, "[team]")
@@ -253,36 +381,41 @@ def team_from_data(data: dict, path) -> TeamSheet:
         except TeamFileError as exc:
             raise TeamFileError(path, f"[team]: field 'roster': {exc.problem}") from None
     players: list[tuple[str, str]] = []
-    rows = team.get("players")
-    if not isinstance(rows, list) or not rows:
+    rows = _need(team, "players", list, path, "[team]")
+    if not rows:
         raise TeamFileError(path, "[team]: missing [[team.players]]")
     for i, row in enumerate(rows):
         where = f"[[team.players]] #{i + 1}"
-        if not isinstance(row, dict):
-            raise TeamFileError(path, f"{where}: must be a table")
-        pos = _need(row, "position", str, path, where)
+        _fields(row, PLAYER_ROW_FIELDS, path, where)
+        pos = _name(row, "position", path, where)
         if pos not in roster.positions:
-            raise TeamFileError(path, f"{where}: position {pos!r} is not in the "
+            raise TeamFileError(path, f"{where}: field 'position': {pos!r} is not in the "
                                       f"{roster.name} roster")
-        count = row.get("count", 1)
-        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 16:
-            raise TeamFileError(path, f"{where}: field 'count' must be a whole number 1..16")
+        count = _need(row, "count", int, path, where, default=1, span=(1, 16))
         names = row.get("names", [])
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise TeamFileError(path, f"{where}: field 'names' must be a list of names")
+            raise TeamFileError(path, f"{where}: field 'names' must be a list of names, "
+                                      f"got {_short(names)}")
+        if len(names) > count:
+            raise TeamFileError(path, f"{where}: field 'names' has {len(names)} names for "
+                                      f"{count} players (field 'count')")
         for k in range(count):
-            players.append((names[k] if k < len(names) else f"{pos} {k + 1}", pos))
+            name = plain(names[k]) if k < len(names) else f"{pos} {k + 1}"
+            if not name:
+                raise TeamFileError(path, f"{where}: field 'names' #{k + 1} is empty")
+            players.append((name, pos))
+        if len(players) > 16:
+            break   # team_problem names it: at most 16 players
+    extras = {k: _need(team, k, int, path, "[team]", default=0, span=span)
+              for k, span in TEAM_RANGES.items()}
     sheet = TeamSheet(
         name=team_name, roster=roster, players=players,
-        rerolls=team.get("rerolls", 0), apothecary=bool(team.get("apothecary", False)),
-        fan_factor=team.get("fan_factor", 0), cheerleaders=team.get("cheerleaders", 0),
-        assistant_coaches=team.get("assistant_coaches", 0), source=str(path))
+        apothecary=_need(team, "apothecary", bool, path, "[team]", default=False),
+        source=str(path), **extras)
     problem = team_problem(sheet)
     if problem:
         raise TeamFileError(path, problem)
     return sheet
-
-
 def team_problem(sheet: TeamSheet) -> str | None:
     """A3.1 / A13.6 team-building rules; None when the team is legal."""
     n = len(sheet.players)
@@ -316,6 +449,9 @@ def ready_made_teams() -> dict[str, Path]:
 
 def find_team(name_or_path: str) -> TeamSheet:
     """A ready-made team by name (case-insensitive) or roster key, or a team file's path."""
+    if not isinstance(name_or_path, str) or not name_or_path:
+        raise TeamFileError(_short(name_or_path), "a team is a ready-made team's name or a "
+                                                  "team file's path")
     teams = ready_made_teams()
     for name, path in teams.items():
         if name.lower() == name_or_path.lower() or path.stem == name_or_path.lower():

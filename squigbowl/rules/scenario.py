@@ -35,11 +35,14 @@ import tomllib
 from dataclasses import replace
 from pathlib import Path
 
+from squigbowl.paths import UnreadableFile, read_bounded
 from squigbowl.rules.geometry import on_pitch
-from squigbowl.rules.model import (CASUALTY, KO, ON_PITCH, PRONE, RESERVES, SENT_OFF, STANDING,
-                                   STUNNED, find_team)
+from squigbowl.rules.model import (CASUALTY, KNOWN_SKILLS, KO, ON_PITCH, POSITION_RANGES, PRONE,
+                                   RESERVES, SENT_OFF, STANDING, STUNNED, TeamFileError,
+                                   find_team)
 from squigbowl.rules.setup_match import new_state
 from squigbowl.rules.state import WEATHERS, Options
+from squigbowl.text import plain
 
 SIDES = {"home": 0, "away": 1}
 
@@ -56,24 +59,81 @@ STATUSES = (STANDING, PRONE, STUNNED, RESERVES, KO, CASUALTY, SENT_OFF)
 START_PHASES = ("turn", "turn_start", "drive_start", "setup", "kickoff")
 
 
+#: the largest scenario file read
+SCENARIO_FILE_LIMIT = 256 * 1024
+#: the ranges of the per-side numbers (A2.4 turns, A3.1 re-rolls, A8.15 one apothecary...)
+#: a player's what-if profile: a roster line's ranges, but MA may be 0 (no square left to move)
+PROFILE_RANGES = {**POSITION_RANGES, "ma": (0, POSITION_RANGES["ma"][1])}
+PER_SIDE_RANGES = {"turn": (0, 8), "score": (0, 99), "rerolls": (0, 8), "leader_reroll": (0, 1),
+                   "apothecary": (0, 1), "bribes": (0, 8)}
+
+
 class ScenarioError(ValueError):
-    """A scenario that cannot be set up; the message names the field."""
+    """A scenario that cannot be set up; the message is one line naming the file (when there
+    is one) and the field."""
+
+    def __init__(self, problem: str, source=None) -> None:
+        self.problem = problem
+        self.source = source
+        super().__init__(f"{source}: {problem}" if source else problem)
 
 
 def load_scenario(source) -> dict:
+    """A scenario's fields: a dict as it is, or a TOML (JSON when named .json) file read as a
+    regular file of bounded size."""
     if isinstance(source, dict):
         return source
     path = Path(source)
     try:
-        text = path.read_text()
-        return json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
-    except (OSError, ValueError) as exc:
-        raise ScenarioError(f"{path}: cannot read scenario ({exc})") from None
+        text = read_bounded(path, SCENARIO_FILE_LIMIT).decode("utf-8")
+        data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+    except UnreadableFile as exc:
+        raise ScenarioError(f"cannot read scenario ({exc.problem})", path) from None
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"cannot read scenario (not UTF-8 text, byte {exc.start})",
+                            path) from None
+    except RecursionError:
+        raise ScenarioError("cannot read scenario (nested too deeply)", path) from None
+    except ValueError as exc:   # TOML, JSON, a NUL in the name
+        raise ScenarioError(f"cannot read scenario ({plain(str(exc), 80)})", path) from None
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario must be a table of fields", path)
+    return data
+
+
+def _short(value) -> str:
+    try:
+        text = repr(value)
+    except ValueError:   # an int too long to print
+        text = "a number too long to print"
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _int(value, field: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScenarioError(f"{field}: expected a whole number {lo}..{hi}, got {_short(value)}")
+    if not lo <= value <= hi:
+        raise ScenarioError(f"{field}: must be {lo}..{hi}, got {_short(value)}")
+    return value
+
+
+def _bool(value, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise ScenarioError(f"{field}: expected true or false, got {_short(value)}")
+    return value
+
+
+def _square(value, field: str) -> tuple[int, int]:
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            or not on_pitch(tuple(value))):
+        raise ScenarioError(f"{field}: expected an on-pitch square [x, y], got {_short(value)}")
+    return tuple(value)
 
 
 def _side(value, field: str) -> int:
-    if value not in SIDES:
-        raise ScenarioError(f"{field}: expected 'home' or 'away', got {value!r}")
+    if not isinstance(value, str) or value not in SIDES:
+        raise ScenarioError(f"{field}: expected 'home' or 'away', got {_short(value)}")
     return SIDES[value]
 
 
@@ -82,8 +142,9 @@ def find_player(state, ref: str):
     try:
         side_name, number = ref.split(":")
         side, number = SIDES[side_name], int(number)
-    except (ValueError, KeyError):
-        raise ScenarioError(f"player reference {ref!r}: expected 'home:N' or 'away:N'") from None
+    except (ValueError, KeyError, AttributeError, TypeError):
+        raise ScenarioError(f"player reference {_short(ref)}: expected 'home:N' or "
+                            "'away:N'") from None
     for p in state.players:
         if p.side == side and p.number == number:
             return p
@@ -107,36 +168,84 @@ def _phases():
 
 
 def _per_side(data: dict, field: str) -> dict:
-    """A `{ home = n, away = m }` table as {side: int}."""
+    """A `{ home = n, away = m }` table as {side: int}, each within PER_SIDE_RANGES."""
     table = data.get(field, {})
     if not isinstance(table, dict):
         raise ScenarioError(f"{field}: expected a table like {{ home = 1, away = 0 }}, "
-                            f"got {table!r}")
-    return {_side(name, field): int(n) for name, n in table.items()}
+                            f"got {_short(table)}")
+    lo, hi = PER_SIDE_RANGES[field]
+    return {_side(name, field): _int(n, f"{field}.{name}", lo, hi) for name, n in table.items()}
 
 
-def build_state(data: dict):
+def _team(data: dict, field: str, default: str):
+    value = data.get(field, default)
+    try:
+        return find_team(value)
+    except TeamFileError as exc:
+        raise ScenarioError(f"{field}: {exc}") from None
+
+
+def _options(data: dict) -> Options:
+    table = data.get("options", {})
+    if not isinstance(table, dict):
+        raise ScenarioError(f"options: expected a table, got {_short(table)}")
+    fields = Options.__dataclass_fields__
+    for key, value in table.items():
+        if key not in fields:
+            raise ScenarioError(f"options.{plain(key)}: not a match option (known: "
+                                f"{', '.join(fields)})")
+        if key == "fanatic_first":
+            if value not in ("call", "enforce") or not isinstance(value, str):
+                raise ScenarioError(f"options.fanatic_first: expected 'call' or 'enforce', "
+                                    f"got {_short(value)}")
+        else:
+            _bool(value, f"options.{key}")
+    return Options(**table)
+
+
+def _extra(value, where: str) -> dict:
+    if not isinstance(value, dict) or len(value) > 16 or not all(
+            isinstance(k, str) and (v is None or isinstance(v, (bool, int, str)))
+            and not (isinstance(v, int) and not isinstance(v, bool) and abs(v) > 99)
+            for k, v in value.items()):
+        raise ScenarioError(f"{where}: 'extra' must be a table of simple values like "
+                            f"{{ loaded = false }}, got {_short(value)}")
+    return dict(value)
+
+
+def build_state(data: dict, source=None):
     """The MatchState a scenario describes, standing at the active team's 'turn' decision (or at
     the start of the `phase` it names). Team re-rolls, the Leader re-roll, apothecaries and
-    bribes are 0 unless the scenario gives them (A8.15, A9.5, A10.2)."""
+    bribes are 0 unless the scenario gives them (A8.15, A9.5, A10.2). A bad field raises
+    ScenarioError naming `source` (the file) and the field."""
+    try:
+        return _build_state(data)
+    except ScenarioError as exc:
+        if source is None or exc.source is not None:
+            raise
+        raise ScenarioError(exc.problem, source) from None
+
+
+def _build_state(data: dict):
+    if not isinstance(data, dict):
+        raise ScenarioError(f"a scenario must be a table of fields, got {_short(data)}")
     unknown = [k for k in data if k not in SCENARIO_FIELDS]
     if unknown:
-        raise ScenarioError(f"{unknown[0]}: not a scenario field (known: "
+        raise ScenarioError(f"{plain(unknown[0])}: not a scenario field (known: "
                             f"{', '.join(SCENARIO_FIELDS)})")
-    options = Options(**data.get("options", {}))
-    state = new_state(find_team(data.get("home", "Orcs")), find_team(data.get("away", "Humans")),
-                      options)
+    options = _options(data)
+    state = new_state(_team(data, "home", "Orcs"), _team(data, "away", "Humans"), options)
     state.active = _side(data.get("active", "home"), "active")
     state.kicking = _side(data.get("kicking", "away" if state.active == 0 else "home"), "kicking")
     state.first_kicker = state.kicking
-    state.half = int(data.get("half", 1))
+    state.half = _int(data.get("half", 1), "half", 1, 3)
     weather = data.get("weather", "nice")
-    if weather not in WEATHERS:
-        raise ScenarioError(f"weather: {weather!r} is not one of {', '.join(WEATHERS)}")
+    if not isinstance(weather, str) or weather not in WEATHERS:
+        raise ScenarioError(f"weather: {_short(weather)} is not one of {', '.join(WEATHERS)}")
     state.weather = weather
     phase = data.get("phase", "turn")
-    if phase not in _phases():
-        raise ScenarioError(f"phase: {phase!r} is not a phase of the match (e.g. "
+    if not isinstance(phase, str) or phase not in _phases():
+        raise ScenarioError(f"phase: {_short(phase)} is not a phase of the match (e.g. "
                             f"{', '.join(START_PHASES)})")
     for side, n in _per_side(data, "turn").items():
         state.teams[side].turn = n
@@ -154,44 +263,76 @@ def build_state(data: dict):
         team.bribes = bribes.get(side, 0)
         # the sheet too: half-time gives the team its sheet's re-rolls again (A2.9)
         team.sheet = replace(team.sheet, rerolls=team.rerolls, apothecary=team.apothecary > 0)
-    for i, row in enumerate(data.get("players", [])):
+    rows = data.get("players", [])
+    if not isinstance(rows, list):
+        raise ScenarioError(f"players: expected a list of [[players]] tables, got {_short(rows)}")
+    listed = set()
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict):
+            raise ScenarioError(f"players #{i + 1}: expected a table, got {_short(row)}")
         unknown = [k for k in row if k not in PLAYER_FIELDS]
         if unknown:
-            raise ScenarioError(f"players #{i + 1}: {unknown[0]!r} is not a player field "
+            raise ScenarioError(f"players #{i + 1}: {plain(unknown[0])!r} is not a player field "
                                 f"(known: {', '.join(PLAYER_FIELDS)})")
-        p = find_player(state, row.get("who", ""))
+        if "who" not in row:
+            raise ScenarioError(f"players #{i + 1}: missing field 'who' (e.g. 'home:3')")
+        try:
+            p = find_player(state, row["who"])
+        except ScenarioError as exc:
+            raise ScenarioError(f"players #{i + 1}: who: {exc}") from None
+        where = f"players #{i + 1} ({row['who']})"
+        if p.id in listed:
+            raise ScenarioError(f"{where}: who: listed twice")
+        listed.add(p.id)
         status = row.get("status", "standing")
-        if status not in STATUSES:
-            raise ScenarioError(f"players #{i + 1} ({row['who']}): status {status!r} is not one "
+        if not isinstance(status, str) or status not in STATUSES:
+            raise ScenarioError(f"{where}: status {_short(status)} is not one "
                                 f"of {', '.join(STATUSES)}")
         if status in ON_PITCH:
-            sq = tuple(row.get("at", ()))
-            if len(sq) != 2 or not on_pitch(sq):
-                raise ScenarioError(f"players #{i + 1} ({row['who']}): 'at' must be an on-pitch "
-                                    f"square [x, y], got {row.get('at')!r}")
+            if "at" not in row:
+                raise ScenarioError(f"{where}: 'at' must be an on-pitch square [x, y] for a "
+                                    f"{status} player")
+            sq = _square(row["at"], f"{where}: at")
             if sq in state.board:
-                raise ScenarioError(f"players #{i + 1} ({row['who']}): {sq} is already taken")
+                raise ScenarioError(f"{where}: at: {list(sq)} is already taken")
             state.place(p, sq)
             p.drive_played = True
+        elif "at" in row:
+            raise ScenarioError(f"{where}: at: a player in {status} has no square")
         p.status = status
-        p.acted = bool(row.get("acted", False))
+        p.acted = _bool(row.get("acted", False), f"{where}: acted")
         for key in ("ma", "st", "ag", "av"):
             if key in row:
-                setattr(p, key, int(row[key]))
+                lo, hi = PROFILE_RANGES[key]
+                setattr(p, key, _int(row[key], f"{where}: {key}", lo, hi))
         if "skills" in row:
-            p.skills = frozenset(row["skills"])
+            skills = row["skills"]
+            if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
+                raise ScenarioError(f"{where}: skills: expected a list of skill names, got "
+                                    f"{_short(skills)}")
+            unknown = [s for s in skills if s not in KNOWN_SKILLS]
+            if unknown:
+                raise ScenarioError(f"{where}: skills: unknown skill {plain(unknown[0])!r}")
+            p.skills = frozenset(skills)
         if "extra" in row:
-            p.extra = dict(row["extra"])
+            p.extra = _extra(row["extra"], where)
     if "carrier" in data:
-        p = find_player(state, data["carrier"])
-        if p.status != "standing":
+        if "ball" in data:
+            raise ScenarioError("carrier: give the ball's square or its carrier, not both")
+        try:
+            p = find_player(state, data["carrier"])
+        except ScenarioError as exc:
+            raise ScenarioError(f"carrier: {exc}") from None
+        if p.status != STANDING:
             raise ScenarioError(f"carrier: {data['carrier']} is not Standing on the pitch")
+        if p.has("No Hands"):
+            raise ScenarioError(f"carrier: {data['carrier']} has No Hands (A7.8.3)")
         state.ball.carrier = p.id
         state.ball.square = p.square
     elif "ball" in data:
-        sq = tuple(data["ball"])
-        if not on_pitch(sq) or sq in state.board:
-            raise ScenarioError(f"ball: {sq} must be an empty on-pitch square")
+        sq = _square(data["ball"], "ball")
+        if sq in state.board:
+            raise ScenarioError(f"ball: {list(sq)} must be an empty on-pitch square")
         state.ball.square = sq
     state.phase = phase
     return state
@@ -201,5 +342,6 @@ def scenario_match(source, *, dice=None, seed: int = 0):
     """A Match standing at the scenario's position."""
     from squigbowl.rules.engine import Match
 
-    state = build_state(load_scenario(source))
+    label = None if isinstance(source, dict) else str(source)
+    state = build_state(load_scenario(source), source=label)
     return Match(None, None, seed=seed, dice=dice, state=state)

@@ -82,7 +82,7 @@ def test_a3_1_custom_team_file_by_roster_key(tmp_path):
     ('[team]\nroster = "orcs"\n[[team.players]]\nposition = "Lineman"\ncount = 11\n',
      "missing field 'name'"),
     ('[team]\nname = "X"\nroster = "orcs"\n[[team.players]]\nposition = "Wizard"\n',
-     "position 'Wizard'"),
+     "'Wizard' is not in the Orcs roster"),
     ('[team]\nname = "X"\nroster = "orcs"\n[[team.players]]\nposition = "Lineman"\ncount = 5\n',
      "11 to 16 players"),
     ('[team]\nname = "X"\nroster = "orcs"\n[[team.players]]\nposition = "Troll"\ncount = 2\n'
@@ -93,7 +93,7 @@ def test_a3_1_custom_team_file_by_roster_key(tmp_path):
      'position = "Black Orc Blocker"\ncount = 4\n[[team.players]]\nposition = "Lineman"\n'
      'count = 12\n', "more than the 1,000k budget"),
     ('[team\nname = "X"', "not valid TOML"),
-    ('[team]\nname = 3\nroster = "orcs"\n', "field 'name' must be str"),
+    ('[team]\nname = 3\nroster = "orcs"\n', "field 'name' must be a text"),
 ])
 def test_team_file_errors_name_the_file_and_field(tmp_path, text, needle):
     path = write(tmp_path, text)

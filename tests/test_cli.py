@@ -1,0 +1,105 @@
+"""Issue 10 at the command line: seeds out of range and bad team or track files give one clear
+line and a non-zero exit, never a traceback, a screen or a hang (a FIFO is refused)."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from squigbowl.cli import SEED_MAX, build_parser
+
+TIMEOUT = 60
+
+
+def run(*args, timeout=TIMEOUT):
+    env = {**os.environ, "TERM": "dumb"}
+    return subprocess.run([sys.executable, "-m", "squigbowl", *args], capture_output=True,
+                          text=True, timeout=timeout, stdin=subprocess.DEVNULL, env=env)
+
+
+@pytest.mark.parametrize("command", [["match"], ["race"], ["race-sim", "--quiet"],
+                                     ["sim", "--quiet"]])
+@pytest.mark.parametrize("seed", ["-1", "99999999999999999999999", str(SEED_MAX + 1), "1.5",
+                                  "seven", "1" * 5000])
+def test_seed_out_of_range_is_one_error_not_a_traceback(command, seed):
+    out = run(*command, "--seed", seed)
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr and "argument --seed" in out.stderr
+    assert len(out.stderr) < 1000
+
+
+def test_seed_range_is_what_a_save_accepts(tmp_path):
+    """0..2^63-1: numpy takes any whole number from 0, a save keeps 0..2^63-1, so the command
+    line takes exactly the seeds a save can keep."""
+    from squigbowl import saves
+    from squigbowl.rules.engine import Match
+    from squigbowl.rules.model import find_team
+
+    parser = build_parser()
+    assert parser.parse_args(["match", "--seed", str(SEED_MAX)]).seed == SEED_MAX
+    assert parser.parse_args(["sim", "--seed", "0"]).seed == 0
+    m = Match(find_team("Orcs"), find_team("Humans"), seed=SEED_MAX)
+    data = saves.match_data(m)
+    path = tmp_path / "top.json"
+    path.write_text(saves.dumps(data))
+    assert saves.load(path).match.seed == SEED_MAX
+    data["seed"] = SEED_MAX + 1
+    path.write_text(saves.dumps(data))
+    with pytest.raises(saves.SaveError, match="seed"):
+        saves.load(path)
+
+
+def test_sim_seeds_past_the_range_are_refused():
+    out = run("sim", "--seed", str(SEED_MAX), "--games", "2", "--quiet")
+    assert out.returncode == 2 and "--seed" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_sim_at_the_top_seed_plays():
+    out = run("sim", "--seed", str(SEED_MAX), "--games", "1", "--quiet", timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.splitlines()[-1])["games"] == 1
+
+
+BAD_TEAM = '[team]\nname = "X"\nroster = "orcs"\n[[team.players]]\nposition = "Lineman"\ncount = 99\n'
+
+
+def _bad_files(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BAD_TEAM)
+    evil = tmp_path / "evil.toml"
+    evil.write_text('[team]\nname = "X"\nroster = "../../../../../../tmp/evil"\n')
+    latin = tmp_path / "latin.toml"
+    latin.write_bytes('[team]\nname = "Gr\xfcn"\n'.encode("latin-1"))
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    return {"bad": (bad, "'count' must be 1..16"), "evil": (evil, "field 'roster'"),
+            "latin": (latin, "not UTF-8"), "fifo": (fifo, "not a regular file"),
+            "missing": (tmp_path / "gone.toml", "no such team file")}
+
+
+@pytest.mark.parametrize("command", [["match"], ["sim", "--games", "1", "--quiet"]])
+@pytest.mark.parametrize("case", ["bad", "evil", "latin", "fifo", "missing"])
+@pytest.mark.parametrize("side", ["--home", "--away"])
+def test_bad_team_file_is_one_line_and_a_non_zero_exit(tmp_path, command, case, side):
+    path, needle = _bad_files(tmp_path)[case]
+    out = run(*command, side, str(path), timeout=30)
+    assert out.returncode != 0
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1, out.stderr
+    assert lines[0].startswith(f"squigbowl: {side}: {path}") and needle in lines[0]
+    assert out.stdout == ""
+
+
+@pytest.mark.parametrize("command", [["race"], ["race-sim", "--races", "1", "--quiet"]])
+def test_bad_track_file_is_one_line(tmp_path, command):
+    bad = tmp_path / "track.toml"
+    bad.write_bytes(b"\xff\xfe binary")
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    for path, needle in ((bad, "not UTF-8"), (fifo, "not a regular file")):
+        out = run(*command, "--track", str(path), timeout=30)
+        lines = out.stderr.strip().splitlines()
+        assert out.returncode == 2 and len(lines) == 1, out.stderr
+        assert lines[0].startswith(f"squigbowl: --track: {path}") and needle in lines[0]
