@@ -30,6 +30,7 @@ MENU = [
     ("continue", "Continue"),
     ("load", "Load"),
     ("race", "Squig race"),
+    ("rules", "Rules"),
     ("help", "Help"),
     ("quit", "Quit"),
 ]
@@ -372,8 +373,14 @@ class SquigBowlApp(App):
         self.push_screen(ReplayScreen(source))
         return True
 
+    def open_rules(self, section: str | None = None) -> None:
+        from squigbowl.ui.kit.rules_screen import RulesScreen
+
+        self.push_screen(RulesScreen(section))
+
     def open_help(self) -> None:
-        self.screen.note("Arrows or j/k choose, Enter opens, q quits. Rules: docs/ and RULES.md.")
+        self.screen.note("Arrows or j/k choose, Enter opens, q quits. Rules: the Rules entry "
+                         "here, or ? then r in a match or a race.")
 
 
 def run_app(args=None, saves_folder=None) -> int:
