@@ -41,6 +41,7 @@ class MainMenu(Screen):
 
     BINDINGS = [
         Binding("q", "app.quit", "Quit"),
+        Binding("r", "rules", "Rules"),
         Binding("question_mark", "help", "Help"),
     ]
 
@@ -80,6 +81,9 @@ class MainMenu(Screen):
 
     def action_help(self) -> None:
         self.app.menu_choice("help")
+
+    def action_rules(self) -> None:
+        self.app.menu_choice("rules")
 
     def note(self, text: str) -> None:
         if self.lazy:

@@ -181,6 +181,10 @@ async def test_menu_rules_contents_a_house_rule_scroll_and_back(size):
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, MainMenu)
+        # r on the menu opens them too
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen)
 
 
 @pytest.mark.parametrize("size", SIZES)

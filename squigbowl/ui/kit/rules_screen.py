@@ -217,9 +217,11 @@ class RulesScreen(Screen):
         options = []
         for s in self.book.order:
             if s.level == 1:
-                options.append(Option(Text(s.title, "bold"), id=s.id))
+                options.append(Option(Text(s.title, "bold", no_wrap=True, overflow="ellipsis"),
+                                      id=s.id))
             elif s.level == 2:
-                options.append(Option(Text("  " + s.title), id=s.id))
+                options.append(Option(Text("  " + s.title, no_wrap=True, overflow="ellipsis"),
+                                      id=s.id))
         return options
 
     def on_mount(self) -> None:
@@ -273,6 +275,7 @@ class RulesScreen(Screen):
                 return
             if contents.highlighted != index:
                 contents.highlighted = index
+                contents.scroll_to_highlight()
 
     # -- keys -----------------------------------------------------------------------------------
     def action_back(self) -> None:
@@ -298,7 +301,14 @@ class RulesScreen(Screen):
             return
         if self.has_class("narrow"):
             self.add_class("contents-open")
+        here = self.text.current_section(deepest=False)
+        if here is not None:
+            try:
+                contents.highlighted = contents.get_option_index(here.id)
+            except Exception:  # noqa: BLE001 - not listed
+                pass
         contents.focus()
+        self.call_after_refresh(contents.scroll_to_highlight, top=True)
 
     @on(OptionList.OptionSelected, "#rules-contents")
     def _jump(self, event: OptionList.OptionSelected) -> None:

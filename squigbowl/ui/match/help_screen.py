@@ -147,7 +147,8 @@ def help_text(ctrl, mode: str, cursor, decision, topics=()) -> Text:
         t.append("\nRules", style="bold")
         t.append("  r or a number opens the Rules screen there\n", style="dim")
         for n, section in enumerate(topics, 1):
-            t.append(f"  {n} {book.title_of(section)}\n")
+            kind = "Skill: " if book.sections[section].chapter == "skills" else ""
+            t.append(f"  {n} {kind}{book.title_of(section)}\n")
     t.append("Numbers in brackets are rule numbers (the Rules screen shows them too).",
              style="dim")
     return t
