@@ -286,6 +286,7 @@ def _render(book: RuleBook, width: int) -> Rendered:
             lines.append(Text())
 
     prev, prev_indent = None, 0
+    heading_level = 0
     for ch in book.chapters:
         for block in ch.blocks:
             kind = block[0]
@@ -297,6 +298,7 @@ def _render(book: RuleBook, width: int) -> Rendered:
                 _before, _before_indent = None, 0
             if kind == "heading":
                 _k, level, title, hid = block
+                heading_level = level
                 if level == 1 and lines:
                     lines.append(Text())
                 blank()
@@ -311,7 +313,8 @@ def _render(book: RuleBook, width: int) -> Rendered:
                 continue
             if kind == "para":
                 _k, indent, text = block
-                blank()
+                if not (_before == "heading" and heading_level >= 3):
+                    blank()
                 pad = " " * min(indent, width // 3)
                 lines += _wrap(console, inline(text), width, pad, pad)
             elif kind == "item":
