@@ -305,3 +305,20 @@ async def test_under_term_linux_the_rules_screen_shows_only_console_characters(s
                 if key:
                     await pilot.press("escape" if screen.has_class("narrow") else "c")
                     await settle(pilot, 1)
+
+
+async def test_a_resize_lays_the_text_out_again_at_the_same_section():
+    app = SquigBowlApp()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        app.open_rules("chainsaw")
+        await settle(pilot)
+        view = app.screen.query_one(RulesText)
+        wide = view.rendered.width
+        assert view.top_line() == view.rendered.anchors["chainsaw"]
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert view.rendered.width < wide and app.screen.has_class("narrow")
+        assert view.top_line() == view.rendered.anchors["chainsaw"]
+        assert max(t.cell_len for t in view.rendered.lines) <= view.scrollable_content_region.width
+        assert "Chainsaw" in screen_text(app)[1]

@@ -69,7 +69,9 @@ class RulesText(ScrollView, can_focus=True):
         return max(20, self.scrollable_content_region.width - 1)
 
     def layout_text(self) -> None:
-        """Lay the book out for the current width, keeping the line at the top in view."""
+        """Lay the book out for the current width, keeping the section at the top in view."""
+        if self.scrollable_content_region.width < 10:      # not laid out yet
+            return
         width = self.text_width()
         if self.rendered is not None and self.rendered.width == width:
             return
@@ -99,6 +101,9 @@ class RulesText(ScrollView, can_focus=True):
         """Scroll so that the section's heading is the top line. False: no such section."""
         if self.rendered is None:
             self.layout_text()
+        if self.rendered is None:                  # laid out later: on_resize scrolls there
+            self.pending = section_id
+            return section_id in self.book.sections
         line = self.rendered.anchors.get(section_id)
         if line is None:
             return False
@@ -118,6 +123,8 @@ class RulesText(ScrollView, can_focus=True):
             self.scroll_to(y=line, animate=False, immediate=True, force=True)
 
     def step_section(self, step: int) -> None:
+        if self.rendered is None:
+            return
         top = self.top_line()
         lines = sorted(self.rendered.anchors.values())
         if step > 0:
