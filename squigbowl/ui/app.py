@@ -30,6 +30,7 @@ MENU = [
     ("continue", "Continue"),
     ("load", "Load"),
     ("race", "Squig race"),
+    ("rules", "Rules"),
     ("help", "Help"),
     ("quit", "Quit"),
 ]
@@ -40,6 +41,7 @@ class MainMenu(Screen):
 
     BINDINGS = [
         Binding("q", "app.quit", "Quit"),
+        Binding("r", "rules", "Rules"),
         Binding("question_mark", "help", "Help"),
     ]
 
@@ -79,6 +81,9 @@ class MainMenu(Screen):
 
     def action_help(self) -> None:
         self.app.menu_choice("help")
+
+    def action_rules(self) -> None:
+        self.app.menu_choice("rules")
 
     def note(self, text: str) -> None:
         if self.lazy:
@@ -372,8 +377,14 @@ class SquigBowlApp(App):
         self.push_screen(ReplayScreen(source))
         return True
 
+    def open_rules(self, section: str | None = None) -> None:
+        from squigbowl.ui.kit.rules_screen import RulesScreen
+
+        self.push_screen(RulesScreen(section))
+
     def open_help(self) -> None:
-        self.screen.note("Arrows or j/k choose, Enter opens, q quits. Rules: docs/ and RULES.md.")
+        self.screen.note("Arrows or j/k choose, Enter opens, q quits. Rules: the Rules entry "
+                         "here, or ? then r in a match or a race.")
 
 
 def run_app(args=None, saves_folder=None) -> int:

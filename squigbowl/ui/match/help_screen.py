@@ -1,8 +1,9 @@
 """`?` on the match screen: the keys of what is asked now, and the rules under the cursor.
 
-The rule texts here are short reminders in our own words with the RULES.md section to read
-for the exact wording; the house rules point to their players' guide, docs/house-rules.md
-(one file, a section per rule).
+The rule texts here are short reminders in our own words with the number of the rule; the
+full text for players is one key away: `r` (or 1-9 for each topic listed under "Rules") opens
+the Rules screen (squigbowl/ui/kit/rules_screen.py) at the section of the decision, the skill
+or the house rule shown (the links: rule_links.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,10 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
+
+from squigbowl.ui.kit.rulebook import load_rulebook
+from squigbowl.ui.kit.rules_screen import RulesScreen
+from squigbowl.ui.match.rule_links import topics
 
 #: skill -> (rule, reminder)
 SKILL_HELP = {
@@ -63,16 +68,14 @@ SKILL_HELP = {
     "Very Long Legs": ("A12", "+1 to interceptions and leaps"),
     "Wild Animal": ("A12", "D6 after declaring (+2 for a Block/Blitz): 1-3 he does nothing"),
     "Goblin Fanatic": ("B3", "moves at random with his ball and chain, blocking whoever he "
-                             "hits (docs/house-rules.md, Goblin Fanatic)"),
-    "Blunderbuss": ("B4", "fires once a match at a square (docs/house-rules.md, Blunderbuss)"),
-    "Bombardier": ("B5", "lights and throws bombs that explode where they land "
-                         "(docs/house-rules.md, Bombs)"),
-    "Stink Bomb": ("B6", "a bomb that leaves a cloud (docs/house-rules.md, Stink bombs)"),
-    "Chainsaw": ("B7", "attacks instead of blocking (docs/house-rules.md, Chainsaw)"),
-    "Death-Roller": ("B8", "rolls over players, never falls (docs/house-rules.md, "
-                           "Death-Roller)"),
-    "Pogo Stick": ("B9", "long bouncing moves (docs/house-rules.md, Pogo stick)"),
-    "Poisoned Dagger": ("B10", "a stab with poison (docs/house-rules.md, Poisoned dagger)"),
+                             "hits"),
+    "Blunderbuss": ("B4", "fires once a drive at a square"),
+    "Bombardier": ("B5", "lights and throws bombs that explode where they land"),
+    "Stink Bomb": ("B6", "a bomb that leaves a cloud"),
+    "Chainsaw": ("B7", "attacks instead of blocking"),
+    "Death-Roller": ("B8", "rolls over players, never falls"),
+    "Pogo Stick": ("B9", "long bouncing moves"),
+    "Poisoned Dagger": ("B10", "a stab with poison"),
 }
 
 #: what each decision kind is about, with the rule to read
@@ -95,26 +98,25 @@ DECISION_HELP = {
                           "player"),
     "high_kick": ("A4.5", "a free player may move under the ball"),
     "quick_snap": ("A4.5", "each receiving player may move one square"),
-    "illegal_procedure": ("B3", "a player acted before the Fanatic (docs/house-rules.md, "
-                                "Goblin Fanatic)"),
-    "kick_landing": ("B2.5", "docs/house-rules.md, Kick It!"),
-    "kick_block": ("B2.7", "docs/house-rules.md, Kick It!"),
-    "kick_catch": ("B2.5", "docs/house-rules.md, Kick It!"),
-    "no_kicker": ("B2.10", "docs/house-rules.md, Kick It!"),
-    "catch_bomb": ("B5.4", "docs/house-rules.md, Bombs"),
-    "bomb_target": ("B5", "docs/house-rules.md, Bombs"),
+    "illegal_procedure": ("B3", "a player acted before the Fanatic"),
+    "kick_landing": ("B2.5", "choose where the kicked ball lands"),
+    "kick_block": ("B2.7", "one player in a target square may try to block the kick"),
+    "kick_catch": ("B2.5", "your player under the kicked ball may try to catch it"),
+    "no_kicker": ("B2.10", "no kicker designated: no kick, the receivers get a touchback"),
+    "catch_bomb": ("B5.4", "catch the bomb (then throw it on at once) or let it drop"),
+    "bomb_target": ("B5", "the square the bomb is thrown at"),
 }
 
 
 def skill_lines(skills) -> list[str]:
     out = []
     for skill in sorted(skills):
-        rule, text = SKILL_HELP.get(skill, ("", "see RULES.md A12 / docs/house-rules.md"))
+        rule, text = SKILL_HELP.get(skill, ("", "see the Rules screen (r)"))
         out.append(f"  {skill} ({rule}): {text}" if rule else f"  {skill}: {text}")
     return out
 
 
-def help_text(ctrl, mode: str, cursor, decision) -> Text:
+def help_text(ctrl, mode: str, cursor, decision, topics=()) -> Text:
     from squigbowl.ui.match.screen import HELP_LINES
 
     t = Text()
@@ -139,9 +141,16 @@ def help_text(ctrl, mode: str, cursor, decision) -> Text:
     on = [name for name, flag in (("Squig Ball (B1)", getattr(opts, "squig_ball", False)),
                                   ("Kick It! (B2)", getattr(opts, "kick_it", False))) if flag]
     if on:
-        t.append("\nHouse rules on: " + ", ".join(on) + " — see docs/house-rules.md\n",
-                 style="italic")
-    t.append("Rule numbers refer to RULES.md.", style="dim")
+        t.append("\nHouse rules on: " + ", ".join(on) + "\n", style="italic")
+    if topics:
+        book = load_rulebook()
+        t.append("\nRules", style="bold")
+        t.append("  r or a number opens the Rules screen there\n", style="dim")
+        for n, section in enumerate(topics, 1):
+            kind = "Skill: " if book.sections[section].chapter == "skills" else ""
+            t.append(f"  {n} {kind}{book.title_of(section)}\n")
+    t.append("Numbers in brackets are rule numbers (the Rules screen shows them too).",
+             style="dim")
     return t
 
 
@@ -160,20 +169,31 @@ class HelpScreen(ModalScreen):
 
     BINDINGS = [Binding("escape", "close", show=False), Binding("question_mark", "close",
                                                                  show=False),
-                Binding("q", "close", show=False), Binding("enter", "close", show=False)]
+                Binding("q", "close", show=False), Binding("enter", "close", show=False),
+                Binding("r", "rules(1)", show=False)] + \
+        [Binding(str(n), f"rules({n})", show=False) for n in range(1, 10)]
 
     def __init__(self, ctrl, mode: str, cursor, decision) -> None:
         super().__init__()
-        self.text = help_text(ctrl, mode, cursor, decision)
+        #: the Rules screen's sections for what is shown (r: the first, 1-9: each)
+        self.topics = topics(ctrl, cursor, decision, load_rulebook().sections)
+        self.text = help_text(ctrl, mode, cursor, decision, self.topics)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help"):
             with VerticalScroll(id="help-body"):
                 yield Static(self.text, id="help-text")
-            yield Label("Esc closes · ↑↓ scroll", id="help-keys")
+            yield Label("Esc closes · ↑↓ scroll · r rules", id="help-keys")
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_rules(self, n: int) -> None:
+        """Open the Rules screen at topic `n` (1-based; r: the first, or the start)."""
+        if n > max(1, len(self.topics)):
+            return
+        section = self.topics[n - 1] if self.topics else None
+        self.app.switch_screen(RulesScreen(section))

@@ -34,7 +34,7 @@ MODE_KEYS = {"1": "rein_in", "2": "normal", "3": "hit"}
 MODE_LABELS = {"rein_in": "Rein In 1D6", "normal": "Move Normally 2D6", "hit": "Hit the squig 3D6"}
 NARROW = 100          # below this many columns the side panel becomes a toggle (p)
 
-HELP_TEXT = """[b]Squig race — keys[/b]
+HELP_TEXT = """[b]Squig race — keys[/b]        [b]r[/b] the rules of Squig Racing
 
 [b]1[/b] Rein In (1D6)   [b]2[/b] Move Normally (2D6)   [b]3[/b] Hit the squig (3D6)
    2D6 doubles: the squig veers off in a random direction.
@@ -65,10 +65,16 @@ Press Esc, q or ? to close."""
 class RaceHelp(ModalScreen):
     CSS_PATH = RACE_STYLES
 
-    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
+    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close"),
+                Binding("r", "rules", "Rules")]
 
     def compose(self) -> ComposeResult:
         yield Static(HELP_TEXT, id="race-help")
+
+    def action_rules(self) -> None:
+        from squigbowl.ui.kit.rules_screen import RulesScreen
+
+        self.app.switch_screen(RulesScreen("squig-racing"))
 
 
 class YeehawDialog(ModalScreen[bool]):
