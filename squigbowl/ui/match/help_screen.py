@@ -14,6 +14,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from squigbowl.text import plain
+
 #: skill -> (rule, reminder)
 SKILL_HELP = {
     "Always Hungry": ("A12", "may eat the team-mate he is about to throw on a double 1"),
@@ -131,7 +133,7 @@ def help_text(ctrl, mode: str, cursor, decision) -> Text:
     pid = ctrl.state.board.get(cursor) if cursor is not None else None
     if pid is not None:
         p = ctrl.state.players[pid]
-        t.append(f"\nUnder the cursor: {p.name} #{p.number}, {p.position}\n", style="bold")
+        t.append(f"\nUnder the cursor: {plain(p.name)} #{p.number}, {p.position}\n", style="bold")
         t.append(f"  MA {p.ma} ST {p.st} AG {p.ag} AV {p.av}\n")
         for line in skill_lines(p.skills) or ["  no skills"]:
             t.append(line + "\n")
