@@ -17,10 +17,13 @@ check proves the names were made plain where they entered; the filter has its ow
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import re
 from pathlib import Path
 
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 from textual import events
 
@@ -94,6 +97,7 @@ def rendered(widget) -> str:
 async def until(pilot, test, limit=40):
     for _ in range(limit):
         if test():
+            await pilot.pause()                 # and drawn
             return True
         await pilot.pause()
     return test()
@@ -365,3 +369,153 @@ def test_content_is_never_read_as_markup():
     for name in ("[/]Ann", "[bold", "[@click=app.quit]x", "\\[b]x", "x\\", "[$accent]",
                  "[ Home ] team", "a\\\\[/]", EVIL):
         assert content(name).plain == plain(name, limit=None) != ""
+
+
+# -- the fuzz test: any names through a whole journey -------------------------------------------
+
+_PIECES = ["[/]", "[bold", "[@click=app.quit]", "[$accent]", "\\", "]", "[b]x[/b]",
+           "\u001b[2J", "\u001b]0;pwned\u0007", "\u009b31m", "\u0000", "\u007f", "\r\n", "\t",
+           "\u202e", "\u2067", "\u200b", "\ufeff", "e\u0301\u0301\u0301", "שלום", "مرحبا",
+           "🐗", "👨‍👩‍👧", "ᄀᄀᄀ", "x" * 300, " ", "Ω"]
+names = st.lists(st.one_of(st.sampled_from(_PIECES), st.text(max_size=12)),
+                 min_size=1, max_size=6).map("".join)
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string holding `text` exactly (control characters as \\u escapes)."""
+    out = []
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ord(ch) == 0x7f:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def fuzz_team_file(folder: Path, team: str, player: str) -> Path:
+    path = folder / "fuzz.toml"
+    players = ", ".join(_toml_string(n) for n in (player, player + "2", "[/]" + player))
+    path.write_text(f"[team]\nname = {_toml_string(team)}\nroster = \"orcs\"\nrerolls = 2\n\n"
+                    f"[[team.players]]\nposition = \"Lineman\"\ncount = 11\n"
+                    f"names = [{players}]\n", encoding="utf-8")
+    return path
+
+
+async def typed(pilot, box, text: str) -> None:
+    """`text` into an Input as a coach gets it there: pasted (a terminal delivers a paste,
+    escape codes and all, as one Paste event; typed keys are one character each)."""
+    box.focus()
+    box.value = ""
+    box.post_message(events.Paste(text))
+    await pilot.pause()
+
+
+async def _journey(folder: Path, coach: str, team: str, player: str, formation: str) -> None:
+    from unittest import mock
+
+    from squigbowl.rules import model
+
+    home = fuzz_team_file(folder, team, player)
+    saves_folder = folder / "saves"
+    shipped = model.ready_made_teams()
+    teams = {team: home, **{k: v for k, v in shipped.items() if k.lower() != team.lower()}}
+    # the team file is one of the teams on offer (as the team folder will be)
+    with mock.patch.object(model, "ready_made_teams", lambda: dict(teams)), \
+            mock.patch("squigbowl.ui.match.new_match.ready_made_teams", lambda: dict(teams)):
+        app = SquigBowlApp(saves_folder=saves_folder)
+        async with app.run_test(size=SIZE) as pilot:
+            unfiltered(app)
+            await pilot.press("enter")                                      # New match
+            assert await until(pilot, lambda: type(app.screen).__name__ == "TeamPick")
+            pick = app.screen
+            pick.query_one("#home-team").value = team
+            await typed(pilot, pick.query_one("#home-coach"), coach)
+            await typed(pilot, pick.query_one("#away-coach"), coach[::-1])
+            terminal_text(app)
+            pick.query_one("#home-coach").focus()
+            await pilot.press("enter")                                      # play
+            scr = None
+            saved_formation = reopened = False
+            for _ in range(60):                              # set-ups, the kick, a turn
+                await pilot.pause()
+                found = screens(app, MatchScreen)
+                assert found, "the match was left"
+                scr = found[0]
+                top = app.screen
+                if isinstance(top, HandOverScreen):
+                    terminal_text(app)
+                    await pilot.press("space")
+                elif isinstance(top, NameDialog):
+                    await typed(pilot, top.query_one("Input"), formation)
+                    await pilot.press("enter")
+                elif isinstance(top, ChoiceDialog):
+                    terminal_text(app)
+                    await pilot.press("1" if not isinstance(top, ConfirmDialog) else "y")
+                elif scr.mode == "setup":
+                    terminal_text(app)
+                    if not saved_formation:
+                        await pilot.press("F", "1")
+                        await pilot.pause()
+                        await pilot.press("S")                      # saved as `formation`
+                        saved_formation = True
+                        continue
+                    if not reopened:                                # the same team: F
+                        await pilot.press("F")
+                        assert await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+                        assert "(yours)" in terminal_text(app)
+                        await pilot.press("escape")
+                        reopened = True
+                        continue
+                    await pilot.press("F", "1", "e")
+                elif scr.mode == "pick":
+                    await pilot.press("tab", "enter")
+                elif scr.mode == "turn":
+                    terminal_text(app)
+                    if scr.ctrl.state.teams[scr.decision.side].turn >= 2:
+                        break
+                    await pilot.press("tab", "e")                   # a turn: ended
+                elif scr.mode == "over":
+                    break
+            assert scr is not None and reopened
+            terminal_text(app)
+            app.flush_saves()
+        path = scr.ctrl.autosave.path
+        loaded = saves.load(path)                            # the save loads
+        assert loaded.match is not None
+        app = SquigBowlApp(saves_folder=saves_folder)
+        async with app.run_test(size=SIZE) as pilot:
+            unfiltered(app)
+            app.menu_choice("continue")
+            await pilot.pause()
+            assert screens(app, MatchScreen)
+            terminal_text(app)
+            app.pop_screen()
+            await until(pilot, lambda: isinstance(app.screen, MainMenu))
+            app.menu_choice("load")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "LoadScreen"
+            terminal_text(app)
+            app.screen.query_one("OptionList").highlighted = 0
+            await pilot.press("r")                                          # replay
+            assert await until(pilot, lambda: type(app.screen).__name__ == "ReplayScreen")
+            terminal_text(app)
+            await pilot.press("t")                                          # export
+            await pilot.pause()
+        exported = path.with_suffix(".txt").read_text(encoding="utf-8")
+        assert not _BAD.search(exported.replace("\n", ""))
+
+
+@settings(max_examples=3, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@example(coach="[/]Ann\u001b[2J", team="[/]Evil\u001b]0;pwned\u0007",
+         player="[@click=app.quit]\u202eGob", formation="[bold")
+@given(coach=names, team=names, player=names, formation=names)
+def test_any_names_through_a_whole_journey(tmp_path_factory, coach, team, player, formation):
+    """Hypothesis names (markup, control characters, escape sequences, very long, combining
+    marks, right-to-left, emoji) as the coaches', the team's, the players' and a formation's
+    names, through New match, the set-ups, a turn, the save, Continue, the Load list and the
+    replay's text export: nothing crashes, no control character reaches the terminal (see
+    `terminal_text`) or the exported text, and the save loads."""
+    asyncio.run(_journey(tmp_path_factory.mktemp("fuzz"), coach, team, player, formation))

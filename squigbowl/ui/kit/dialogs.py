@@ -19,7 +19,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from squigbowl.ui.kit.safe import content, name
+from squigbowl.ui.kit.safe import NameInput, content, name
 
 
 class AnswerOnce:
@@ -145,7 +145,7 @@ class NameDialog(AnswerOnce, ModalScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="name-box"):
             yield Label(content(self.question))
-            yield Input(self.default, id="name-input")
+            yield NameInput(self.default, id="name-input")
             yield Label("Enter saves · Esc cancels", id="name-keys")
 
     def on_mount(self) -> None:

@@ -10,6 +10,8 @@ outside text (an error naming a file, a save's line in the Load list) is shown a
   the panels and logs is never parsed either). No screen builds a markup string from outside
   text: escaping cannot be complete there (in Textual 8 a name ending in a backslash would
   escape the tag after it);
+- `NameInput`: the Input a name is typed in: a control character or hidden mark typed or
+  pasted never gets into it (nor onto the screen while it is typed);
 - `ControlFilter`: the last line of defence, a line filter the app puts on every line it draws,
   which drops any control character or hidden mark that still reached a segment.
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 from rich.segment import Segment
 from textual.content import Content
 from textual.filter import LineFilter
+from textual.widgets import Input
 
 from squigbowl.text import _HIDDEN, NAME_LIMIT, plain, printable
 
@@ -58,3 +61,12 @@ class ControlFilter(LineFilter):
                 out = list(segments)
             out[i] = Segment(text.translate(table), style, control)
         return out
+
+
+class NameInput(Input):
+    """An Input for a name (a coach's, a formation's): whatever is typed, pasted or set is
+    kept without control characters and hidden marks; the name is made plain (`name`) when
+    it is used."""
+
+    def validate_value(self, value: str) -> str:
+        return value.translate(_DROP) if not value.isprintable() else value

@@ -14,7 +14,7 @@ from squigbowl.rules.engine import Match
 from squigbowl.rules.model import TeamFileError, find_team, ready_made_teams
 from squigbowl.rules.state import Options
 from squigbowl.text import plain
-from squigbowl.ui.kit.safe import content
+from squigbowl.ui.kit.safe import NameInput, content
 from squigbowl.ui.match.controller import MatchController
 from squigbowl.ui.match.screen import MatchScreen
 
@@ -77,13 +77,13 @@ class TeamPick(Screen):
                     yield Select([(content(t), t) for t in teams], value=teams[0],
                                  allow_blank=False,
                                  id="home-team")
-                    yield Input("Home coach", placeholder="coach name", id="home-coach")
+                    yield NameInput("Home coach", placeholder="coach name", id="home-coach")
                 with Vertical(classes="col"):
                     yield Label("( Away ) team", markup=False)
                     yield Select([(content(t), t) for t in teams],
                                  value=teams[min(1, len(teams) - 1)],
                                  allow_blank=False, id="away-team")
-                    yield Input("Away coach", placeholder="coach name", id="away-coach")
+                    yield NameInput("Away coach", placeholder="coach name", id="away-coach")
             with Horizontal(classes="row"):
                 yield Checkbox("Squig Ball", id="squig-ball")
                 yield Checkbox("Kick It!", id="kick-it")
