@@ -519,3 +519,41 @@ def test_any_names_through_a_whole_journey(tmp_path_factory, coach, team, player
     replay's text export: nothing crashes, no control character reaches the terminal (see
     `terminal_text`) or the exported text, and the save loads."""
     asyncio.run(_journey(tmp_path_factory.mktemp("fuzz"), coach, team, player, formation))
+
+
+async def test_race_with_markup_and_escape_codes_in_rider_names(tmp_path):
+    """A saved race whose riders are named with markup and escape codes: Continue shows it,
+    the Load list and the replay show the names as text."""
+    from squigbowl.race import Race, find_track
+    from squigbowl.riders.base import make_rider
+
+    racers = [("[/]You\u001b[2J", "human"), ("[b]Zog\u0007", "canny"),
+              ("\u202e[@click=app.quit]Snag", "baseline")]
+    race = Race.new(find_track(None), racers, seed=4)
+    rider = make_rider("baseline")
+    while race.result is None and len(race.decisions) < 4:
+        race.decide(rider.choose(race, race.pending.racer))
+    folder = tmp_path / "saves"
+    saver = saves.Autosaver(folder, "race", background=False)
+    assert saver(race), saver.error
+    app = SquigBowlApp(saves_folder=folder)
+    app.race_instant = True
+    async with app.run_test(size=SIZE) as pilot:
+        unfiltered(app)
+        app.menu_choice("continue")
+        assert await until(pilot, lambda: type(app.screen).__name__ == "RaceScreen")
+        await pilot.pause()
+        assert "Zog" in terminal_text(app)
+        app.pop_screen()
+        await until(pilot, lambda: isinstance(app.screen, MainMenu))
+        app.menu_choice("load")
+        assert await until(pilot, lambda: type(app.screen).__name__ == "LoadScreen")
+        terminal_text(app)
+        app.screen.query_one("OptionList").highlighted = 0
+        await pilot.press("r")
+        assert await until(pilot, lambda: type(app.screen).__name__ == "ReplayScreen")
+        terminal_text(app)
+        await pilot.press("right", "right", "right")
+        await pilot.pause()
+        terminal_text(app)
+        assert app.screen.replay.names[:2] == ["[/]You[2J", "[b]Zog"]
