@@ -94,7 +94,8 @@ class ReplayScreen(Screen):
         steps = self.replay.steps
         st = steps[self.index]
         self.query_one("#replay-head", Static).update(content(
-            f"Replay · {self.replay.title} · step {self.index}/{len(steps) - 1} · {st.headline}"))
+            f"Replay · {self.replay.title} · step {self.index}/{len(steps) - 1} · "
+            f"{st.headline}"))
         if self.replay.kind == "match":
             from squigbowl.ui.match.pitch_view import PitchView
 

@@ -303,8 +303,8 @@ class MatchScreen(Screen):
             detail = f"Half {s.half}, turn {team.turn} of 8 · {score}"
         notes, self._notes = self._notes, []
         self.mode = "dialog"
-        self.app.push_screen(HandOverScreen(self.ctrl.coach_name(side), plain(team.name), detail, side,
-                                            notes=notes),
+        self.app.push_screen(HandOverScreen(self.ctrl.coach_name(side), plain(team.name), detail,
+                                            side, notes=notes),
                              lambda _: self._present())
 
     def _present(self) -> None:
