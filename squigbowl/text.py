@@ -41,3 +41,17 @@ def plain(value, limit: int | None = NAME_LIMIT) -> str:
     if limit is not None and len(text) > limit:
         text = text[:max(limit - 1, 0)].rstrip() + "…"
     return text
+
+
+def printable(value, limit: int | None = None) -> str:
+    """`value` as printable text that may span lines (a message, an error, a save's line):
+    like `plain`, but line breaks stay (one '\\n' each) and runs of spaces are kept; a tab is
+    a space. `limit` cuts the whole text (None: no limit)."""
+    text = value if isinstance(value, str) else str(value)
+    if limit is not None and len(text) > 4 * limit + 16:
+        text = text[:4 * limit + 16]
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    text = "\n".join("".join(map(_keep, line)).rstrip() for line in lines)
+    if limit is not None and len(text) > limit:
+        text = text[:max(limit - 1, 0)].rstrip() + "…"
+    return text

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from squigbowl.paths import UnreadableFile, read_bounded
-from squigbowl.text import NAME_LIMIT, plain
+from squigbowl.text import NAME_LIMIT, plain, printable
 
 
 def test_escape_codes_and_control_characters_are_removed():
@@ -29,6 +29,18 @@ def test_plain_never_keeps_a_control_character(s):
     out = plain(s, limit=None)
     assert not any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in out)
     assert len(plain(s)) <= NAME_LIMIT
+
+
+def test_printable_keeps_lines_and_spacing_but_no_control_character():
+    assert printable("a  b\r\nc\u001b[2J\u0007\td") == "a  b\nc[2J d"
+    assert printable("\u202eevil") == "evil"
+    assert printable("x" * 50, limit=10) == "x" * 9 + "…"
+
+
+@given(st.text())
+def test_printable_never_keeps_a_control_character_but_line_breaks(s):
+    out = printable(s)
+    assert not any((ord(c) < 32 and c != "\n") or 0x7f <= ord(c) < 0xa0 for c in out)
 
 
 def test_read_bounded_refuses_a_fifo_without_blocking(tmp_path):

@@ -89,7 +89,9 @@ class MainMenu(Screen):
         if self.lazy:
             self.lazy = False
             self.mount_all(self._widgets())
-        self.query_one("#menu-note", Static).update(text)
+        from squigbowl.ui.kit.safe import content
+
+        self.query_one("#menu-note", Static).update(content(text))
 
 
 class SquigBowlApp(App):
@@ -113,15 +115,25 @@ class SquigBowlApp(App):
         self.savers: list = []          # the autosavers of the games shown, newest last
         self._reported: str | None = None
         from squigbowl.ui.kit.glyphs import GlyphFilter, needs_safe_glyphs
+        from squigbowl.ui.kit.safe import ControlFilter
 
         #: TERM=linux and the like: every line drawn gets ASCII stand-ins (glyphs.py)
         self._glyph_filter = GlyphFilter() if needs_safe_glyphs() else None
+        #: no control character reaches the terminal from any text drawn (ui/kit/safe.py)
+        self._control_filter = ControlFilter()
 
     def get_line_filters(self):
-        filters = super().get_line_filters()
+        filters = [*super().get_line_filters(), self._control_filter]
         if self._glyph_filter is not None:
             return [*filters, self._glyph_filter]
         return filters
+
+    def notify(self, message, *, title: str = "", markup: bool = True, **kwargs) -> None:
+        """Every notification printable (a caller that quotes outside text passes
+        markup=False as well)."""
+        from squigbowl.ui.kit.safe import message as printable
+
+        super().notify(printable(message), title=printable(title), markup=markup, **kwargs)
 
     def get_key_display(self, binding) -> str:
         shown = super().get_key_display(binding)
@@ -187,10 +199,13 @@ class SquigBowlApp(App):
 
     # -- saving -----------------------------------------------------------------------------
     def _note(self, text: str) -> None:
+        """A one-line message (it may name a file, or quote one: shown as text only)."""
+        from squigbowl.ui.kit.safe import message
+
         if isinstance(self.screen, MainMenu):
             self.screen.note(text)
         else:
-            self.notify(text, timeout=8)
+            self.notify(message(text), timeout=8, markup=False)
 
     def push_screen(self, screen, *args, **kwargs):
         self._watch_screen(screen)
@@ -228,7 +243,9 @@ class SquigBowlApp(App):
         for saver in self.savers[-1:]:
             if saver.error and saver.error != self._reported:
                 self._reported = saver.error
-                self.notify(saver.error, severity="error", timeout=10)
+                from squigbowl.ui.kit.safe import message
+
+                self.notify(message(saver.error), severity="error", timeout=10, markup=False)
 
     def _game_running(self) -> bool:
         return any(type(s).__name__ in ("MatchScreen", "RaceScreen") for s in self.screen_stack)

@@ -11,6 +11,7 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from squigbowl import saves
+from squigbowl.ui.kit.safe import content
 
 
 class LoadScreen(Screen):
@@ -37,7 +38,7 @@ class LoadScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load"):
-            yield Label(f"Saved games · {self.folder}", id="load-title")
+            yield Label(content(f"Saved games · {self.folder}"), id="load-title")
             yield OptionList(id="load-list")
             yield Static("", id="load-note")
         yield Footer()
@@ -51,14 +52,22 @@ class LoadScreen(Screen):
         ol = self.query_one(OptionList)
         ol.clear_options()
         for i, info in enumerate(self.infos):
-            ol.add_option(Option(info.line(), id=str(i)))
+            # a save's line holds its teams' names: shown as one line of text
+            ol.add_option(Option(content(" ".join(self._line(info).split())), id=str(i)))
         if not self.infos:
             self.note("No saved games yet: every match and race is saved as it is played.")
         elif ol.highlighted is None:
             ol.highlighted = 0
 
+    @staticmethod
+    def _line(info) -> str:
+        try:
+            return info.line()
+        except Exception:  # noqa: BLE001 - a save that cannot even be summed up: its name
+            return f"{info.path.name} · unreadable"
+
     def note(self, text: str) -> None:
-        self.query_one("#load-note", Static).update(text)
+        self.query_one("#load-note", Static).update(content(text))
 
     def _current(self) -> saves.SaveInfo | None:
         ol = self.query_one(OptionList)
@@ -115,7 +124,7 @@ class LoadScreen(Screen):
             self.note(f"Deleted {info.path.name}.")
             self.refresh_list()
 
-        self.app.push_screen(ConfirmDialog("Delete this save?", [info.line()]), done)
+        self.app.push_screen(ConfirmDialog("Delete this save?", [self._line(info)]), done)
 
     def action_back(self) -> None:
         self.app.pop_screen()

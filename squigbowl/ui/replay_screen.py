@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from squigbowl import saves
+from squigbowl.ui.kit.safe import content, message
 from squigbowl.ui.replay_text import Replay, replay_of, replay_text, text_path
 
 CONTEXT_STEPS = 25   # earlier steps shown in the log above the current one
@@ -92,8 +93,9 @@ class ReplayScreen(Screen):
     def show(self) -> None:
         steps = self.replay.steps
         st = steps[self.index]
-        self.query_one("#replay-head", Static).update(
-            f"Replay · {self.replay.title} · step {self.index}/{len(steps) - 1} · {st.headline}")
+        self.query_one("#replay-head", Static).update(content(
+            f"Replay · {self.replay.title} · step {self.index}/{len(steps) - 1} · "
+            f"{st.headline}"))
         if self.replay.kind == "match":
             from squigbowl.ui.match.pitch_view import PitchView
 
@@ -106,9 +108,9 @@ class ReplayScreen(Screen):
             current = other is st
             head = other.question if other.index == 0 else \
                 f"#{other.index} {other.who}: {other.question} → {other.answer}"
-            log.write(Text(head, style="bold reverse" if current else "bold"))
+            log.write(Text(message(head), style="bold reverse" if current else "bold"))
             for line in other.lines:
-                log.write(Text("  " + line, style="" if current else "dim"))
+                log.write(Text("  " + message(line), style="" if current else "dim"))
         self.query_one("#replay-step", Static).update(
             "→/l next · ←/h back · ↓/] next turn · ↑/[ previous turn · Home/End · t export")
 
@@ -152,9 +154,10 @@ class ReplayScreen(Screen):
         try:
             saves.write_atomic(out, replay_text(self.replay, self.data))
         except OSError as exc:
-            self.notify(f"Cannot write {out}: {exc.strerror or exc}", severity="error")
+            self.notify(f"Cannot write {out}: {exc.strerror or exc}", severity="error",
+                        markup=False)
             return
-        self.notify(f"Log written to {out}", timeout=6)
+        self.notify(f"Log written to {out}", timeout=6, markup=False)
 
     def action_back(self) -> None:
         self.app.pop_screen()

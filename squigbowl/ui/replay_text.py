@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from squigbowl import saves
+from squigbowl.text import plain, printable
 
 
 @dataclass
@@ -49,8 +50,8 @@ class Replay:
 
 def _match_headline(s) -> str:
     a, b = s.teams
-    return (f"{a.name} {a.score}–{b.score} {b.name} · half {s.half} · turn "
-            f"{s.teams[s.active].turn} ({s.teams[s.active].name})")
+    return (f"{plain(a.name)} {a.score}–{b.score} {plain(b.name)} · half {s.half} · turn "
+            f"{s.teams[s.active].turn} ({plain(s.teams[s.active].name)})")
 
 
 def match_replay(data: dict, path=None) -> Replay:
@@ -60,7 +61,7 @@ def match_replay(data: dict, path=None) -> Replay:
     match = saves.build_match(data, path or "save")
     ctrl = MatchController(match, names=data.get("coaches") or ("Home coach", "Away coach"))
     s = match.state
-    title = f"{s.teams[0].name} v {s.teams[1].name}"
+    title = f"{plain(s.teams[0].name)} v {plain(s.teams[1].name)}"
     steps = [Step(0, "", "Kick-off of the match", "", [], s.clone(), _match_headline(s),
                   None, (s.half, s.active, s.teams[s.active].turn))]
     for i, choice in enumerate(data["decisions"], 1):
@@ -88,7 +89,7 @@ def match_replay(data: dict, path=None) -> Replay:
             got = words.event_text(s, e)
             if got is not None:
                 lines.append(got[0])
-        steps.append(Step(i, s.teams[d.side].name, question, answer, lines, s.clone(),
+        steps.append(Step(i, plain(s.teams[d.side].name), question, answer, lines, s.clone(),
                           _match_headline(s), d.side, (s.half, s.active,
                                                        s.teams[s.active].turn)))
     return Replay("match", title, steps, Path(path) if path else None)
@@ -104,13 +105,13 @@ def race_replay(data: dict, path=None) -> Replay:
     track = saves.race_track(data, path or "save")
     race = Race.new(track, [tuple(r) for r in data["racers"]], seed=data["seed"],
                     options=saves.race_options(data, path or "save"))
-    names = [r.name for r in race.racers]
+    names = [plain(r.name) for r in race.racers]
 
     def words(text: str) -> str:
         return _RACER_REF.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
                               else m.group(0), text)
 
-    title = f"Squig race: {track.name}"
+    title = f"Squig race: {plain(track.name)}"
     steps = [Step(0, "", "The start", "", [words(e.text()) for e in race.log],
                   [r.copy() for r in race.racers], f"Turn {race.turn}", None, (race.turn,))]
     for i, entry in enumerate(data["decisions"], 1):
@@ -145,7 +146,8 @@ def replay_text(replay: Replay, data: dict | None = None) -> str:
         out.extend(f"    {line}" for line in st.lines)
     out.append("")
     out.append(replay.steps[-1].headline)
-    return "\n".join(out) + "\n"
+    # names come from files and saves: the text written is printable (squigbowl.text)
+    return "\n".join(printable(line) for line in out) + "\n"
 
 
 def text_path(path: Path) -> Path:

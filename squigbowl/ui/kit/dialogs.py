@@ -3,6 +3,11 @@
 `ChoiceDialog` answers any decision: it lists labelled options, picks with the number keys
 1-9 (or arrows and Enter), and returns the index chosen (None when cancelled, if allowed).
 It knows nothing of the engine, so a decision kind nobody has seen before still works.
+
+Every text a dialog shows (title, lines, options, names) is shown as text, never read as
+markup, and made printable (ui/kit/safe.py): a team or coach name may come from a file. Every
+dialog answers once: a second key before it is gone (a double press, a paste) does nothing,
+where a second dismiss would pop the screen underneath it.
 """
 
 from __future__ import annotations
@@ -14,8 +19,25 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from squigbowl.ui.kit.safe import NameInput, content, name
 
-class ChoiceDialog(ModalScreen):
+
+class AnswerOnce:
+    """A screen that is dismissed at most once, and only while it is the screen on top."""
+
+    _answered = False
+
+    def answer(self, result=None) -> bool:
+        """Dismiss with `result`, once: a second answer (two handlers of one key, a key
+        repeated before the screen is gone) must not pop the screen underneath."""
+        if self._answered or not self.is_attached or self.app.screen is not self:
+            return False
+        self._answered = True
+        self.dismiss(result)
+        return True
+
+
+class ChoiceDialog(AnswerOnce, ModalScreen):
     """Pick one of `options` (labels). Dismisses with the index, or None if cancelled."""
 
     DEFAULT_CSS = """
@@ -44,7 +66,6 @@ class ChoiceDialog(ModalScreen):
     def __init__(self, title: str, options: list[str], info: list[str] | None = None,
                  cancel: bool = False, who: str = "") -> None:
         super().__init__()
-        self._answered = False
         self.title_text = title
         self.options = options
         self.info = info or []
@@ -54,10 +75,10 @@ class ChoiceDialog(ModalScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             title = f"{self.who}: {self.title_text}" if self.who else self.title_text
-            yield Label(title, id="dlg-title")
+            yield Label(content(title), id="dlg-title")
             if self.info:
-                yield Static("\n".join(self.info), id="dlg-info")
-            yield OptionList(*[Option(f"{i + 1 if i < 9 else ' '} {text}", id=str(i))
+                yield Static(content("\n".join(map(str, self.info))), id="dlg-info")
+            yield OptionList(*[Option(content(f"{i + 1 if i < 9 else ' '} {text}"), id=str(i))
                                for i, text in enumerate(self.options)], id="dlg-options")
             keys = "1-9 or ↑↓ Enter choose" + (" · Esc cancel" if self.cancel else "")
             yield Label(keys, id="dlg-keys")
@@ -82,14 +103,6 @@ class ChoiceDialog(ModalScreen):
         if self.cancel:
             self.answer(None)
 
-    def answer(self, result) -> None:
-        """Dismiss with `result`, once: a second answer (two handlers of one key, a key
-        repeated before the dialog is gone) must not pop the screen underneath."""
-        if self._answered:
-            return
-        self._answered = True
-        self.dismiss(result)
-
 
 class ConfirmDialog(ChoiceDialog):
     """Yes / No; dismisses with True or False (Esc = No)."""
@@ -110,8 +123,9 @@ class ConfirmDialog(ChoiceDialog):
             self.answer(1)
 
 
-class NameDialog(ModalScreen):
-    """Ask for a short name; dismisses with the text, or None (Esc)."""
+class NameDialog(AnswerOnce, ModalScreen):
+    """Ask for a short name; dismisses with the name made plain (squigbowl.text: what the game
+    keeps of a typed name), or None (Esc, or nothing left)."""
 
     DEFAULT_CSS = """
     NameDialog { align: center middle; background: $background 20%; }
@@ -130,8 +144,8 @@ class NameDialog(ModalScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="name-box"):
-            yield Label(self.question)
-            yield Input(self.default, id="name-input")
+            yield Label(content(self.question))
+            yield NameInput(self.default, id="name-input")
             yield Label("Enter saves · Esc cancels", id="name-keys")
 
     def on_mount(self) -> None:
@@ -139,14 +153,16 @@ class NameDialog(ModalScreen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.dismiss(event.value.strip() or None)
+        self.answer(name(event.value) or None)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.answer(None)
 
 
-class HandOverScreen(Screen):
-    """The hotseat hand-over: names the coach whose turn it is and waits for a key."""
+class HandOverScreen(AnswerOnce, Screen):
+    """The hotseat hand-over: names the coach whose turn it is and waits for a key. The first
+    key (or click) dismisses it; the keys after it, until it is gone (a double press, a paste),
+    are swallowed here."""
 
     DEFAULT_CSS = """
     HandOverScreen {
@@ -175,16 +191,22 @@ class HandOverScreen(Screen):
         mark = "[ Home ]" if self.side == 0 else "( Away )"
         with Vertical(id="handover"):
             yield Label(mark, markup=False)
-            yield Label(f"{self.coach}, your turn", id="ho-coach")
-            yield Label(self.team)
-            yield Label(self.detail)
+            yield Label(content(f"{name(self.coach)}, your turn"), id="ho-coach")
+            yield Label(content(name(self.team)))
+            yield Label(content(self.detail))
             for note in self.notes:
-                yield Label(note, classes="ho-note")
+                yield Label(content(note), classes="ho-note")
             yield Label("Press any key when the other coach has looked away", id="ho-hint")
 
     def on_key(self, event) -> None:
         event.stop()
-        self.dismiss(True)
+        event.prevent_default()
+        self.answer(True)
+
+    def on_paste(self, event) -> None:
+        event.stop()
+        self.answer(True)
 
     def on_click(self, event) -> None:
-        self.dismiss(True)
+        event.stop()
+        self.answer(True)

@@ -13,6 +13,7 @@ through `squigbowl.rules.odds`, so no screen ever computes a rule.
 from __future__ import annotations
 
 from squigbowl.rules import odds
+from squigbowl.text import plain
 from squigbowl.rules.events import Decision, Event, IllegalChoice
 
 #: choice types whose int argument is a player id (everything else: an index or a number)
@@ -33,7 +34,10 @@ class MatchController:
 
     def __init__(self, match, *, names=("Home coach", "Away coach"), bots=None) -> None:
         self.match = match
-        self.names = list(names)
+        #: the coaches' names, plain (they are typed, or read from a save: squigbowl.text)
+        names = list(names or ())[:2]
+        names += ["Home coach", "Away coach"][len(names):]
+        self.names = [plain(n) or ("Home coach", "Away coach")[i] for i, n in enumerate(names)]
         self.bots = dict(bots or {})      # side -> Coach with .choose(match)
         self.view = None
         self.history: list[Event] = []    # every event of the match (see replay_history)
@@ -58,10 +62,10 @@ class MatchController:
         return self.match.over
 
     def coach_name(self, side: int) -> str:
-        return self.names[side]
+        return plain(self.names[side])
 
     def team_name(self, side: int) -> str:
-        return self.state.teams[side].name
+        return plain(self.state.teams[side].name)
 
     def player(self, pid):
         return self.state.players[pid]

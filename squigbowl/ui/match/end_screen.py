@@ -17,6 +17,7 @@ from textual.widgets import Footer, Label, Static
 
 from squigbowl.rules.halves import spp
 from squigbowl.rules.odds import dice_luck
+from squigbowl.text import plain
 
 
 def team_summary(ctrl, side: int) -> dict:
@@ -71,21 +72,21 @@ class EndScreen(Screen):
         s = self.ctrl.state
         home, away = s.teams
         if s.winner in (0, 1):
-            result = f"{s.teams[s.winner].name} win"
+            result = f"{plain(s.teams[s.winner].name)} win"
         else:
             result = "A draw"
         reason = next((e.get("reason") for e in reversed(self.ctrl.history)
                        if e.kind == "match_ended"), None)
         if reason in ("shoot-out", "conceded"):
             result += " (penalty shoot-out)" if reason == "shoot-out" else " (conceded)"
-        return f"{home.name} {home.score} – {away.score} {away.name} · {result}"
+        return f"{plain(home.name)} {home.score} – {away.score} {plain(away.name)} · {result}"
 
     def table(self) -> Table:
         s = self.ctrl.state
         t = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
         t.add_column("")
-        t.add_column(Text(f"[{s.teams[0].name}]", style="bold"), justify="right")
-        t.add_column(Text(f"({s.teams[1].name})", style="bold"), justify="right")
+        t.add_column(Text(f"[{plain(s.teams[0].name)}]", style="bold"), justify="right")
+        t.add_column(Text(f"({plain(s.teams[1].name)})", style="bold"), justify="right")
         a, b = self.summaries
         rows = [("Score", "score"), ("Touchdowns", "touchdowns"),
                 ("Casualties caused", "casualties_inflicted"),
@@ -93,7 +94,7 @@ class EndScreen(Screen):
                 ("Completions", "completions"), ("Interceptions", "interceptions")]
         for label, key in rows:
             t.add_row(label, Text(str(a[key])), Text(str(b[key])))
-        name = lambda p: f"{p.name} #{p.number}" if p is not None else "-"  # noqa: E731
+        name = lambda p: f"{plain(p.name)} #{p.number}" if p is not None else "-"  # noqa: E731
         t.add_row("MVP", Text(name(a["mvp"])), Text(name(b["mvp"])))
         la, lb = self.luck
         t.add_row("Dice (1-die tests)", Text(_luck_cell(la)), Text(_luck_cell(lb)))
@@ -104,8 +105,8 @@ class EndScreen(Screen):
         out = Text()
         for side in (0, 1):
             rows = self.summaries[side]["spp"]
-            out.append(f"{s.teams[side].name} SPP: ", style="bold")
-            out.append(", ".join(f"{p.name} #{p.number} {n}" for p, n in rows[:6]) or "none")
+            out.append(f"{plain(s.teams[side].name)} SPP: ", style="bold")
+            out.append(", ".join(f"{plain(p.name)} #{p.number} {n}" for p, n in rows[:6]) or "none")
             out.append("\n")
         out.append("Dice luck = successes − the successes expected from each roll's odds "
                    "(+ lucky, − unlucky).", style="dim")

@@ -15,6 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from squigbowl.text import plain
 from squigbowl.ui.kit.rulebook import load_rulebook
 from squigbowl.ui.kit.rules_screen import RulesScreen
 from squigbowl.ui.match.rule_links import topics
@@ -133,7 +134,7 @@ def help_text(ctrl, mode: str, cursor, decision, topics=()) -> Text:
     pid = ctrl.state.board.get(cursor) if cursor is not None else None
     if pid is not None:
         p = ctrl.state.players[pid]
-        t.append(f"\nUnder the cursor: {p.name} #{p.number}, {p.position}\n", style="bold")
+        t.append(f"\nUnder the cursor: {plain(p.name)} #{p.number}, {p.position}\n", style="bold")
         t.append(f"  MA {p.ma} ST {p.st} AG {p.ag} AV {p.av}\n")
         for line in skill_lines(p.skills) or ["  no skills"]:
             t.append(line + "\n")

@@ -13,6 +13,8 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from squigbowl.rules.engine import Match
 from squigbowl.rules.model import TeamFileError, find_team, ready_made_teams
 from squigbowl.rules.state import Options
+from squigbowl.text import plain
+from squigbowl.ui.kit.safe import NameInput, content
 from squigbowl.ui.match.controller import MatchController
 from squigbowl.ui.match.screen import MatchScreen
 
@@ -71,19 +73,21 @@ class TeamPick(Screen):
             yield Label("New match: Home v Away", id="pick-title")
             with Horizontal(classes="row"):
                 with Vertical(classes="col"):
-                    yield Label("[ Home ] team")
-                    yield Select([(t, t) for t in teams], value=teams[0], allow_blank=False,
+                    yield Label("[ Home ] team", markup=False)
+                    yield Select([(content(t), t) for t in teams], value=teams[0],
+                                 allow_blank=False,
                                  id="home-team")
-                    yield Input("Home coach", placeholder="coach name", id="home-coach")
+                    yield NameInput("Home coach", placeholder="coach name", id="home-coach")
                 with Vertical(classes="col"):
-                    yield Label("( Away ) team")
-                    yield Select([(t, t) for t in teams], value=teams[min(1, len(teams) - 1)],
+                    yield Label("( Away ) team", markup=False)
+                    yield Select([(content(t), t) for t in teams],
+                                 value=teams[min(1, len(teams) - 1)],
                                  allow_blank=False, id="away-team")
-                    yield Input("Away coach", placeholder="coach name", id="away-coach")
+                    yield NameInput("Away coach", placeholder="coach name", id="away-coach")
             with Horizontal(classes="row"):
                 yield Checkbox("Squig Ball", id="squig-ball")
                 yield Checkbox("Kick It!", id="kick-it")
-            yield Static(self.note, id="pick-note")
+            yield Static(content(self.note), id="pick-note")
             yield Button("Play", variant="primary", id="play")
         yield Footer()
 
@@ -97,14 +101,15 @@ class TeamPick(Screen):
     def start(self) -> None:
         home = self.query_one("#home-team", Select).value
         away = self.query_one("#away-team", Select).value
-        names = (self.query_one("#home-coach", Input).value.strip() or "Home coach",
-                 self.query_one("#away-coach", Input).value.strip() or "Away coach")
+        # a typed name is kept plain (squigbowl.text): it is shown and saved as text only
+        names = (plain(self.query_one("#home-coach", Input).value) or "Home coach",
+                 plain(self.query_one("#away-coach", Input).value) or "Away coach")
         try:
             screen = new_match_screen(str(home), str(away), names=names,
                                       squig_ball=self.query_one("#squig-ball", Checkbox).value,
                                       kick_it=self.query_one("#kick-it", Checkbox).value)
         except (TeamFileError, ValueError) as exc:
-            self.query_one("#pick-note", Static).update(str(exc))
+            self.query_one("#pick-note", Static).update(content(exc))
             return
         self.app.switch_screen(screen)
 

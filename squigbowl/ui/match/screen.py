@@ -36,6 +36,8 @@ from squigbowl.ui.match.widgets import DiceLog, KeyBar, MatchHeader, PlayerCard
 from squigbowl.ui.kit.palettes import for_color_system, next_palette
 from squigbowl.ui.match.pitch_view import PitchView
 from squigbowl.ui.match.setup_screen import SetupMode
+from squigbowl.text import plain
+from squigbowl.ui.kit.safe import content
 
 MIN_W, MIN_H = 80, 24
 WIDE_W = 108
@@ -220,10 +222,10 @@ class MatchScreen(Screen):
                 self._notes.append(words.kickoff_text(e))
             elif e.kind == "half_time":
                 sc = e.get("score") or [0, 0]
-                self._notes.append(f"Half-time: {state.teams[0].name} {sc[0]} – {sc[1]} "
-                                   f"{state.teams[1].name}")
+                self._notes.append(f"Half-time: {plain(state.teams[0].name)} {sc[0]} – {sc[1]} "
+                                   f"{plain(state.teams[1].name)}")
             elif e.kind in ("touchdown", "scored") and e.get("side") in (0, 1):
-                self._notes.append(f"Touchdown {state.teams[e.get('side')].name}!")
+                self._notes.append(f"Touchdown {plain(state.teams[e.get('side')].name)}!")
         if self.animator is not None:
             self.animator.play(state, events)
         self.refresh_all()
@@ -266,11 +268,12 @@ class MatchScreen(Screen):
         s = self.ctrl.state
         home, away = s.teams
         if s.winner in (0, 1):
-            result = f"{s.teams[s.winner].name} win"
+            result = f"{plain(s.teams[s.winner].name)} win"
         else:
             result = "A draw"
         self.refresh_all()
-        self._prompt(f"Match over: {home.name} {home.score} – {away.score} {away.name}. "
+        self._prompt(f"Match over: {plain(home.name)} {home.score} – {away.score} "
+                     f"{plain(away.name)}. "
                      f"{result}. Press Q to leave.")
         from squigbowl.ui.match.end_screen import EndScreen
 
@@ -300,8 +303,8 @@ class MatchScreen(Screen):
             detail = f"Half {s.half}, turn {team.turn} of 8 · {score}"
         notes, self._notes = self._notes, []
         self.mode = "dialog"
-        self.app.push_screen(HandOverScreen(self.ctrl.coach_name(side), team.name, detail, side,
-                                            notes=notes),
+        self.app.push_screen(HandOverScreen(self.ctrl.coach_name(side), plain(team.name), detail,
+                                            side, notes=notes),
                              lambda _: self._present())
 
     def _present(self) -> None:
@@ -681,7 +684,10 @@ class MatchScreen(Screen):
                 card.show(self.ctrl, pid)
 
     def _prompt(self, text) -> None:
-        self.query_one("#prompt", Static).update(text)
+        """The prompt line: a Rich Text, or a str shown as text (never read as markup: it may
+        hold a team's or a player's name, or an error quoting one)."""
+        self.query_one("#prompt", Static).update(content(text) if isinstance(text, str)
+                                                  else text)
 
     def _update_preview(self) -> None:
         """The prompt line: what is asked, and a preview of the square under the cursor."""
@@ -712,7 +718,7 @@ class MatchScreen(Screen):
         elif d.kind == "action":
             p = ctrl.player(d.info.get("player"))
             act = words.ACTION_NAMES.get(d.info.get("action"), d.info.get("action"))
-            line.append(f"{p.name} ({act})", style="bold")
+            line.append(f"{plain(p.name)} ({act})", style="bold")
             line.append(self._action_preview(sq, here))
         else:
             line.append(f"{who}: {words.decision_title(ctrl, d)}", style="bold")

@@ -29,6 +29,7 @@ import json
 from pathlib import Path
 
 from squigbowl.rules.geometry import WIDTH
+from squigbowl.text import plain
 
 
 
@@ -129,7 +130,7 @@ class SetupMode:
         text = Text()
         text.append(f"Reserves ({len(waiting)})", style="bold")
         text.append("  Enter on an empty square: who goes there\n", style="dim")
-        text.append("  ".join(f"#{p.number} {p.name} ({p.position}, MA{p.ma} ST{p.st} "
+        text.append("  ".join(f"#{p.number} {plain(p.name)} ({p.position}, MA{p.ma} ST{p.st} "
                               f"AG{p.ag})" for p in waiting) or "nobody")
         return text
 
@@ -230,8 +231,8 @@ class SetupMode:
         labels = []
         for c in built_in:
             labels.append(f"{c[1]} (built-in)")
-        for name in own:
-            labels.append(f"{name} (yours)")
+        for name in own:       # a name read from the formations file: shown plain
+            labels.append(f"{plain(name)} (yours)")
         if not labels:
             scr._prompt("No formation can be loaded now.")
             return
@@ -293,6 +294,6 @@ class SetupMode:
                 return
             path = save_user_formation(self.ctrl.team_name(side), name, placed,
                                        formations_file(scr.app))
-            scr._prompt(f"Formation '{name}' saved ({len(placed)} players) in {path}")
+            scr._prompt(f"Formation '{plain(name)}' saved ({len(placed)} players) in {path}")
 
         scr.app.push_screen(NameDialog("Save this set-up as", "my formation"), done)

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.widgets import RichLog, Static
 
 from squigbowl.ui.match.words import event_text
+from squigbowl.text import plain
 
 WEATHER = {"nice": "Nice", "sweltering_heat": "Sweltering Heat", "very_sunny": "Very Sunny",
            "pouring_rain": "Pouring Rain", "blizzard": "Blizzard"}
@@ -21,9 +22,9 @@ class MatchHeader(Static):
         active = s.active
         marks = ["▶" if active == 0 else " ", "▶" if active == 1 else " "]
         text = Text()
-        text.append(f"{marks[0]}[{home.name}] ", style="bold")
+        text.append(f"{marks[0]}[{plain(home.name)}] ", style="bold")
         text.append(f"{home.score}–{away.score}", style="bold reverse")
-        text.append(f" ({away.name}){marks[1]}", style="bold")
+        text.append(f" ({plain(away.name)}){marks[1]}", style="bold")
         text.append(f"  {half} · turn {home.turn}/8 – {away.turn}/8")
         text.append(f" · {WEATHER.get(s.weather, s.weather)}")
         text.append(f" · RR {home.rerolls}{'*' if home.reroll_used else ''}"
@@ -44,8 +45,8 @@ class PlayerCard(Static):
         text = Text()
         bracket = "[]" if p.side == 0 else "()"
         text.append(f"{bracket[0]}{p.glyph}{bracket[1]} ", style="bold")
-        text.append(f"{p.name} #{p.number}\n", style="bold")
-        text.append(f"{team.name} {p.position}\n")
+        text.append(f"{plain(p.name)} #{p.number}\n", style="bold")
+        text.append(f"{plain(team.name)} {p.position}\n")
         text.append(f"MA {p.ma}  ST {p.st}  AG {p.ag}  AV {p.av}\n")
         skills = ", ".join(sorted(p.skills)) or "no skills"
         text.append(f"{skills}\n", style="italic")

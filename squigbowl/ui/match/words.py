@@ -8,6 +8,7 @@ so new rules show up in the log and the dialogs without new UI code.
 from __future__ import annotations
 
 from squigbowl.rules.geometry import DIRECTION_NAMES
+from squigbowl.text import plain
 
 SIDE_NAMES = ("Home", "Away")
 COMPASS = {"N": "north (up)", "S": "south (down)", "E": "east (right)", "W": "west (left)"}
@@ -134,8 +135,8 @@ def player_name(state, pid, *, short: bool = False) -> str:
     except (IndexError, TypeError):
         return f"player {pid}"
     if short:
-        return f"{p.name} #{p.number}"
-    return f"{p.name} #{p.number} ({state.teams[p.side].name} {p.position})"
+        return f"{plain(p.name)} #{p.number}"
+    return f"{plain(p.name)} #{p.number} ({plain(state.teams[p.side].name)} {p.position})"
 
 
 def square_text(sq) -> str:
@@ -186,7 +187,7 @@ def choice_text(ctrl, decision, choice) -> str:
     if kind == "place" and isinstance(arg, tuple) and isinstance(arg[0], int):
         p = ctrl.state.players[arg[0]]
         where = f"from {square_text(p.square)}" if p.square is not None else "from Reserves"
-        return f"{p.name} #{p.number} ({p.position}, {where})"
+        return f"{plain(p.name)} #{p.number} ({p.position}, {where})"
     if kind == "snap" and isinstance(arg, tuple):
         return f"Quick Snap: {arg_text(ctrl, decision, choice)}"
     if kind == "kick_aim" and isinstance(arg, tuple):
@@ -270,7 +271,7 @@ def block_line(ctrl, info) -> str | None:
         line += f" ({a} assist(s) v {d})"
     chooser = info.get("chooser")
     if chooser in (0, 1):
-        line += f", {state.teams[chooser].name} choose the die"
+        line += f", {plain(state.teams[chooser].name)} choose the die"
     if info.get("blitz"):
         line += " (Blitz)"
     return line
@@ -330,7 +331,7 @@ def roll_text(state, e) -> str:
     if who is not None:
         parts.append(f"· {player_name(state, who, short=True)}")
     elif side is not None:
-        parts.append(f"· {state.teams[side].name}")
+        parts.append(f"· {plain(state.teams[side].name)}")
     dice = e.get("dice") or []
     target = e.get("target")
     mod = e.get("modifier") or 0
@@ -375,7 +376,7 @@ def event_text(state, e) -> tuple[str, str] | None:
     good, bad, turn, info, move."""
     k = e.kind
     name = lambda key: player_name(state, e.get(key), short=True)  # noqa: E731
-    team = lambda side: state.teams[side].name if side is not None else "-"  # noqa: E731
+    team = lambda side: plain(state.teams[side].name) if side is not None else "-"  # noqa: E731
     if k == "roll":
         return roll_text(state, e), "roll"
     if k == "reroll_used":

@@ -31,6 +31,7 @@ from squigbowl.race import DECLINE, Move, Race, RaceOptions, find_track, list_tr
 from squigbowl.race.collisions import STATUS_RULES
 from squigbowl.race.modes import MODE_DICE
 from squigbowl.race.track import Track
+from squigbowl.text import plain
 
 HUMAN = "human"
 AI_NAMES = ("Grotsnik", "Zogwort", "Snagga", "Nazbad", "Skragit", "Gobbla")
@@ -149,7 +150,7 @@ def track_names() -> list[tuple[str, str, str]]:
     out = []
     for t in list_tracks():
         key = t.source.rsplit("/", 1)[-1].removesuffix(".toml") if t.source else t.name
-        out.append((key, t.name, t.description))
+        out.append((key, plain(t.name), t.description))
     return out
 
 
@@ -252,7 +253,9 @@ class RaceController:
         self._thought: tuple[int, object] | None = None    # (decisions so far, the AI's choice)
         self._thinking_for: int | None = None   # decisions count a worker is choosing for
         self._pace = 1.0
-        self.view = RaceView([RacerView(r.id, r.name, r.rider, r.x, r.y) for r in race.racers])
+        # a racer's name may come from a save: shown plain (squigbowl.text)
+        self.view = RaceView([RacerView(r.id, plain(r.name), r.rider, r.x, r.y)
+                              for r in race.racers])
         self._enqueue(list(race.log))
 
     # -- queries for the screens ---------------------------------------------------------------
@@ -604,7 +607,7 @@ class RaceController:
             racer.gates = ev.gate + 1
             racer.finished = ev.finish
         self._log_step(ev, extra=apply)
-        text = "FINISH LINE!" if ev.finish else f"Gate {ev.gate + 1}: {ev.name}"
+        text = "FINISH LINE!" if ev.finish else f"Gate {ev.gate + 1}: {plain(ev.name)}"
         self._flash(text, (racer.x, racer.y), "good", FLASH / 2)
 
     def _ev_skipped(self, ev) -> None:

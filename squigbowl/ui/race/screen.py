@@ -26,6 +26,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, RichLog, Static
 from textual.worker import Worker, WorkerState
 
+from squigbowl.text import plain
 from squigbowl.ui.race.controller import (
     RaceConfig, RaceController, build_race, config_of, race_riders)
 from squigbowl.ui.race.track_view import PALETTES, RACE_STYLES, RACER_SHAPES, Aim, TrackView
@@ -307,7 +308,7 @@ class RaceScreen(Screen):
         from squigbowl.ui.race.results import RaceResults
 
         rows = self.controller.results_rows()
-        self.app.switch_screen(RaceResults(self.config, result, rows, self.race.track.name,
+        self.app.switch_screen(RaceResults(self.config, result, rows, plain(self.race.track.name),
                                            self.seed, self.controller.describe))
 
     # -- the panel and the prompt ---------------------------------------------------------------
@@ -323,7 +324,7 @@ class RaceScreen(Screen):
         tv = self.track_view
         p = tv.styles_map
         t = Text()
-        t.append(f"{c.track.name}", style="bold")
+        t.append(plain(c.track.name), style="bold")
         t.append(f"  seed {self.seed}  speed {c.speed:g}x\n")
         t.append(f"Turn {v.turn}", style="bold")
         t.append("  initiative order:\n")
@@ -347,7 +348,7 @@ class RaceScreen(Screen):
                 t.append("    course completed!\n", style="bold #55ff55")
                 continue
             nxt = gates[r.gates]
-            label = "Finish" if r.gates == len(gates) - 1 else f"{r.gates + 1} {nxt.name}"
+            label = "Finish" if r.gates == len(gates) - 1 else f"{r.gates + 1} {plain(nxt.name)}"
             dist = math.hypot(nxt.midpoint[0] - r.x, nxt.midpoint[1] - r.y)
             t.append(f"    next {label[:14]} {dist:.0f}\" ({r.x:.1f},{r.y:.1f})\n", style="dim")
             if r.status:
@@ -565,7 +566,7 @@ class RaceScreen(Screen):
         self._prompt_key = None
         self.controller_changed()
         self._show_aim()
-        self.notify(f"Palette: {name}", timeout=1.5)
+        self.notify(f"Palette: {name}", timeout=1.5, markup=False)
 
     def action_help(self) -> None:
         self.app.push_screen(RaceHelp())

@@ -15,6 +15,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from squigbowl.race import RaceOptions
+from squigbowl.ui.kit.safe import content
 from squigbowl.ui.race.controller import (
     AI_NAMES, DEFAULT_PERSONALITY, HUMAN, PERSON_NAMES, RaceConfig, personalities, track_names)
 from squigbowl.ui.race.track_view import RACE_STYLES
@@ -102,7 +103,8 @@ class RaceSetup(Screen):
         with Center(id="setup-box"):
             with Vertical(id="setup"):
                 yield Static("S Q U I G   R A C E", id="setup-title")
-                yield OptionList(*[Option(text, id=f"l{i}") for i, text in enumerate(self.lines())],
+                yield OptionList(*[Option(content(text), id=f"l{i}")
+                                   for i, text in enumerate(self.lines())],
                                  id="setup-list")
                 yield Static("", id="setup-note")
         yield Footer()
@@ -116,10 +118,10 @@ class RaceSetup(Screen):
     def refresh_lines(self) -> None:
         ol = self.query_one(OptionList)
         for i, text in enumerate(self.lines()):
-            ol.replace_option_prompt_at_index(i, text)
+            ol.replace_option_prompt_at_index(i, content(text))
         track = self.tracks[self.track_index]
-        self.query_one("#setup-note", Static).update(
-            f"{track[2]}\n←/→ change a line, Enter picks, s starts, Esc goes back.")
+        self.query_one("#setup-note", Static).update(content(
+            f"{track[2]}\n←/→ change a line, Enter picks, s starts, Esc goes back."))
 
     def action_cursor(self, step: int) -> None:
         ol = self.query_one(OptionList)
