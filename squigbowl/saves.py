@@ -612,8 +612,8 @@ class Autosaver:
         """One true line for the quit and leave dialogs."""
         self.flush()
         if self.on_disk and self.path is not None:
-            return (f"The {what} is saved after every decision ({self.path.name}): Continue "
-                    f"on the main menu resumes it.")
+            return (f"The {what} is autosaved after every decision ({self.path.name}): "
+                    f"Continue on the main menu resumes it.")
         why = self.error or "the last autosave did not finish"
         return f"NOT SAVED: {why}. The {what}'s last decisions are not on disk."
 
