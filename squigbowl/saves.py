@@ -321,7 +321,7 @@ def reserve_save_path(folder: Path, kind: str, label: str = "") -> tuple[Path, "
         if os.path.lexists(path):
             continue
         try:
-            lock = claim(path)
+            lock = claim(path, take_over=False)
         except SaveInUse:
             continue
         try:
@@ -384,12 +384,27 @@ def _holder(fd: int) -> str:
     return f" (process {pid})" if pid.isdigit() else ""
 
 
-def claim(path: str | os.PathLike) -> SaveLock:
-    """Hold the save `path` for this game: raises SaveInUse when another game (in this process
-    or another) holds it. A folder where no lock file can be made (read-only) gives a lock
-    that holds nothing: the game still opens, and its autosave says that it fails."""
+#: the saves this process holds: lock file's real path -> its SaveLock
+_HELD: "weakref.WeakValueDictionary[str, SaveLock]" = weakref.WeakValueDictionary()
+
+
+def claim(path: str | os.PathLike, take_over: bool = True) -> SaveLock:
+    """Hold the save `path` for this game: raises SaveInUse when another process (another
+    copy of the game) holds it. Within one process the newest claim takes the save over from
+    an older one (the app frees a game's save when its screen is left; `take_over=False`
+    refuses instead). A folder where no lock file can be made (read-only) gives a lock that
+    holds nothing: the game still opens, and its autosave says that it fails."""
     path = Path(path)
     where = lock_path(path)
+    key = os.path.realpath(where)
+    mine = _HELD.get(key)
+    if mine is not None and mine.held:
+        if not take_over:
+            raise SaveInUse(path, "in use by another game of this Squig Bowl")
+        taken = SaveLock(path, mine.fd)
+        mine.fd = None
+        _HELD[key] = taken
+        return taken
     flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
     for _ in range(10):
         try:
@@ -419,7 +434,9 @@ def claim(path: str | os.PathLike) -> SaveLock:
             os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
         except OSError:
             pass
-        return SaveLock(path, fd)
+        lock = SaveLock(path, fd)
+        _HELD[key] = lock
+        return lock
     raise SaveInUse(path, "in use by another Squig Bowl (its lock keeps changing)")
 
 
@@ -482,7 +499,7 @@ def clean_temp_files(folder: str | os.PathLike, age: float = STALE_TEMP_SECONDS)
             removed.append(Path(entry.path))
         elif not os.path.lexists(save):
             try:
-                held = claim(save)
+                held = claim(save, take_over=False)
             except SaveInUse:
                 continue
             if held.held and not os.path.lexists(save):
@@ -1179,7 +1196,7 @@ def delete_save(path: str | os.PathLike) -> list[Path]:
     """Delete one save, its exported text (FILE.txt) and its lock file. A save that a game has
     open is not deleted (SaveInUse). Returns the files removed."""
     path = Path(path)
-    lock = claim(path)
+    lock = claim(path, take_over=False)
     removed = []
     try:
         for target in (path, export_path(path)):

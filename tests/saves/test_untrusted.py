@@ -264,15 +264,19 @@ def test_a_save_open_in_another_process_is_in_use(tmp_path):
     assert not saves.list_saves(tmp_path)[0].in_use
 
 
-def test_one_process_cannot_claim_a_save_twice(tmp_path):
+def test_within_one_process_the_newest_claim_takes_the_save_over(tmp_path):
     path = saved_match(tmp_path, decisions=10)
-    lock = saves.claim(path)
-    try:
-        with pytest.raises(saves.SaveInUse):
-            saves.claim(path)
-    finally:
-        lock.release()
-    saves.claim(path).release()
+    old = saves.claim(path)
+    new = saves.claim(path)
+    assert new.held and not old.held and saves.in_use(path)
+    with pytest.raises(saves.SaveInUse):
+        saves.claim(path, take_over=False)
+    with pytest.raises(saves.SaveInUse):
+        saves.delete_save(path)
+    old.release()                                     # no longer its lock: changes nothing
+    assert saves.in_use(path)
+    new.release()
+    assert not saves.in_use(path)
 
 
 # -- 10: leftover temporary files -----------------------------------------------------------------
