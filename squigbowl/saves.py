@@ -47,13 +47,13 @@ VERSION = 1
 ENV = "SQUIGBOWL_SAVES"
 
 # -- limits (docs/saves.md, "Limits"). The longest real match measured — overtime, every house
-# rule, two scripted coaches — has about 1,300 decisions and takes about 25 KB; a coach who
-# moves every player square by square all match long stays near 10,000 decisions. The limits
-# are far above both, and low enough that a file at the limit is checked in well under a second.
+# rule, two scripted coaches — has about 1,300 decisions and takes about 25 KB; every player
+# moving his full movement every turn of three periods would be about 9,000. The limits are
+# above both, and low enough that a file at the limits is refused or replayed in a second or so.
 #: the largest save file read at all (checked on the file's size, before reading)
 MAX_BYTES = 4 * 1024 * 1024
-#: the longest decision log
-MAX_DECISIONS = 50_000
+#: the longest decision log (a log this long, 400 KB, replays in about 1.3 s)
+MAX_DECISIONS = 20_000
 #: the most lists and tables ("[" and "{") in a file, counted before the JSON is parsed
 MAX_NODES = 4 * MAX_DECISIONS + 20_000
 #: the longest text in a save (names are then cut to text.NAME_LIMIT), but for a track's file
