@@ -544,6 +544,7 @@ class Autosaver:
         self._wanted = 0            # the number of the newest text asked for
         self._written = 0           # the number of the newest text on disk
         self._last: str | None = None
+        self._label = ""
 
     def data(self, game) -> dict:
         if self.kind == "match":
@@ -564,8 +565,8 @@ class Autosaver:
             data = self.data(game)
             text = dumps(data)
             self._last = text
+            label = self._label = str(data["summary"].get("title", "")).replace(" v ", "-v-")
             if self.path is None:
-                label = str(data["summary"].get("title", "")).replace(" v ", "-v-")
                 self.folder.mkdir(parents=True, exist_ok=True)
                 self.path, self.lock = reserve_save_path(self.folder, self.kind, label)
         except Exception as exc:  # noqa: BLE001 - an autosave must never break the game
@@ -628,6 +629,10 @@ class Autosaver:
     def status(self, what: str = "game") -> str:
         """One true line for the quit and leave dialogs."""
         self.flush()
+        with self._lock:
+            nothing_yet = self._wanted == 0 and self.path is None
+        if nothing_yet:
+            return f"Nothing to save yet: the {what} is saved from its first decision on."
         if self.on_disk and self.path is not None:
             return (f"The {what} is autosaved after every decision ({self.path.name}): "
                     f"Continue on the main menu resumes it.")
@@ -643,8 +648,7 @@ class Autosaver:
         try:
             folder = Path(folder).expanduser()
             folder.mkdir(parents=True, exist_ok=True)
-            label = self.path.stem.split("-", 3)[-1] if self.path else self.kind
-            path, lock = reserve_save_path(folder, self.kind, label)
+            path, lock = reserve_save_path(folder, self.kind, self._label)
         except Exception as exc:  # noqa: BLE001
             self.error = f"cannot save in {folder}: {_short(_why(exc))}"
             return None

@@ -212,7 +212,7 @@ class SquigBowlApp(App):
         for saver, screen in self._saver_screens:
             if screen in stack:
                 keep.append((saver, screen))
-            else:
+            elif hasattr(saver, "close"):
                 saver.close()
         self._saver_screens = keep
 
