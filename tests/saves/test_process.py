@@ -285,3 +285,26 @@ def test_two_games_on_one_save(tmp_path, folder):
         assert after[:len(before)] == before
     finally:
         third.close()
+
+
+@pytest.mark.parametrize("how", ["quit", "sigterm"])
+def test_a_game_whose_save_fails_never_exits_0(tmp_path, folder, how):
+    import shutil
+
+    game = Game("match", "--seed", "3", "--saves", str(folder), cwd=tmp_path)
+    try:
+        _play_some(game, folder)
+        shutil.rmtree(folder)                         # the saves folder is gone: writes fail
+        game.keys(ENTER, pause=0.6)                   # a hand-over screen, if any
+        game.keys(b"F", ENTER, b"e", pause=0.6)       # another decision: its autosave fails
+        game.wait_for(b"autosave failed")
+        if how == "quit":
+            game.keys(b"\x11", pause=0.8)             # Ctrl+Q
+            game.wait_for(b"NOT SAVED")
+            game.keys(b"2", pause=0.3)                # quit without saving
+        else:
+            game.kill(signal.SIGTERM)
+        status = game.exited(15)
+        assert status is not None and os.waitstatus_to_exitcode(status) == 1
+    finally:
+        game.close()
