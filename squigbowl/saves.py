@@ -1217,7 +1217,8 @@ def delete_save(path: str | os.PathLike) -> list[Path]:
 
 
 __all__ = ["SaveError", "SaveInUse", "SaveLock", "claim", "in_use", "clean_temp_files",
-           "reserve_save_path", "export_path", "Autosaver", "Loaded", "SaveInfo", "load", "read_save", "list_saves",
+           "reserve_save_path", "export_path", "Autosaver", "Loaded", "SaveInfo", "load",
+           "read_save", "list_saves",
            "latest_unfinished", "delete_save", "saves_dir", "write_atomic", "match_data",
            "race_data", "match_snapshot", "race_snapshot", "replay_match", "replay_race",
            "FORMAT", "VERSION", "MAX_BYTES", "MAX_DECISIONS", "MAX_NODES", "MAX_TEXT",
