@@ -15,23 +15,59 @@ format is described in docs/saves.md.
 Every problem with a file — missing, unreadable, too big, not JSON, truncated, hand-edited, a
 wrong or unknown version, a log that no longer replays — raises `SaveError`, whose message is one
 line naming the file. Nothing else escapes `read_save`, `load` or `list_saves`.
+
+A save is untrusted input (issue 10): it is read only if it is a regular file within `MAX_BYTES`
+(`paths.read_bounded`: a pipe or a device is never opened for a blocking read), its lists and
+texts are counted before they are used, every name in it goes through `text.plain`, and it
+carries everything inline (a track's name is a label, never a path). A game holds a lock on its
+save while it is open (`claim`), so a second copy of the game cannot write it too.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import json
 import os
+import re
+import stat
 import tempfile
 import threading
+import time
+import weakref
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from squigbowl.paths import UnreadableFile, read_bounded
+from squigbowl.text import plain
+
 FORMAT = "squigbowl-save"
 VERSION = 1
-MAX_BYTES = 50 * 1024 * 1024
-MAX_DECISIONS = 200_000
 ENV = "SQUIGBOWL_SAVES"
+
+# -- limits (docs/saves.md, "Limits"). The longest real match measured — overtime, every house
+# rule, two scripted coaches — has about 1,300 decisions and takes about 25 KB; every player
+# moving his full movement every turn of three periods would be about 9,000. The limits are
+# above both, and low enough that a file at the limits is refused or replayed in a second or so.
+#: the largest save file read at all (checked on the file's size, before reading)
+MAX_BYTES = 4 * 1024 * 1024
+#: the longest decision log (a log this long, 400 KB, replays in about 1.3 s)
+MAX_DECISIONS = 20_000
+#: the most lists and tables ("[" and "{") in a file, counted before the JSON is parsed
+MAX_NODES = 4 * MAX_DECISIONS + 20_000
+#: the longest text in a save (names are then cut to text.NAME_LIMIT), but for a track's file
+MAX_TEXT = 1_000
+#: the longest track file carried inline (the shipped ones are 1.5 to 3.5 KB)
+MAX_TRACK_TEXT = 64 * 1024
+#: the longest list but the decision log (a team has at most 16 players, a race 6 racers)
+MAX_LIST = 1_000
+#: the deepest nesting of lists and tables (a save needs 6)
+MAX_DEPTH = 24
+#: a temporary file older than this (seconds) and not held by a live game is a leftover
+STALE_TEMP_SECONDS = 10 * 60
+#: files in the saves folder that are not saves (the set-up screen's own formations)
+NOT_SAVES = frozenset({"formations.json"})
 KINDS = ("match", "race")
 
 #: older format version -> a function turning such a save dict into the next version's shape.
@@ -46,6 +82,10 @@ class SaveError(ValueError):
         self.path = str(path)
         self.problem = problem
         super().__init__(f"{Path(self.path).name}: {problem}")
+
+
+class SaveInUse(SaveError):
+    """The save is open in another copy of the game (or another screen of this one)."""
 
 
 # -- where saves live ---------------------------------------------------------------------------
@@ -177,14 +217,24 @@ def race_summary(race) -> dict:
             "winner": winner, "decisions": len(race.decisions)}
 
 
-_TRACK_TEXT: dict[str, str] = {}
+#: the text each track was parsed from, when it came from a save (the track itself is the key)
+_TRACK_OF_SAVE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+#: a track file's path -> its text (read once, bounded)
+_TRACK_TEXT: dict[str, str | None] = {}
 
 
 def _track_text(track) -> str | None:
+    """The text of the track file a race runs on, to carry inline: the text it was parsed from
+    when it came from a save, else its file's (a shipped track, or one given on the command
+    line), read once and bounded."""
+    try:
+        return _TRACK_OF_SAVE[track]
+    except (KeyError, TypeError):
+        pass
     source = getattr(track, "source", "") or ""
     if source not in _TRACK_TEXT:
         try:
-            _TRACK_TEXT[source] = Path(source).read_text(encoding="utf-8")
+            _TRACK_TEXT[source] = read_bounded(source, MAX_TRACK_TEXT).decode("utf-8")
         except (OSError, ValueError):
             _TRACK_TEXT[source] = None
     return _TRACK_TEXT[source]
@@ -243,16 +293,221 @@ def dumps(data: dict) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-def new_save_path(folder: Path, kind: str, label: str = "") -> Path:
+def _save_names(folder: Path, kind: str, label: str):
+    """`KIND-YYYYMMDD-HHMMSS-LABEL.json`, then `...-2.json`, `...-3.json`..."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     safe = "".join(ch if ch.isalnum() else "-" for ch in label.lower()).strip("-")[:40]
     base = f"{kind}-{stamp}" + (f"-{safe}" if safe else "")
-    path = folder / f"{base}.json"
-    n = 2
-    while path.exists():
-        path = folder / f"{base}-{n}.json"
-        n += 1
-    return path
+    yield folder / f"{base}.json"
+    for n in range(2, 1000):
+        yield folder / f"{base}-{n}.json"
+
+
+def new_save_path(folder: Path, kind: str, label: str = "") -> Path:
+    """A free file name for a new file of this kind (it only names it: a game takes its save
+    with `reserve_save_path`)."""
+    for path in _save_names(Path(folder), kind, label):
+        if not path.exists():
+            return path
+    raise OSError(errno.EEXIST, "no free file name")
+
+
+def reserve_save_path(folder: Path, kind: str, label: str = "") -> tuple[Path, "SaveLock"]:
+    """A new save's file, taken for this game alone: its lock is held and the file is created
+    with O_EXCL, so two games started in the same second with the same teams (in one process
+    or two) never get the same file. Returns the path (an empty file until the first write)
+    and the lock (kept while the game is open)."""
+    for path in _save_names(Path(folder), kind, label):
+        if os.path.lexists(path):
+            continue
+        try:
+            lock = claim(path, take_over=False)
+        except SaveInUse:
+            continue
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0),
+                         0o644)
+        except FileExistsError:
+            lock.release(unlink=False)
+            continue
+        except BaseException:
+            lock.release()
+            raise
+        os.close(fd)
+        return path, lock
+    raise OSError(errno.EEXIST, "no free save file name")
+
+
+# -- one game per save: the lock ---------------------------------------------------------------
+
+def lock_path(path: str | os.PathLike) -> Path:
+    """The lock file beside a save: `.NAME.json.lock`."""
+    path = Path(path)
+    return path.with_name(f".{path.name}.lock")
+
+
+class SaveLock:
+    """A save held by this game (an flock on its lock file). `release()` frees it; the kernel
+    frees it too when the process dies, so a killed game never blocks its save."""
+
+    def __init__(self, path: Path, fd: int | None) -> None:
+        self.path = path
+        self.fd = fd
+
+    @property
+    def held(self) -> bool:
+        return self.fd is not None
+
+    def release(self, unlink: bool = True) -> None:
+        fd, self.fd = self.fd, None
+        if fd is None:
+            return
+        if unlink:      # removed while still locked: a waiting claim sees the file is gone
+            try:
+                os.unlink(lock_path(self.path))
+            except OSError:
+                pass
+        os.close(fd)
+
+    def __del__(self) -> None:  # pragma: no cover - a lock dropped without release
+        try:
+            self.release(unlink=False)
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def _holder(fd: int) -> str:
+    try:
+        pid = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+    except OSError:
+        return ""
+    return f" (process {pid})" if pid.isdigit() else ""
+
+
+#: the saves this process holds: lock file's real path -> its SaveLock
+_HELD: "weakref.WeakValueDictionary[str, SaveLock]" = weakref.WeakValueDictionary()
+
+
+def claim(path: str | os.PathLike, take_over: bool = True) -> SaveLock:
+    """Hold the save `path` for this game: raises SaveInUse when another process (another
+    copy of the game) holds it. Within one process the newest claim takes the save over from
+    an older one (the app frees a game's save when its screen is left; `take_over=False`
+    refuses instead). A folder where no lock file can be made (read-only) gives a lock that
+    holds nothing: the game still opens, and its autosave says that it fails."""
+    path = Path(path)
+    where = lock_path(path)
+    key = os.path.realpath(where)
+    mine = _HELD.get(key)
+    if mine is not None and mine.held:
+        if not take_over:
+            raise SaveInUse(path, "in use by another game of this Squig Bowl")
+        taken = SaveLock(path, mine.fd)
+        mine.fd = None
+        _HELD[key] = taken
+        return taken
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+    for _ in range(10):
+        try:
+            fd = os.open(where, flags | os.O_NONBLOCK, 0o600)
+        except OSError:
+            return SaveLock(path, None)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            who = _holder(fd)
+            os.close(fd)
+            raise SaveInUse(path, f"in use by another Squig Bowl{who}: open its replay "
+                                  f"to watch it") from None
+        except OSError:                       # a file system without locks: go on unlocked
+            os.close(fd)
+            return SaveLock(path, None)
+        try:
+            same = os.stat(where, follow_symlinks=False)
+            mine = os.fstat(fd)
+            if (same.st_dev, same.st_ino) != (mine.st_dev, mine.st_ino):
+                raise FileNotFoundError
+        except FileNotFoundError:              # released and removed meanwhile: again
+            os.close(fd)
+            continue
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        except OSError:
+            pass
+        lock = SaveLock(path, fd)
+        _HELD[key] = lock
+        return lock
+    raise SaveInUse(path, "in use by another Squig Bowl (its lock keeps changing)")
+
+
+def in_use(path: str | os.PathLike) -> bool:
+    """Whether a live game holds the save (a shared probe: it never takes the save away)."""
+    try:
+        fd = os.open(lock_path(path), os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+                     | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return False
+
+
+# -- leftovers of killed games -----------------------------------------------------------------
+
+#: the temporary files of write_atomic: `.NAME.json.XXXXXXXX.tmp` (tempfile's random part)
+TEMP_NAME = re.compile(r"^\.(?P<save>[^/]+\.json)\.[A-Za-z0-9_]{6,12}\.tmp$")
+#: the lock files: `.NAME.json.lock`
+LOCK_NAME = re.compile(r"^\.(?P<save>[^/]+\.json)\.lock$")
+
+
+def clean_temp_files(folder: str | os.PathLike, age: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Remove what killed games left in the saves folder: their temporary files (only the
+    game's own `.NAME.json.XXXX.tmp` pattern, only regular files older than `age` seconds whose
+    save no live game holds) and the lock files of saves that are gone. Returns the files
+    removed; never raises."""
+    folder = Path(folder)
+    removed = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        temp, lock = TEMP_NAME.match(entry.name), LOCK_NAME.match(entry.name)
+        if not (temp or lock):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < age:
+            continue
+        save = folder / (temp or lock)["save"]
+        if temp:
+            if in_use(save):
+                continue
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                continue
+            removed.append(Path(entry.path))
+        elif not os.path.lexists(save):
+            try:
+                held = claim(save, take_over=False)
+            except SaveInUse:
+                continue
+            if held.held and not os.path.lexists(save):
+                held.release()
+                removed.append(Path(entry.path))
+            else:
+                held.release(unlink=False)
+    return sorted(removed)
 
 
 class Autosaver:
@@ -263,23 +518,33 @@ class Autosaver:
     writes the newest text, so the game never waits for the disk. `flush()` waits for the
     write in flight (quitting and the signal handlers call it). It never raises: a failed
     write is kept in `error` (one line) for the screen to show, and the previous save stays
-    whole."""
+    whole. `on_disk` tells whether the newest decision is saved; `save_elsewhere(folder)`
+    writes it to another folder when this one fails.
+
+    A new game's file is reserved on the first call, and its lock (`claim`) is held until
+    `close()`; a resumed game is given the lock its loader claimed."""
 
     def __init__(self, folder: str | os.PathLike, kind: str, path: str | os.PathLike | None = None,
-                 created: str | None = None, coaches=None, background: bool = True) -> None:
+                 created: str | None = None, coaches=None, background: bool = True,
+                 lock: SaveLock | None = None) -> None:
         self.folder = Path(folder)
         self.kind = kind
         self.path = Path(path) if path else None
         self.created = created
         self.coaches = list(coaches) if coaches else None
         self.background = background
+        self.lock = lock
         self.error: str | None = None
         self.writes = 0
         self._teams = None
         self._lock = threading.Condition()
-        self._todo: str | None = None
+        self._todo: tuple[int, str] | None = None
         self._busy = False
         self._thread: threading.Thread | None = None
+        self._wanted = 0            # the number of the newest text asked for
+        self._written = 0           # the number of the newest text on disk
+        self._last: str | None = None
+        self._label = ""
 
     def data(self, game) -> dict:
         if self.kind == "match":
@@ -293,20 +558,24 @@ class Autosaver:
         return data
 
     def __call__(self, game) -> bool:
+        with self._lock:
+            self._wanted += 1
+            number = self._wanted
         try:
             data = self.data(game)
+            text = dumps(data)
+            self._last = text
+            label = self._label = str(data["summary"].get("title", "")).replace(" v ", "-v-")
             if self.path is None:
                 self.folder.mkdir(parents=True, exist_ok=True)
-                label = str(data["summary"].get("title", "")).replace(" v ", "-v-")
-                self.path = new_save_path(self.folder, self.kind, label)
-            text = dumps(data)
+                self.path, self.lock = reserve_save_path(self.folder, self.kind, label)
         except Exception as exc:  # noqa: BLE001 - an autosave must never break the game
-            self.error = f"autosave failed: {_short(exc)}"
+            self.error = f"autosave failed: {_short(_why(exc))}"
             return False
         if not self.background:
-            return self._write(text)
+            return self._write(number, text)
         with self._lock:
-            self._todo = text
+            self._todo = (number, text)
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="squigbowl-autosave",
                                                 daemon=True)
@@ -314,13 +583,16 @@ class Autosaver:
             self._lock.notify_all()
         return True
 
-    def _write(self, text: str) -> bool:
+    def _write(self, number: int, text: str) -> bool:
         try:
             write_atomic(self.path, text)
         except Exception as exc:  # noqa: BLE001
-            self.error = f"autosave failed: {_short(exc)}"
+            self.error = f"autosave failed: {_short(_why(exc))}"
             return False
-        self.error = None
+        with self._lock:
+            self._written = max(self._written, number)
+            if self._written >= self._wanted:
+                self.error = None
         self.writes += 1
         return True
 
@@ -331,20 +603,83 @@ class Autosaver:
                     if not self._lock.wait(timeout=30):
                         self._thread = None
                         return
-                text, self._todo = self._todo, None
+                (number, text), self._todo = self._todo, None
                 self._busy = True
             try:
-                self._write(text)
+                self._write(number, text)
             finally:
                 with self._lock:
                     self._busy = False
                     self._lock.notify_all()
 
     def flush(self, timeout: float = 5.0) -> bool:
-        """Wait until the newest text is on disk (True) or `timeout` passes (False)."""
+        """Wait until the newest text is written or failed (True) or `timeout` passes
+        (False). Whether it is on disk: `on_disk`."""
         with self._lock:
             return self._lock.wait_for(lambda: self._todo is None and not self._busy,
                                        timeout=timeout)
+
+    @property
+    def on_disk(self) -> bool:
+        """True when the newest decision is in the file (after `flush`, or with no game
+        saved yet)."""
+        with self._lock:
+            return self._written >= self._wanted
+
+    def status(self, what: str = "game") -> str:
+        """One true line for the quit and leave dialogs."""
+        self.flush()
+        with self._lock:
+            nothing_yet = self._wanted == 0 and self.path is None
+        if nothing_yet:
+            return f"Nothing to save yet: the {what} is saved from its first decision on."
+        if self.on_disk and self.path is not None:
+            return (f"The {what} is autosaved after every decision ({self.path.name}): "
+                    f"Continue on the main menu resumes it.")
+        why = self.error or "the last autosave did not finish"
+        return f"NOT SAVED: {why}. The {what}'s last decisions are not on disk."
+
+    def save_elsewhere(self, folder: str | os.PathLike) -> Path | None:
+        """Write the newest text as a new save in `folder` (when the saves folder fails); the
+        game goes on saving there. Returns the new path, or None (see `error`)."""
+        self.flush()
+        if self._last is None:
+            return None
+        try:
+            folder = Path(folder).expanduser()
+            folder.mkdir(parents=True, exist_ok=True)
+            path, lock = reserve_save_path(folder, self.kind, self._label)
+        except Exception as exc:  # noqa: BLE001
+            self.error = f"cannot save in {folder}: {_short(_why(exc))}"
+            return None
+        old_path, old_lock = self.path, self.lock
+        self.path, self.lock = path, lock
+        with self._lock:
+            number = self._wanted
+        if not self._write(number, self._last):
+            self.path, self.lock = old_path, old_lock
+            lock.release()
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+            return None
+        if old_lock is not None:
+            old_lock.release()
+        self.folder = folder
+        return path
+
+    def close(self) -> None:
+        """The game is closed: wait for the last write, then free the save for others."""
+        self.flush()
+        if self.lock is not None:
+            self.lock.release()
+
+
+def _why(exc) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.strerror}" + (f" ({exc.filename})" if exc.filename else "")
+    return str(exc)
 
 
 # -- reading and checking -----------------------------------------------------------------------
@@ -380,26 +715,38 @@ def _short(exc, limit: int = 120) -> str:
 
 def _read_save(path: Path) -> dict:
     try:
-        size = path.stat().st_size
+        st = os.stat(path)
     except FileNotFoundError:
         raise SaveError(path, "no such save file") from None
     except OSError as exc:
         raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
-    if not path.is_file():
-        raise SaveError(path, "not a file")
-    if size > MAX_BYTES:
-        raise SaveError(path, f"too large to be a save ({size / 1e6:.0f} MB; the limit is "
+    if stat.S_ISREG(st.st_mode) and st.st_size > MAX_BYTES:
+        raise SaveError(path, f"too large to be a save ({st.st_size / 1e6:.1f} MB; the limit is "
                               f"{MAX_BYTES // (1024 * 1024)} MB)")
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
+        raw = read_bounded(path, MAX_BYTES)
+    except UnreadableFile as exc:
+        problem = exc.problem
+        if problem.startswith("not a regular file"):
+            problem = "not a regular file (a folder, a pipe or a device): not read"
+        elif problem.startswith("too large"):
+            problem = f"too large to be a save (the limit is {MAX_BYTES // (1024 * 1024)} MB)"
+        else:
+            problem = f"cannot be read ({problem})"
+        raise SaveError(path, problem) from None
     if not raw.strip():
         raise SaveError(path, "empty file")
+    # count the lists and tables before parsing: a small file of "[[],[],...]" would
+    # otherwise become millions of Python lists
+    nodes = raw.count(b"[") + raw.count(b"{")
+    if nodes > MAX_NODES:
+        raise SaveError(path, f"not a save: too many lists and tables ({nodes}; a save has at "
+                              f"most {MAX_NODES})")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(path, "not a save: not UTF-8 text (corrupt?)") from None
+    del raw
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
@@ -409,8 +756,9 @@ def _read_save(path: Path) -> dict:
     _check(isinstance(data, dict), path, "not a Squig Bowl save (not a JSON object)")
     _check(data.get("format") == FORMAT, path,
            "not a Squig Bowl save (no \"format\": \"squigbowl-save\")")
+    _check_sizes(data, path)
     version = data.get("version")
-    _check(_is_int(version), path, f"format version {version!r} is not a number")
+    _check(_is_int(version), path, f"format version {_clip(version)} is not a number")
     if version > VERSION:
         raise SaveError(path, f"made by a newer Squig Bowl (save format version {version}; this "
                               f"version reads {VERSION}): update Squig Bowl to load it")
@@ -422,7 +770,94 @@ def _read_save(path: Path) -> dict:
         data = migrate(data)
         version = data["version"]
     _validate(data, path)
+    _plain_names(data)
     return data
+
+
+def _check_sizes(data: dict, path) -> None:
+    """Every text, list and nesting in the save within the limits, before any of it is used
+    (an iterative walk: no recursion however the file is nested)."""
+    stack = [(data, 1, ())]
+    while stack:
+        node, depth, where = stack.pop()
+        _check(depth <= MAX_DEPTH, path, "corrupt: nested too deeply")
+        if isinstance(node, dict):
+            _check(len(node) <= MAX_LIST, path, f"too many fields in {_where(where)}")
+            for key, value in node.items():
+                _check(len(key) <= MAX_TEXT, path, f"a field name in {_where(where)} is too long")
+                if isinstance(value, (dict, list)):
+                    stack.append((value, depth + 1, where + (key,)))
+                elif isinstance(value, str):
+                    limit = MAX_TRACK_TEXT if where + (key,) == ("track", "toml") else MAX_TEXT
+                    _check(len(value) <= limit, path,
+                           f"text too long in {_where(where + (key,))} ({len(value)} characters; "
+                           f"at most {limit})")
+        elif isinstance(node, list):
+            limit = MAX_DECISIONS if where == ("decisions",) else MAX_LIST
+            what = "decisions" if where == ("decisions",) else f"entries in {_where(where)}"
+            _check(len(node) <= limit, path, f"too many {what} ({len(node)}; at most {limit})")
+            for value in node:
+                if isinstance(value, (dict, list)):
+                    stack.append((value, depth + 1, where + ("[]",)))
+                elif isinstance(value, str):
+                    _check(len(value) <= MAX_TEXT, path,
+                           f"text too long in {_where(where)} ({len(value)} characters; at most "
+                           f"{MAX_TEXT})")
+
+
+def _where(where: tuple) -> str:
+    parts = [str(w) for w in where[:4] if w != "[]"]
+    return "field '" + ".".join(parts) + "'" if parts else "the save"
+
+
+def _plain_names(data: dict) -> None:
+    """Every name a save holds made plain text (text.plain): coaches, teams, rosters and their
+    positions, players, racers, riders, the track's label and the listing's summary. Only
+    strings are touched; the shapes are checked elsewhere."""
+    def fix(container, key, limit=None) -> None:
+        try:
+            value = container[key]
+        except (KeyError, IndexError, TypeError):
+            return
+        if isinstance(value, str):
+            container[key] = plain(value) if limit is None else plain(value, limit)
+
+    def each(container, key):
+        value = container.get(key) if isinstance(container, dict) else None
+        return value if isinstance(value, list) else []
+
+    summary = data.get("summary")
+    if isinstance(summary, dict):
+        for key in ("title", "track", "result", "winner"):
+            fix(summary, key, 120)
+        for key in ("teams", "coaches", "racers"):
+            for i in range(len(each(summary, key))):
+                fix(summary[key], i)
+    for i in range(len(each(data, "coaches"))):
+        fix(data["coaches"], i)
+    for team in each(data, "teams"):
+        if not isinstance(team, dict):
+            continue
+        roster, sheet = team.get("roster"), team.get("team")
+        if isinstance(roster, dict):
+            fix(roster, "name")
+            for pos in each(roster, "positions"):
+                if isinstance(pos, dict):
+                    fix(pos, "name")
+        if isinstance(sheet, dict):
+            fix(sheet, "name")
+            for row in each(sheet, "players"):
+                if isinstance(row, dict):
+                    fix(row, "position")
+                    for i in range(len(each(row, "names"))):
+                        fix(row["names"], i)
+    for racer in each(data, "racers"):
+        if isinstance(racer, list):
+            for i in range(len(racer)):
+                fix(racer, i)
+    track = data.get("track")
+    if isinstance(track, dict):
+        fix(track, "name")
 
 
 def _no_constant(name):
@@ -465,6 +900,7 @@ def _validate(data: dict, path) -> None:
         _check(isinstance(track, dict) and isinstance(track.get("name"), str)
                and isinstance(track.get("toml"), (str, type(None))), path,
                "field 'track' must be a table with the track's 'name' (and 'toml')")
+        _check_race_options(data["options"], path)
         for i, entry in enumerate(decisions):
             ok = (isinstance(entry, dict) and entry.get("kind") in ("move", "yeehaw")
                   and _is_int(entry.get("racer")) and isinstance(entry.get("choice"), dict))
@@ -481,6 +917,24 @@ def _check_options(options: dict, path) -> None:
         want = type(getattr(defaults, key))
         ok = isinstance(value, want) and (want is not int or not isinstance(value, bool))
         _check(ok, path, f"option '{key}' must be {want.__name__}, got {_clip(value)}")
+
+
+#: the race options a save may hold, and what each must be (RaceOptions, B11.0)
+RACE_OPTIONS = {
+    "scatter": ("'continuous', 8 or 16", lambda v: v == "continuous" or (_is_int(v)
+                                                                          and v in (8, 16))),
+    "initiative": ("'every_turn' or 'once'", lambda v: v in ("every_turn", "once")),
+    "cavern": ("true or false", lambda v: isinstance(v, bool)),
+    "turn_limit": ("a whole number from 1 to 10000, or null",
+                   lambda v: v is None or (_is_int(v) and 1 <= v <= 10_000)),
+}
+
+
+def _check_race_options(options: dict, path) -> None:
+    for key, (want, ok) in RACE_OPTIONS.items():
+        if key in options:
+            _check(ok(options[key]), path,
+                   f"option '{key}' must be {want}, got {_clip(options[key])}")
 
 
 def _clip(value, limit: int = 40) -> str:
@@ -577,22 +1031,37 @@ def _load_match(path: Path, data: dict) -> Loaded:
 
 
 def race_track(data: dict, path="save"):
-    from squigbowl.race import find_track
-    from squigbowl.race.track import TrackError, parse_track
+    """The race's track: the track file's text carried inline in the save. A save without it
+    (an older one) names a shipped track; the name is only ever compared with the shipped
+    tracks' names, never used as a path."""
+    from squigbowl.race.track import TrackError, list_tracks, parse_track
 
     track = data["track"]
+    label = str(track.get("name") or "")
     try:
         if track.get("toml"):
-            return parse_track(track["toml"], source=f"{Path(str(path)).name} track")
-        return find_track(track["name"])
+            found = parse_track(track["toml"], source=f"{Path(str(path)).name} track")
+            _TRACK_OF_SAVE[found] = track["toml"]
+        else:
+            key = label.strip().lower()
+            found = next((t for t in list_tracks() if key and key in (
+                t.name.lower(), Path(t.source).stem.lower())), None)
+            if found is None:
+                raise SaveError(path, f"track: the save does not carry its track, and "
+                                      f"{plain(label)!r} is not a track of this version")
     except TrackError as exc:
         raise SaveError(path, f"track: {_short(exc)}") from None
+    found.name = plain(found.name)
+    if isinstance(found.description, str):
+        found.description = plain(found.description, 400)
+    return found
 
 
 def race_options(data: dict, path="save"):
     from squigbowl.race import RaceOptions
 
     opts = data["options"]
+    _check_race_options(opts, path)
     known = {k: v for k, v in opts.items() if k in RaceOptions.__dataclass_fields__}
     try:
         return RaceOptions(**known)
@@ -649,6 +1118,7 @@ class SaveInfo:
     kind: str | None = None
     summary: dict = field(default_factory=dict)
     error: str | None = None
+    in_use: bool = False        # open in a game right now (this copy or another)
 
     @property
     def finished(self) -> bool:
@@ -660,7 +1130,7 @@ class SaveInfo:
     def line(self) -> str:
         """'Orcs 1–0 Humans · half 1, turn 5 · 2026-11-29 13:23'."""
         if self.error:
-            return f"{self.path.name} · unreadable: {self.error}"
+            return f"{plain(self.path.name, 80)} · unreadable: {self.error}"
         s = self.summary
         try:
             if self.kind == "match":
@@ -674,24 +1144,33 @@ class SaveInfo:
             if s.get("over"):
                 text += " · finished" + (f" ({s['result']})" if s.get("result") else "")
         except Exception:  # noqa: BLE001 - a hand-edited summary: show the file name
-            text = self.path.stem
-        return f"{text} · {self.when()}"
+            text = plain(self.path.stem, 80)
+        return f"{text} · {self.when()}" + (" · in use" if self.in_use else "")
+
+
+def is_save_name(name: str) -> bool:
+    """Whether a file of the saves folder is listed as a save: `*.json`, not hidden, not one
+    of the game's own other files (formations.json)."""
+    return name.endswith(".json") and not name.startswith(".") and name not in NOT_SAVES
 
 
 def list_saves(folder: str | os.PathLike) -> list[SaveInfo]:
-    """Every *.json file in the folder, newest first (unreadable ones too, with their error)."""
+    """Every save in the folder, newest first (unreadable ones too, with their error). Each is
+    read bounded (`read_save`): a file over the size limit, a pipe or a device is listed with
+    its reason without being read."""
     folder = Path(folder)
     out = []
     try:
-        paths = [p for p in folder.glob("*.json") if not p.name.startswith(".")]
+        names = [e.name for e in os.scandir(folder) if is_save_name(e.name)]
     except OSError:
         return []
-    for path in paths:
+    for name in names:
+        path = folder / name
         try:
             mtime = path.stat().st_mtime
         except OSError:
             continue
-        info = SaveInfo(path, mtime)
+        info = SaveInfo(path, mtime, in_use=in_use(path))
         try:
             data = read_save(path)
             info.kind = data["kind"]
@@ -704,20 +1183,43 @@ def list_saves(folder: str | os.PathLike) -> list[SaveInfo]:
 
 
 def latest_unfinished(folder: str | os.PathLike) -> SaveInfo | None:
-    """The most recent readable save whose game is not over (what Continue resumes)."""
+    """The most recent readable save whose game is not over and that no game has open (what
+    Continue resumes)."""
     for info in list_saves(folder):
-        if info.error is None and not info.finished:
+        if info.error is None and not info.finished and not info.in_use:
             return info
     return None
 
 
-def delete_save(path: str | os.PathLike) -> None:
-    """Delete one save (and its exported text, if any)."""
+def export_path(path: str | os.PathLike) -> Path:
+    """Where a save's log is written as text: FILE.txt beside FILE.json."""
+    return Path(path).with_suffix(".txt")
+
+
+def delete_save(path: str | os.PathLike) -> list[Path]:
+    """Delete one save, its exported text (FILE.txt) and its lock file. A save that a game has
+    open is not deleted (SaveInUse). Returns the files removed."""
     path = Path(path)
-    path.unlink(missing_ok=True)
+    lock = claim(path, take_over=False)
+    removed = []
+    try:
+        for target in (path, export_path(path)):
+            try:
+                if target == export_path(path) and not os.path.isfile(target):
+                    continue
+                os.unlink(target)
+                removed.append(target)
+            except FileNotFoundError:
+                pass
+    finally:
+        lock.release()
+    return removed
 
 
-__all__ = ["SaveError", "Autosaver", "Loaded", "SaveInfo", "load", "read_save", "list_saves",
+__all__ = ["SaveError", "SaveInUse", "SaveLock", "claim", "in_use", "clean_temp_files",
+           "reserve_save_path", "export_path", "Autosaver", "Loaded", "SaveInfo", "load",
+           "read_save", "list_saves",
            "latest_unfinished", "delete_save", "saves_dir", "write_atomic", "match_data",
            "race_data", "match_snapshot", "race_snapshot", "replay_match", "replay_race",
-           "FORMAT", "VERSION", "MAX_BYTES"]
+           "FORMAT", "VERSION", "MAX_BYTES", "MAX_DECISIONS", "MAX_NODES", "MAX_TEXT",
+           "MAX_TRACK_TEXT"]

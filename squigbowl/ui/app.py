@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 from pathlib import Path
 
@@ -113,6 +114,7 @@ class SquigBowlApp(App):
         #: where games are autosaved; None: no autosave (tests that do not ask for it)
         self.saves_folder = Path(saves_folder) if saves_folder else None
         self.savers: list = []          # the autosavers of the games shown, newest last
+        self._saver_screens: list = []  # (autosaver, its screen): the save is freed when gone
         self._reported: str | None = None
         from squigbowl.ui.kit.glyphs import GlyphFilter, needs_safe_glyphs
         from squigbowl.ui.kit.safe import ControlFilter
@@ -213,7 +215,26 @@ class SquigBowlApp(App):
 
     def switch_screen(self, screen):
         self._watch_screen(screen)
-        return super().switch_screen(screen)
+        done = super().switch_screen(screen)
+        self._release_gone()
+        return done
+
+    def pop_screen(self):
+        done = super().pop_screen()
+        self._release_gone()
+        return done
+
+    def _release_gone(self) -> None:
+        """A game's screen has left the stack: its last write is waited for and its save is
+        freed (its lock released), so Continue or another copy of the game may open it."""
+        stack = self.screen_stack
+        keep = []
+        for saver, screen in self._saver_screens:
+            if screen in stack:
+                keep.append((saver, screen))
+            elif hasattr(saver, "close"):
+                saver.close()
+        self._saver_screens = keep
 
     def _watch_screen(self, screen) -> None:
         """Give a new match or race screen its autosaver (unless it already has one)."""
@@ -228,12 +249,27 @@ class SquigBowlApp(App):
                 saver(ctrl.match)           # saved from its first decision on
             if ctrl.autosave is not None:
                 self.savers.append(ctrl.autosave)
+                self._saver_screens.append((ctrl.autosave, screen))
         elif kind == "RaceScreen":
             if getattr(screen, "autosave", None) is None and self.saves_folder is not None:
                 screen.autosave = Autosaver(self.saves_folder, "race")
             if getattr(screen, "autosave", None) is not None:
                 self.savers.append(screen.autosave)
+                self._saver_screens.append((screen.autosave, screen))
         del self.savers[:-4]
+
+    def unsaved(self) -> list:
+        """The autosavers whose newest decision is not on disk (after waiting for them)."""
+        self.flush_saves()
+        return [s for s in self.savers if not getattr(s, "on_disk", True)]
+
+    def close_saves(self) -> None:
+        """Leaving the app: the last writes waited for, every save freed."""
+        for saver in self.savers:
+            close = getattr(saver, "close", None)
+            if close is not None:
+                close()
+        self._saver_screens = []
 
     def flush_saves(self) -> None:
         for saver in self.savers:
@@ -251,21 +287,59 @@ class SquigBowlApp(App):
         return any(type(s).__name__ in ("MatchScreen", "RaceScreen") for s in self.screen_stack)
 
     async def action_quit(self) -> None:
-        """Quit: asks first while a game is on (it is saved: Continue resumes it)."""
-        if not self._game_running():
-            self.flush_saves()
+        """Quit: asks first while a game is on, saying truly whether it is saved. When its last
+        decisions are not on disk (the saves folder fails), it offers to save them in another
+        folder; quitting without them exits with code 1."""
+        lost = self.unsaved()
+        if not self._game_running() and not lost:
             self.exit()
             return
         from squigbowl.ui.kit.dialogs import ConfirmDialog
+
+        if lost:
+            self._ask_unsaved(lost)
+            return
 
         def done(yes) -> None:
             if yes:
                 self.flush_saves()
                 self.exit()
-        where = ("It is autosaved after every decision: Continue on the main menu resumes "
-                 "it.") if self.savers \
-            else "It is not saved (no saves folder)."
-        self.push_screen(ConfirmDialog("Quit Squig Bowl?", [where]), done)
+        where = [s.status(s.kind) for s in self.savers[-1:] if hasattr(s, "status")] or \
+            ["It is not saved (no saves folder)."]
+        self.push_screen(ConfirmDialog("Quit Squig Bowl?", where), done)
+
+    def _ask_unsaved(self, lost) -> None:
+        """The quit dialog when the newest decisions are not on disk."""
+        from squigbowl.saves import user_saves_dir
+        from squigbowl.ui.kit.dialogs import ChoiceDialog, NameDialog
+
+        saver = lost[-1]
+        info = [saver.status(saver.kind)]
+
+        def save_in(folder) -> None:
+            if not folder:
+                return
+            if saver.save_elsewhere(folder) is None:
+                self._ask_unsaved(lost)
+                return
+            rest = self.unsaved()
+            if rest:
+                self._ask_unsaved(rest)
+                return
+            self.exit(return_code=0)
+
+        def done(i) -> None:
+            if i == 0:
+                default = user_saves_dir()
+                if self.saves_folder is not None and default.resolve() == \
+                        Path(self.saves_folder).resolve():
+                    default = Path.home() / "squigbowl-saves"
+                self.push_screen(NameDialog("Save it in the folder", str(default)), save_in)
+            elif i == 1:
+                self.exit(return_code=1)
+        self.push_screen(ChoiceDialog("Quit Squig Bowl?",
+                                      ["Save it in another folder…", "Quit without saving",
+                                       "Keep playing"], info, cancel=True), done)
 
     def _install_signals(self) -> None:
         """SIGHUP (a dropped SSH connection) and SIGTERM: flush the save, then exit."""
@@ -281,12 +355,13 @@ class SquigBowlApp(App):
             pass
 
     def _on_signal(self, sig) -> None:
-        self.flush_saves()
-        # the terminal may be gone: if the clean exit cannot finish, leave anyway (saved)
-        timer = threading.Timer(3.0, os._exit, (0,))
+        # exit code 0 only when the last decision is on disk
+        code = 1 if self.unsaved() else 0
+        # the terminal may be gone: if the clean exit cannot finish, leave anyway
+        timer = threading.Timer(3.0, os._exit, (code,))
         timer.daemon = True
         timer.start()
-        self.exit(return_code=0)
+        self.exit(return_code=code)
 
     def action_undo(self) -> None:
         """U on the match screen: take back the current activation (before its first die)."""
@@ -316,9 +391,11 @@ class SquigBowlApp(App):
         if self.saves_folder is None:
             self._note("No saves folder: nothing to continue.")
             return
+        self._release_gone()
         info = latest_unfinished(self.saves_folder)
         if info is None:
-            self._note("No unfinished match or race to continue.")
+            self._note("No unfinished match or race to continue (none that is not open in "
+                       "another game).")
             return
         self.load_and_resume(info.path)
 
@@ -347,21 +424,36 @@ class SquigBowlApp(App):
 
     def resume(self, loaded) -> None:
         """Show a loaded game exactly where it stood; a save whose replay disagrees with its
-        snapshot says so first and offers to resume from the replay."""
-        if loaded.mismatch:
-            from squigbowl.ui.kit.dialogs import ConfirmDialog
+        snapshot says so first and offers to resume from the replay. A save that another game
+        has open is not resumed (two games would write it): its replay is offered instead."""
+        from squigbowl.saves import SaveInUse, claim
+        from squigbowl.ui.kit.dialogs import ConfirmDialog
 
-            self.push_screen(ConfirmDialog("Resume from the replay?",
-                                           [f"{loaded.path.name}: {loaded.mismatch}"]),
-                             lambda yes: self._resume(loaded) if yes else None)
+        self._release_gone()
+        try:
+            lock = claim(loaded.path)
+        except SaveInUse as exc:
+            self.push_screen(ConfirmDialog("This save is in use: open its replay?",
+                                           [str(exc), "The replay only reads the save."]),
+                             lambda yes: self.open_replay(loaded) if yes else None)
             return
-        self._resume(loaded)
+        if loaded.mismatch:
+            def done(yes) -> None:
+                if yes:
+                    self._resume(loaded, lock)
+                else:
+                    lock.release()
+            self.push_screen(ConfirmDialog("Resume from the replay?",
+                                           [f"{loaded.path.name}: {loaded.mismatch}"]), done)
+            return
+        self._resume(loaded, lock)
 
-    def _resume(self, loaded) -> None:
+    def _resume(self, loaded, lock=None) -> None:
         from squigbowl.saves import Autosaver
 
         saver = Autosaver(loaded.path.parent, loaded.kind, path=loaded.path,
-                          created=loaded.data.get("created"), coaches=loaded.coaches or None)
+                          created=loaded.data.get("created"), coaches=loaded.coaches or None,
+                          lock=lock)
         if loaded.kind == "match":
             from squigbowl.saves import build_match
             from squigbowl.ui.match.controller import MatchController
@@ -405,7 +497,16 @@ class SquigBowlApp(App):
 
 
 def run_app(args=None, saves_folder=None) -> int:
+    """Run the app. Exit code 0, or 1 when the last decision of a game is not on disk."""
+    if saves_folder is not None:
+        from squigbowl.saves import clean_temp_files
+
+        clean_temp_files(saves_folder)          # what killed games left behind
     app = SquigBowlApp(args, saves_folder=saves_folder)
     app.run()
-    app.flush_saves()
-    return app.return_code or 0
+    lost = app.unsaved()
+    app.close_saves()
+    code = app.return_code or 0
+    for saver in lost:
+        print(f"squigbowl: {saver.status(saver.kind)}", file=sys.stderr)
+    return code or (1 if lost else 0)

@@ -1,5 +1,6 @@
 """The Load screen: every save in the saves folder (teams, score, half and turn, date).
-Enter resumes (a finished game opens its replay), r replays, d deletes (asks first)."""
+Enter resumes (a finished game opens its replay), r replays, d deletes (asks first; a save that
+a game has open is marked "in use" and is neither resumed nor deleted)."""
 
 from __future__ import annotations
 
@@ -117,14 +118,22 @@ class LoadScreen(Screen):
             if not yes:
                 return
             try:
-                saves.delete_save(info.path)
+                removed = saves.delete_save(info.path)
+            except saves.SaveError as exc:          # open in a game (SaveInUse)
+                self.note(f"Not deleted: {exc}")
+                return
             except OSError as exc:
                 self.note(f"{info.path.name}: cannot delete ({exc.strerror or exc})")
                 return
-            self.note(f"Deleted {info.path.name}.")
+            self.note("Deleted " + ", ".join(p.name for p in removed) + ".")
             self.refresh_list()
 
-        self.app.push_screen(ConfirmDialog("Delete this save?", [self._line(info)]), done)
+        if info.in_use:
+            self.note(f"{info.path.name}: in use by a game right now: not deleted.")
+            return
+        text = saves.export_path(info.path)
+        extra = [f"Its exported log {text.name} is deleted too."] if text.is_file() else []
+        self.app.push_screen(ConfirmDialog("Delete this save?", [self._line(info), *extra]), done)
 
     def action_back(self) -> None:
         self.app.pop_screen()

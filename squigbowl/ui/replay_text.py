@@ -151,7 +151,7 @@ def replay_text(replay: Replay, data: dict | None = None) -> str:
 
 
 def text_path(path: Path) -> Path:
-    return path.with_suffix(".txt")
+    return saves.export_path(path)
 
 
 def export_text(loaded, replay: Replay | None = None) -> Path:

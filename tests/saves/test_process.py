@@ -224,3 +224,87 @@ def test_load_command_resumes(tmp_path, folder):
         assert after[:len(before)] == before
     finally:
         game.close()
+
+
+def _stale_temp(folder: Path, save: str, age: float) -> Path:
+    """A temporary file as a write killed mid-way leaves it (write_atomic's own pattern)."""
+    path = folder / f".{save}.q7w_e2rt.tmp"
+    path.write_text('{"format": "squigbowl-save", "vers')
+    then = time.time() - age
+    os.utime(path, (then, then))
+    return path
+
+
+def test_temp_files_left_by_a_kill_are_cleaned_at_the_next_start(tmp_path, folder):
+    game = Game("match", "--seed", "3", "--saves", str(folder), cwd=tmp_path)
+    try:
+        _play_some(game, folder)
+        game.kill(signal.SIGKILL)
+        assert game.exited(10) is not None
+    finally:
+        game.close()
+    save, before = _decisions(folder)
+    # what kills in the middle of a write leave (not every kill does: planted here)
+    stale = [_stale_temp(folder, save.name, age=3600), _stale_temp(folder, "race-x.json", 900)]
+    fresh = _stale_temp(folder, "match-other.json", age=1)        # a write in flight elsewhere
+    mine = folder / ".notes.tmp"                                  # not the game's pattern
+    mine.write_text("keep")
+    game = Game("--saves", str(folder), cwd=tmp_path)
+    try:
+        game.settle()
+        assert not any(p.exists() for p in stale)
+        assert fresh.exists() and mine.exists()
+        assert _decisions(folder) == (save, before)
+    finally:
+        game.close()
+
+
+def test_two_games_on_one_save(tmp_path, folder):
+    first = Game("match", "--seed", "3", "--saves", str(folder), cwd=tmp_path)
+    try:
+        _play_some(first, folder)
+        save, before = _decisions(folder)
+        second = Game("load", str(save), "--saves", str(folder), cwd=tmp_path)
+        try:
+            second.wait_for(b"in use")                # it offers the replay, nothing else
+            second.settle()
+            assert _decisions(folder)[1] == before
+        finally:
+            second.close()
+    finally:
+        first.kill(signal.SIGKILL)                    # its lock dies with it
+        first.exited(10)
+        first.close()
+    third = Game("load", str(save), "--saves", str(folder), cwd=tmp_path)
+    try:
+        third.settle()
+        assert b"in use" not in third.out
+        third.keys(ENTER, pause=0.5)
+        third.keys(b"F", ENTER, b"e", pause=0.6)
+        after = _wait_decisions(third, folder, len(before) + 1)
+        assert after[:len(before)] == before
+    finally:
+        third.close()
+
+
+@pytest.mark.parametrize("how", ["quit", "sigterm"])
+def test_a_game_whose_save_fails_never_exits_0(tmp_path, folder, how):
+    import shutil
+
+    game = Game("match", "--seed", "3", "--saves", str(folder), cwd=tmp_path)
+    try:
+        _play_some(game, folder)
+        shutil.rmtree(folder)                         # the saves folder is gone: writes fail
+        game.keys(ENTER, pause=0.6)                   # a hand-over screen, if any
+        game.keys(b"F", ENTER, b"e", pause=0.6)       # another decision: its autosave fails
+        game.wait_for(b"autosave failed")
+        if how == "quit":
+            game.keys(b"\x11", pause=0.8)             # Ctrl+Q
+            game.wait_for(b"NOT SAVED")
+            game.keys(b"2", pause=0.3)                # quit without saving
+        else:
+            game.kill(signal.SIGTERM)
+        status = game.exited(15)
+        assert status is not None and os.waitstatus_to_exitcode(status) == 1
+    finally:
+        game.close()

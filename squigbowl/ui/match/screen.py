@@ -650,9 +650,9 @@ class MatchScreen(Screen):
         self.app.push_screen(HelpScreen(self.ctrl, self.mode, self.pitch.cursor, self.decision))
 
     def action_leave(self) -> None:
-        saved = getattr(self.ctrl, "autosave", None) is not None
-        note = ("It is autosaved after every decision: Continue on the main menu resumes "
-                "it where it stands.") if saved else "It is not saved (no saves folder)."
+        saver = getattr(self.ctrl, "autosave", None)
+        note = saver.status("match") if hasattr(saver, "status") else \
+            "It is not saved (no saves folder)."
         self.app.push_screen(ConfirmDialog("Leave the match?", [note]),
                              lambda yes: self._leave() if yes else None)
 

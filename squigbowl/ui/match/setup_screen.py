@@ -28,9 +28,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from squigbowl.rules.geometry import WIDTH
+from squigbowl.rules.geometry import HEIGHT, WIDTH
 from squigbowl.text import plain
 
+#: formations.json is read only as a regular file of at most this size (a coach's formations
+#: for many teams take a few KB)
+FORMATIONS_LIMIT = 256 * 1024
+#: the most formations kept per team, and players per formation
+MAX_FORMATIONS, MAX_ROWS = 100, 16
 
 
 def formations_file(app=None) -> Path:
@@ -48,34 +53,79 @@ def mirror(sq, side: int):
     return (sq[0], sq[1]) if side == 0 else (WIDTH - 1 - sq[0], sq[1])
 
 
-def load_user_formations(team: str, path: Path) -> dict:
-    """The coach's own formations for `team` in the file `path`:
-    name -> [(number, (x, y) Home half)]."""
+def read_formations(path: Path) -> tuple[dict, str | None]:
+    """The whole formations file: {team: {name: [[number, x, y], ...]}}, and None, or {} and
+    one line saying why it cannot be used. A missing file is an empty one. Read bounded (a pipe
+    or a device is refused without blocking); entries of the wrong shape are left out."""
+    from squigbowl.paths import UnreadableFile, read_bounded
+
     try:
-        data = json.loads(path.read_text())
-    except (OSError, ValueError):
-        return {}
+        raw = read_bounded(path, FORMATIONS_LIMIT)
+    except UnreadableFile as exc:
+        if not path.exists() and not path.is_symlink():
+            return {}, None
+        return {}, f"{path.name}: {exc.problem}"
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as exc:
+        return {}, f"{path.name}: not a formations file ({type(exc).__name__})"
+    if not isinstance(data, dict):
+        return {}, f"{path.name}: not a formations file (not a table of teams)"
+    out = {}
+    for team, table in data.items():
+        if not isinstance(table, dict):
+            continue
+        kept = {}
+        for name, rows in list(table.items())[:MAX_FORMATIONS]:
+            got = _rows(rows)
+            if got:
+                kept[name] = got
+        out[team] = kept
+    return out, None
+
+
+def _rows(rows) -> list | None:
+    """[[number, x, y], ...] on the Home half's squares, or None."""
+    if not isinstance(rows, list) or not 0 < len(rows) <= MAX_ROWS:
+        return None
+    out = []
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == 3
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in row)):
+            return None
+        n, x, y = row
+        if not (0 <= n < 100 and 0 <= x < WIDTH and 0 <= y < HEIGHT):
+            return None
+        out.append([n, x, y])
+    return out
+
+
+def load_user_formations(team: str, path: Path, problems: list | None = None) -> dict:
+    """The coach's own formations for `team` in the file `path`:
+    name (plain text) -> [(number, (x, y) Home half)]. Why the file cannot be used, if so, is
+    added to `problems`."""
+    data, problem = read_formations(path)
+    if problem and problems is not None:
+        problems.append(problem)
     out = {}
     for name, rows in (data.get(team) or {}).items():
-        try:
-            out[str(name)] = [(int(n), (int(x), int(y))) for n, x, y in rows]
-        except (TypeError, ValueError):
-            continue
+        label = plain(name)
+        if label:
+            out[label] = [(n, (x, y)) for n, x, y in rows]
     return out
 
 
 def save_user_formation(team: str, name: str, placements, path: Path) -> Path:
     """Save `placements` [(number, square Home half)] as `name` for `team` in the file `path`
-    (atomic write)."""
-    try:
-        data = json.loads(path.read_text())
-    except (OSError, ValueError):
-        data = {}
-    data.setdefault(team, {})[name] = [[n, sq[0], sq[1]] for n, sq in placements]
+    (atomic write). A file that is there but cannot be used is not overwritten: OSError."""
+    from squigbowl import saves
+
+    data, problem = read_formations(path)
+    if problem:
+        raise OSError(f"{problem}: not overwritten (move it away to save formations)")
+    data.setdefault(team, {})[plain(name)] = [[n, sq[0], sq[1]] for n, sq in placements]
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
-    tmp.replace(path)
+    saves.write_atomic(path, json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False))
     return path
 
 
@@ -227,14 +277,15 @@ class SetupMode:
         scr = self.screen
         team = self.ctrl.team_name(self.side())
         built_in = self.choices("formation")
-        own = load_user_formations(team, formations_file(scr.app))
+        problems: list = []
+        own = load_user_formations(team, formations_file(scr.app), problems)
         labels = []
         for c in built_in:
             labels.append(f"{c[1]} (built-in)")
         for name in own:       # a name read from the formations file: shown plain
             labels.append(f"{plain(name)} (yours)")
         if not labels:
-            scr._prompt("No formation can be loaded now.")
+            scr._prompt(" ".join(["No formation can be loaded now.", *problems]))
             return
         from squigbowl.ui.kit.dialogs import ChoiceDialog
 
@@ -248,8 +299,8 @@ class SetupMode:
                 self.apply_own(list(own.values())[i - len(built_in)])
 
         scr.app.push_screen(ChoiceDialog("Load a formation", labels,
-                                         [f"Saved formations: {formations_file(scr.app)}"],
-                                         cancel=True), done)
+                                         [f"Saved formations: {formations_file(scr.app)}",
+                                          *problems], cancel=True), done)
 
     def apply_own(self, rows) -> None:
         """Everybody to Reserves, then each saved jersey number onto its square."""
@@ -290,10 +341,14 @@ class SetupMode:
         from squigbowl.ui.kit.dialogs import NameDialog
 
         def done(name) -> None:
-            if not name:
+            if not name or not plain(name):
                 return
-            path = save_user_formation(self.ctrl.team_name(side), name, placed,
-                                       formations_file(scr.app))
+            try:
+                path = save_user_formation(self.ctrl.team_name(side), name, placed,
+                                           formations_file(scr.app))
+            except OSError as exc:
+                scr._prompt(f"Formation not saved: {exc.strerror or exc}")
+                return
             scr._prompt(f"Formation '{plain(name)}' saved ({len(placed)} players) in {path}")
 
         scr.app.push_screen(NameDialog("Save this set-up as", "my formation"), done)

@@ -576,5 +576,10 @@ class RaceScreen(Screen):
             self.app.pop_screen()
             return
         self._leave_armed = True
-        self.notify("Press q again to leave the race.", timeout=3)
+        saver = self.autosave
+        if hasattr(saver, "on_disk") and not saver.on_disk:   # say the truth about the save
+            self.notify(f"Press q again to leave the race. {saver.status('race')}",
+                        severity="error", timeout=8)
+        else:
+            self.notify("Press q again to leave the race.", timeout=3)
         self._update_prompt()
