@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
 
 from squigbowl.rules.dice import ScriptedDice
 from squigbowl.rules.scenario import scenario_match
+
+# Speed is measured in benchmarks/, never in tests: no hypothesis example fails for being slow
+# on a loaded machine (a test's own @settings still sets its example count).
+settings.register_profile("squigbowl", deadline=None)
+settings.load_profile("squigbowl")
 
 
 def make(players, dice=(), **fields):

@@ -271,6 +271,10 @@ class SquigBowlApp(App):
                 close()
         self._saver_screens = []
 
+    def on_unmount(self) -> None:
+        """The app is closing (however it ends, in tests too): every save freed."""
+        self.close_saves()
+
     def flush_saves(self) -> None:
         for saver in self.savers:
             saver.flush()
@@ -334,7 +338,8 @@ class SquigBowlApp(App):
                 if self.saves_folder is not None and default.resolve() == \
                         Path(self.saves_folder).resolve():
                     default = Path.home() / "squigbowl-saves"
-                self.push_screen(NameDialog("Save it in the folder", str(default)), save_in)
+                self.push_screen(NameDialog("Save it in the folder", str(default), limit=4096),
+                                 save_in)
             elif i == 1:
                 self.exit(return_code=1)
         self.push_screen(ChoiceDialog("Quit Squig Bowl?",

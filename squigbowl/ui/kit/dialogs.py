@@ -19,6 +19,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from squigbowl.text import NAME_LIMIT
 from squigbowl.ui.kit.safe import NameInput, content, name
 
 
@@ -125,7 +126,8 @@ class ConfirmDialog(ChoiceDialog):
 
 class NameDialog(AnswerOnce, ModalScreen):
     """Ask for a short name; dismisses with the name made plain (squigbowl.text: what the game
-    keeps of a typed name), or None (Esc, or nothing left)."""
+    keeps of a typed name, cut to `limit` characters: a folder asked for takes a longer
+    limit), or None (Esc, or nothing left)."""
 
     DEFAULT_CSS = """
     NameDialog { align: center middle; background: $background 20%; }
@@ -138,9 +140,9 @@ class NameDialog(AnswerOnce, ModalScreen):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", show=False)]
 
-    def __init__(self, question: str, default: str = "") -> None:
+    def __init__(self, question: str, default: str = "", limit: int | None = NAME_LIMIT) -> None:
         super().__init__()
-        self.question, self.default = question, default
+        self.question, self.default, self.limit = question, default, limit
 
     def compose(self) -> ComposeResult:
         with Vertical(id="name-box"):
@@ -153,7 +155,7 @@ class NameDialog(AnswerOnce, ModalScreen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.answer(name(event.value) or None)
+        self.answer(name(event.value, self.limit) or None)
 
     def action_cancel(self) -> None:
         self.answer(None)

@@ -1,4 +1,4 @@
-"""Text from outside on the screen (issue 10, docs/untrusted-text.md).
+"""Text from outside on the screen (issue 10; docs/saves.md, "Text from outside on the screen").
 
 A name (a coach, a team, a player, a formation, a rider, a track) or a message that carries
 outside text (an error naming a file, a save's line in the Load list) is shown as text only:
