@@ -27,13 +27,15 @@ from textual.strip import Strip
 
 from squigbowl.paths import asset
 from squigbowl.race.track import LIQUID, OPEN, SOLID
-from squigbowl.ui.kit.glyphs import SAFE_GLYPHS
+from squigbowl.ui.kit.glyphs import TRACK_SAFE_GLYPHS
 from squigbowl.ui.kit.palettes import palettes_data, pin16
 
 #: the race screens' styles (their CSS_PATH: read when the first of them is shown)
 RACE_STYLES = str(asset("styles", "race.tcss"))
 
 RACER_SHAPES = ("●", "■", "▲", "◆", "★", "♥")
+#: a cell of the ring of landing distances (on a console font: ' °', glyphs.TRACK_SAFE_GLYPHS)
+RING = " ∘"
 
 #: (2-column glyph, palette role) for each map character; unknown characters use their kind.
 TERRAIN_GLYPHS: dict[str, tuple[str, str]] = {
@@ -131,7 +133,7 @@ class TrackView(ScrollView, can_focus=True):
         self.safe_glyphs = False          # ASCII stand-ins for glyphs a console font lacks
 
     def use_safe_glyphs(self, on: bool) -> None:
-        """TERM=linux and the like: the track's glyphs through glyphs.SAFE_GLYPHS, as the
+        """TERM=linux and the like: the track's glyphs through glyphs.TRACK_SAFE_GLYPHS, as the
         pitch does."""
         self.safe_glyphs = on
         self._rows.clear()
@@ -249,7 +251,7 @@ class TrackView(ScrollView, can_focus=True):
             lo, hi = aim.reach
             for cell in circle_cells(aim.origin, hi) | circle_cells(aim.origin, lo):
                 if self._is_plain(cell):
-                    put(cell, " ∘", p["ring"])
+                    put(cell, RING, p["ring"])
             end = (aim.origin[0] + hi * math.cos(aim.angle), aim.origin[1] + hi * math.sin(aim.angle))
             own = (int(aim.origin[0]), int(aim.origin[1]))
             for cx, cy in segment_cells(aim.origin, end):
@@ -344,7 +346,8 @@ class TrackView(ScrollView, can_focus=True):
         if text:
             segments.append(Segment(text, style))
         if self.safe_glyphs:
-            segments = [Segment(seg.text.translate(SAFE_GLYPHS), seg.style) for seg in segments]
+            table = TRACK_SAFE_GLYPHS
+            segments = [Segment(seg.text.translate(table), seg.style) for seg in segments]
         strip = Strip(segments, self.track.width * 2)
         fl = self.flash
         if fl is not None and row == getattr(self, "_flash_row", None):
