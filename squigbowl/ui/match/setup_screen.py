@@ -184,7 +184,12 @@ class SetupMode:
                               f"AG{p.ag})" for p in waiting) or "nobody")
         return text
 
-    def status_line(self) -> str:
+    def status_line(self):
+        """Who is set up, and what still breaks the rules, in plain words (a Rich Text)."""
+        from rich.text import Text
+
+        from squigbowl.ui.match.rule_words import plain_rule
+
         state = self.ctrl.state
         d = self.decision
         side = self.side()
@@ -192,15 +197,19 @@ class SetupMode:
         reserves = [pid for pid in self.movers() if state.players[pid].square is None]
         what = "Perfect Defence: rearrange" if d.info.get("perfect_defence") else "Set up"
         role = "kicking" if d.info.get("kicking") else "receiving"
-        text = f"{what} ({role}) · {len(on)} on the pitch, {len(reserves)} in Reserves"
+        text = Text(f"{what} ({role}) · {len(on)} on the pitch, {len(reserves)} in Reserves")
         if self.held is not None:
             from squigbowl.ui.match.words import player_name
-            text += f" · holding {player_name(state, self.held, short=True)}"
+            text.append(f" · holding {player_name(state, self.held, short=True)}")
         kicker = state.phase_data.get("kick_it_kicker") if state.options.kick_it else None
         if kicker is not None and state.players[kicker].side == side:
-            text += f" · kicker #{state.players[kicker].number}"
+            text.append(f" · kicker #{state.players[kicker].number}")
         problem = d.info.get("problem")
-        text += f"\n✘ {problem}" if problem else "\n✔ legal: e ends the set-up"
+        if problem:
+            text.append("\n✘ ")
+            text.append_text(plain_rule(problem))
+        else:
+            text.append("\n✔ legal: e ends the set-up")
         return text
 
     def layers(self) -> dict:
@@ -260,8 +269,11 @@ class SetupMode:
         if not self.choices("kicker"):
             self.screen._prompt("No kicker to designate here (Kick It! off, or not kicking).")
         else:
-            self.screen._prompt("B2.10.1: the kicker stands off the line of scrimmage, outside "
-                                "the wide zones, and can hold a ball.")
+            from squigbowl.ui.match.rule_words import plain_rule
+
+            self.screen._prompt(plain_rule("B2.10.1: the kicker stands off the line of "
+                                           "scrimmage, outside the wide zones, and can hold a "
+                                           "ball"))
 
     def end(self) -> None:
         if ("end_setup", None) in self.decision.choices:
@@ -271,7 +283,11 @@ class SetupMode:
         self.screen.app.bell()
         why = (self.decision.info.get("why_not") or {}).get("end_setup") or \
             self.decision.info.get("problem") or "not legal yet"
-        self.screen._prompt(f"Cannot end the set-up: {why}")
+        from rich.text import Text
+
+        from squigbowl.ui.match.rule_words import plain_rule
+
+        self.screen._prompt(Text("Cannot end the set-up: ") + plain_rule(why))
 
     def formation_menu(self) -> None:
         scr = self.screen
