@@ -126,7 +126,7 @@ async def test_markup_coach_name_typed_on_new_match(tmp_path):
         box.focus()
         box.value = ""
         await pilot.press(*"[/]Ann")
-        await pilot.press("enter")                          # play
+        await pilot.press("ctrl+g")                         # start
         await to_handover(pilot, app)
         scr = screens(app, MatchScreen)[0]
         assert scr.ctrl.names[0] == "[/]Ann"
@@ -439,7 +439,7 @@ async def _journey(folder: Path, coach: str, team: str, player: str, formation: 
             await typed(pilot, pick.query_one("#away-coach"), coach[::-1])
             terminal_text(app)
             pick.query_one("#home-coach").focus()
-            await pilot.press("enter")                                      # play
+            await pilot.press("ctrl+g")                                     # start
             scr = None
             saved_formation = reopened = False
             for _ in range(60):                              # set-ups, the kick, a turn

@@ -46,7 +46,10 @@ def start_match_from_args(app, args) -> None:
 
 
 class TeamPick(Screen):
-    """Pick the two teams, the coaches' names and the house rules, then play."""
+    """Pick the two teams, the coaches' names and the house rules, then play.
+
+    A form: Tab (or Enter in a name) moves to the next field; the match starts only from the
+    Start button (Enter on it) or its key, Ctrl+G, wherever the focus is."""
 
     DEFAULT_CSS = """
     TeamPick { align: center middle; }
@@ -56,12 +59,18 @@ class TeamPick(Screen):
     }
     TeamPick .row { height: auto; }
     TeamPick .col { width: 1fr; height: auto; padding: 0 1 0 0; }
+    TeamPick .field { color: $text-muted; }
     TeamPick #pick-title { text-style: bold; width: 100%; content-align: center middle; }
+    TeamPick #rules-label { width: auto; padding: 1 1 0 0; color: $text-muted; }
     TeamPick #pick-note { color: $warning; height: auto; }
-    TeamPick Button { margin-top: 1; }
+    TeamPick #pick-note.empty { display: none; }
+    TeamPick #pick-end { height: auto; }
+    TeamPick #start { margin-right: 2; }
+    TeamPick #pick-keys { width: 1fr; height: 3; content-align: left middle;
+                          color: $text-muted; }
     """
 
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("ctrl+g", "start", "Start match"), Binding("escape", "back", "Back")]
 
     def __init__(self, note: str = "") -> None:
         super().__init__()
@@ -70,32 +79,42 @@ class TeamPick(Screen):
     def compose(self) -> ComposeResult:
         teams = list(ready_made_teams())
         with Vertical(id="pick"):
-            yield Label("New match: Home v Away", id="pick-title")
+            yield Label("New match", id="pick-title")
             with Horizontal(classes="row"):
                 with Vertical(classes="col"):
-                    yield Label("[ Home ] team", markup=False)
+                    yield Label("[ Home ] team", markup=False, classes="field")
                     yield Select([(content(t), t) for t in teams], value=teams[0],
-                                 allow_blank=False,
-                                 id="home-team")
-                    yield NameInput("Home coach", placeholder="coach name", id="home-coach")
+                                 allow_blank=False, id="home-team")
+                    yield Label("Home coach's name", classes="field")
+                    yield NameInput("", placeholder="Home coach", id="home-coach")
                 with Vertical(classes="col"):
-                    yield Label("( Away ) team", markup=False)
+                    yield Label("( Away ) team", markup=False, classes="field")
                     yield Select([(content(t), t) for t in teams],
                                  value=teams[min(1, len(teams) - 1)],
                                  allow_blank=False, id="away-team")
-                    yield NameInput("Away coach", placeholder="coach name", id="away-coach")
+                    yield Label("Away coach's name", classes="field")
+                    yield NameInput("", placeholder="Away coach", id="away-coach")
             with Horizontal(classes="row"):
+                yield Label("House rules", id="rules-label")
                 yield Checkbox("Squig Ball", id="squig-ball")
                 yield Checkbox("Kick It!", id="kick-it")
-            yield Static(content(self.note), id="pick-note")
-            yield Button("Play", variant="primary", id="play")
+            yield Static(content(self.note), id="pick-note",
+                         classes="" if self.note else "empty")
+            with Horizontal(id="pick-end"):
+                yield Button("Start match", variant="primary", id="start")
+                yield Label("Tab: next field · Ctrl+G: start", id="pick-keys")
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "play":
+        if event.button.id == "start":
             self.start()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a name: on to the next field (the away team, the house rules)."""
+        event.stop()
+        self.focus_next()
+
+    def action_start(self) -> None:
         self.start()
 
     def start(self) -> None:
@@ -109,7 +128,9 @@ class TeamPick(Screen):
                                       squig_ball=self.query_one("#squig-ball", Checkbox).value,
                                       kick_it=self.query_one("#kick-it", Checkbox).value)
         except (TeamFileError, ValueError) as exc:
-            self.query_one("#pick-note", Static).update(content(exc))
+            note = self.query_one("#pick-note", Static)
+            note.update(content(exc))
+            note.remove_class("empty")
             return
         self.app.switch_screen(screen)
 
