@@ -41,15 +41,29 @@ def replay_source(obj) -> tuple[Replay, dict]:
 
 
 class ReplayScreen(Screen):
-    """A finished (or saved) game, step by step."""
+    """A finished (or saved) game, step by step.
+
+    The board (pitch or track) on top, the list of steps under it across the whole width (the
+    current one last, highlighted). When the terminal leaves room beside the board (from about
+    110 columns beside the pitch), the keys and the current step in full sit there."""
 
     DEFAULT_CSS = """
     ReplayScreen #replay-head { height: 1; text-style: bold; padding: 0 1; }
     ReplayScreen #replay-body { height: 1fr; }
-    ReplayScreen #replay-board { width: auto; height: auto; }
-    ReplayScreen #replay-log { width: 1fr; min-width: 30; }
+    ReplayScreen #replay-top { height: 15; }
+    ReplayScreen #replay-board { width: auto; max-width: 100%; height: 100%; }
+    ReplayScreen #replay-board > TrackView { height: 100%; }
+    ReplayScreen #replay-side { width: 1fr; height: 100%; border-left: solid $accent; }
     ReplayScreen #replay-step { height: auto; padding: 0 1; color: $text-muted; }
+    ReplayScreen #replay-now { height: 1fr; padding: 0 1; }
+    ReplayScreen #replay-log { height: 1fr; width: 100%; border-top: solid $accent;
+                               padding: 0 1; scrollbar-size-vertical: 1; }
+    ReplayScreen #replay-now { scrollbar-size-vertical: 1; }
+    ReplayScreen.narrow #replay-side { display: none; }
     """
+
+    #: the fewest columns beside the board for the side panel, rows kept for the step list
+    SIDE_MIN, LOG_MIN = 32, 6
 
     BINDINGS = [
         Binding("right,l,n", "step(1)", "Next"),
@@ -70,26 +84,56 @@ class ReplayScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="replay-head")
-        with Horizontal(id="replay-body"):
-            with Vertical(id="replay-board"):
-                if self.replay.kind == "match":
-                    from squigbowl.ui.match.pitch_view import PitchView
+        with Vertical(id="replay-body"):
+            with Horizontal(id="replay-top"):
+                with Vertical(id="replay-board"):
+                    if self.replay.kind == "match":
+                        from squigbowl.ui.match.pitch_view import PitchView
 
-                    yield PitchView(self.replay.steps[self.index].state, id="replay-pitch")
-                else:
-                    from squigbowl.ui.race.track_view import TrackView
+                        yield PitchView(self.replay.steps[self.index].state, id="replay-pitch")
+                    else:
+                        from squigbowl.ui.race.track_view import TrackView
 
-                    palette = "ansi16" if self.app.console.color_system in (
-                        "standard", "windows") else "rich"
-                    yield TrackView(self.replay.track, palette, id="replay-track")
-                yield Static("", id="replay-step")
+                        palette = "ansi16" if self.app.console.color_system in (
+                            "standard", "windows") else "rich"
+                        yield TrackView(self.replay.track, palette, id="replay-track")
+                with Vertical(id="replay-side"):
+                    yield Static("→/l next · ←/h back · ↓/] next turn · ↑/[ previous turn · "
+                                 "Home/End · t export", id="replay-step")
+                    yield RichLog(id="replay-now", wrap=True, markup=False)
             yield RichLog(id="replay-log", wrap=True, markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
+        self._lay_out()
         self.show()
 
+    def on_resize(self, event) -> None:
+        self._lay_out()
+
+    def _board_size(self) -> tuple[int, int]:
+        """Columns and rows the pitch (or the whole track) takes."""
+        if self.replay.kind == "match":
+            from squigbowl.rules.geometry import HEIGHT, WIDTH
+
+            return WIDTH * 3, HEIGHT
+        return self.replay.track.width * 2, self.replay.track.height
+
+    def _lay_out(self) -> None:
+        """The board's rows (the step list keeps LOG_MIN), the side panel when it fits."""
+        width, height = self.app.size
+        board_w, board_h = self._board_size()
+        body = max(1, height - 2)                           # the head line and the footer
+        self.query_one("#replay-top").styles.height = max(3, min(board_h,
+                                                                 body - self.LOG_MIN))
+        self.set_class(width - board_w - 1 < self.SIDE_MIN, "narrow")
+
     # -- drawing --------------------------------------------------------------------------------
+    @staticmethod
+    def _head(step) -> str:
+        return step.question if step.index == 0 else \
+            f"#{step.index} {step.who}: {step.question} → {step.answer}"
+
     def show(self) -> None:
         steps = self.replay.steps
         st = steps[self.index]
@@ -106,13 +150,15 @@ class ReplayScreen(Screen):
         log.clear()
         for other in steps[max(0, self.index - CONTEXT_STEPS):self.index + 1]:
             current = other is st
-            head = other.question if other.index == 0 else \
-                f"#{other.index} {other.who}: {other.question} → {other.answer}"
-            log.write(Text(message(head), style="bold reverse" if current else "bold"))
+            log.write(Text(message(self._head(other)),
+                           style="bold reverse" if current else "bold"))
             for line in other.lines:
                 log.write(Text("  " + message(line), style="" if current else "dim"))
-        self.query_one("#replay-step", Static).update(
-            "→/l next · ←/h back · ↓/] next turn · ↑/[ previous turn · Home/End · t export")
+        now = self.query_one("#replay-now", RichLog)
+        now.clear()
+        now.write(Text(message(self._head(st)), style="bold"))
+        for line in st.lines or ["(nothing rolled or moved)"]:
+            now.write(Text("  " + message(line)))
 
     def _draw_race(self, st) -> None:
         from squigbowl.ui.race.controller import RacerView
