@@ -8,6 +8,8 @@ or the house rule shown (the links: rule_links.py).
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -117,41 +119,77 @@ def skill_lines(skills) -> list[str]:
     return out
 
 
-def help_text(ctrl, mode: str, cursor, decision, topics=()) -> Text:
+def entries(lines) -> list[str]:
+    """The key lines as written (wrapped by hand, a continuation indented) joined back into
+    one entry each, so that they are wrapped once, to the width there is."""
+    out: list[str] = []
+    for line in lines:
+        if out and line[:1].isspace() and line.strip():
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line.rstrip())
+    return out
+
+
+def _hang(entry: str) -> int:
+    """The indent of an entry's later lines: under its text after 'Label: ', or 4 for an
+    item of a list ('  Dodge (A12): ...')."""
+    if entry.startswith("  "):
+        return 4
+    head, colon, _ = entry.partition(": ")
+    return len(head) + 2 if colon and len(head) <= 16 else 2
+
+
+def wrapped(entry: str, width: int | None) -> str:
+    """One entry in lines of at most `width` columns (None: as it is), later lines hanging."""
+    if width is None or len(entry) <= width:
+        return entry
+    indent = " " * min(_hang(entry), max(0, width // 3))
+    return "\n".join(textwrap.wrap(entry, width, subsequent_indent=indent,
+                                    break_long_words=True, break_on_hyphens=False,
+                                    drop_whitespace=True)) or entry
+
+
+def help_text(ctrl, mode: str, cursor, decision, topics=(), width: int | None = None) -> Text:
+    """The help, every line at most `width` columns (wrapped here, with hanging indents, so
+    that the widget has nothing left to wrap)."""
     from squigbowl.ui.match.screen import HELP_LINES
 
     t = Text()
+
+    def add(line: str, style: str = "") -> None:
+        t.append(wrapped(line, width) + "\n", style=style)
+
     t.append("Keys\n", style="bold")
-    for line in HELP_LINES:
-        t.append(line + "\n")
+    for line in entries(HELP_LINES):
+        add(line)
     if decision is not None:
         rule = DECISION_HELP.get(decision.kind)
         t.append("\nNow\n", style="bold")
-        t.append(f"  {decision.kind.replace('_', ' ')}")
-        if rule:
-            t.append(f" ({rule[0]}): {rule[1]}")
-        t.append("\n")
+        add(f"  {decision.kind.replace('_', ' ')}" + (f" ({rule[0]}): {rule[1]}" if rule else ""))
     pid = ctrl.state.board.get(cursor) if cursor is not None else None
     if pid is not None:
         p = ctrl.state.players[pid]
-        t.append(f"\nUnder the cursor: {plain(p.name)} #{p.number}, {p.position}\n", style="bold")
-        t.append(f"  MA {p.ma} ST {p.st} AG {p.ag} AV {p.av}\n")
+        t.append("\n")
+        add(f"Under the cursor: {plain(p.name)} #{p.number}, {p.position}", style="bold")
+        add(f"  MA {p.ma} ST {p.st} AG {p.ag} AV {p.av}")
         for line in skill_lines(p.skills) or ["  no skills"]:
-            t.append(line + "\n")
+            add(line)
     opts = ctrl.state.options
     on = [name for name, flag in (("Squig Ball (B1)", getattr(opts, "squig_ball", False)),
                                   ("Kick It! (B2)", getattr(opts, "kick_it", False))) if flag]
     if on:
-        t.append("\nHouse rules on: " + ", ".join(on) + "\n", style="italic")
+        t.append("\n")
+        add("House rules on: " + ", ".join(on), style="italic")
     if topics:
         book = load_rulebook()
         t.append("\nRules", style="bold")
         t.append("  r or a number opens the Rules screen there\n", style="dim")
         for n, section in enumerate(topics, 1):
             kind = "Skill: " if book.sections[section].chapter == "skills" else ""
-            t.append(f"  {n} {kind}{book.title_of(section)}\n")
-    t.append("Numbers in brackets are rule numbers (the Rules screen shows them too).",
-             style="dim")
+            add(f"  {n} {kind}{book.title_of(section)}")
+    t.append(wrapped("Numbers in brackets are rule numbers (the Rules screen shows them too).",
+                     width), style="dim")
     return t
 
 
@@ -164,8 +202,9 @@ class HelpScreen(ModalScreen):
         width: 96; max-width: 100%; height: auto; max-height: 100%;
         border: heavy $accent; background: $panel; padding: 0 1;
     }
-    HelpScreen #help-body { height: auto; max-height: 1fr; }
-    HelpScreen #help-keys { color: $text-muted; }
+    HelpScreen #help-body { height: auto; max-height: 1fr; scrollbar-gutter: stable;
+                            scrollbar-size-vertical: 1; }
+    HelpScreen #help-keys { color: $text-muted; dock: bottom; }
     """
 
     BINDINGS = [Binding("escape", "close", show=False), Binding("question_mark", "close",
@@ -178,7 +217,9 @@ class HelpScreen(ModalScreen):
         super().__init__()
         #: the Rules screen's sections for what is shown (r: the first, 1-9: each)
         self.topics = topics(ctrl, cursor, decision, load_rulebook().sections)
-        self.text = help_text(ctrl, mode, cursor, decision, self.topics)
+        self._args = (ctrl, mode, cursor, decision, self.topics)
+        self.width: int | None = None
+        self.text = help_text(*self._args)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help"):
@@ -186,8 +227,25 @@ class HelpScreen(ModalScreen):
                 yield Static(self.text, id="help-text")
             yield Label("Esc closes · ↑↓ scroll · r rules", id="help-keys")
 
+    #: the box's width (DEFAULT_CSS) and what its border, padding and scroll bar take
+    BOX_WIDTH, FRAME = 96, 2 + 2 + 1
+
+    def text_width(self) -> int:
+        return max(20, min(self.BOX_WIDTH, self.app.size.width) - self.FRAME)
+
+    def _rewrap(self) -> None:
+        width = self.text_width()
+        if width != self.width:
+            self.width = width
+            self.text = help_text(*self._args, width=width)
+            self.query_one("#help-text", Static).update(self.text)
+
     def on_mount(self) -> None:
+        self._rewrap()
         self.query_one("#help-body").focus()
+
+    def on_resize(self, event) -> None:
+        self._rewrap()
 
     def action_close(self) -> None:
         self.dismiss(None)
