@@ -43,8 +43,10 @@ async def test_enter_in_a_name_moves_on_and_start_starts(monkeypatch):
         await pilot.pause()
         assert app.screen is pick and _match(app) is None
         assert app.focused is pick.query_one("#squig-ball", Checkbox)
+        assert "▐ ▌ Squig Ball" in shown(app)              # off: no mark (not colour only)
         await pilot.press("space", "tab", "tab")             # Squig Ball on, on to Start
         await pilot.pause()
+        assert "▐X▌ Squig Ball" in shown(app) and "▐ ▌ Kick It!" in shown(app)
         assert app.focused is pick.query_one("#start", Button)
         await pilot.press("enter")
         await pilot.pause()

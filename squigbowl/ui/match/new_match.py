@@ -45,6 +45,17 @@ def start_match_from_args(app, args) -> None:
     app.push_screen(screen)
 
 
+class TickBox(Checkbox):
+    """A check box whose mark shows only when it is ticked: on a 16-colour or monochrome
+    console the colour of Textual's 'X' alone does not tell on from off."""
+
+    BUTTON_INNER = " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "
+        super().watch_value()
+
+
 class TeamPick(Screen):
     """Pick the two teams, the coaches' names and the house rules, then play.
 
@@ -96,8 +107,8 @@ class TeamPick(Screen):
                     yield NameInput("", placeholder="Away coach", id="away-coach")
             with Horizontal(classes="row"):
                 yield Label("House rules", id="rules-label")
-                yield Checkbox("Squig Ball", id="squig-ball")
-                yield Checkbox("Kick It!", id="kick-it")
+                yield TickBox("Squig Ball", id="squig-ball")
+                yield TickBox("Kick It!", id="kick-it")
             yield Static(content(self.note), id="pick-note",
                          classes="" if self.note else "empty")
             with Horizontal(id="pick-end"):
