@@ -14,12 +14,14 @@ from tests.conftest import make
 
 
 class MatchApp(App):
-    def __init__(self, ctrl, handover=True, animate=False):
+    def __init__(self, ctrl, handover=True, animate=False, banners=None):
         super().__init__()
         self.ctrl, self.handover, self.animate = ctrl, handover, animate
+        self.banners = banners
 
     def on_mount(self):
-        self.push_screen(MatchScreen(self.ctrl, animate=self.animate, handover=self.handover))
+        self.push_screen(MatchScreen(self.ctrl, animate=self.animate, handover=self.handover,
+                                     banners=self.banners))
 
 
 def screen_of(app) -> MatchScreen:

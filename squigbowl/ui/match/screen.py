@@ -29,7 +29,7 @@ from textual.widgets import Static
 
 from squigbowl.paths import asset
 from squigbowl.rules.events import IllegalChoice
-from squigbowl.ui.match import words
+from squigbowl.ui.match import banner, words
 from squigbowl.ui.match.animations import Animator
 from squigbowl.ui.kit.dialogs import ChoiceDialog, ConfirmDialog, HandOverScreen
 from squigbowl.ui.match.widgets import DiceLog, KeyBar, MatchHeader, PlayerCard
@@ -105,11 +105,17 @@ class MatchScreen(Screen):
         Binding("Q", "leave", "Leave", show=False),
     ]
 
-    def __init__(self, ctrl, *, animate: bool = True, handover: bool = True) -> None:
+    def __init__(self, ctrl, *, animate: bool = True, handover: bool = True,
+                 banners: bool | None = None) -> None:
         super().__init__()
         self.ctrl = ctrl
         self.animate = animate
         self.handover = handover
+        #: hold turnovers, touchdowns, casualties and send-offs in a banner until a key (on by
+        #: default with the hand-over: the hotseat game; tests of other prompts turn both off)
+        self.banners = handover if banners is None else banners
+        self._moments: list = []        # (title, sentence) waiting for the next banner
+        self._moments_side = None       # the coach at the keyboard when they happened
         self.decision = None
         self.mode = "wait"            # wait | turn | action | pick | dialog | over
         self._handover_side = None
@@ -210,6 +216,14 @@ class MatchScreen(Screen):
     def show_events(self, events) -> None:
         state = self.ctrl.state
         self.dicelog.add_events(state, events)
+        if self.banners:
+            history = self.ctrl.history
+            start = max(0, len(history) - len(events) - 60)
+            found = banner.moments(state, events, history[start:len(history) - len(events)])
+            if found:
+                if not self._moments:
+                    self._moments_side = self._asked_side
+                self._moments.extend(found)
         for e in events:
             if e.kind == "turn_started":
                 if self.handover and not e.get("bonus"):
@@ -244,7 +258,7 @@ class MatchScreen(Screen):
                 and decision.side != self._asked_side and self._handover_side is None):
             self._handover_side = decision.side
         self._asked_side = decision.side
-        modal = self._handover_side is not None or not (
+        modal = self._handover_side is not None or bool(self._moments) or not (
             decision.kind in ("turn", "action", "setup") or self.ctrl.targets(decision))
         if modal and self.animator is not None and self.animator.busy:
             # the animation plays out first (space skips); the rules are already resolved
@@ -254,6 +268,9 @@ class MatchScreen(Screen):
 
     def _ask_now(self, decision) -> None:
         if decision is not self.decision:
+            return
+        if self._moments:
+            self._show_banner(lambda: self._ask_now(decision))
             return
         if self._handover_side is not None:
             side = self._handover_side
@@ -281,12 +298,29 @@ class MatchScreen(Screen):
             self.app.push_screen(EndScreen(self.ctrl),
                                  lambda back: self._leave() if back else None)
 
+        def banner_then_show() -> None:
+            if self._moments:
+                self._show_banner(show)
+            else:
+                show()
+
         if self.animator is not None:
-            self.animator.when_done(show)
+            self.animator.when_done(banner_then_show)
         else:
-            show()
+            banner_then_show()
 
     # -- presenting a decision -----------------------------------------------------------------
+    def _show_banner(self, then) -> None:
+        """The moments since the last decision in one banner over the pitch, for the coach who
+        was at the keyboard; `then` once a key dismisses it."""
+        found, self._moments = self._moments, []
+        side, self._moments_side = self._moments_side, None
+        coach = self.ctrl.coach_name(side) if side in (0, 1) else None
+        self.mode = "dialog"
+        self.refresh_all()
+        self.app.push_screen(banner.BannerScreen(banner.Banner(side, found), coach),
+                             lambda _: then())
+
     def _hand_over(self, side: int) -> None:
         s = self.ctrl.state
         team = s.teams[side]
