@@ -117,12 +117,30 @@ def skill_lines(skills) -> list[str]:
     return out
 
 
+def letter_legend(state) -> list[str]:
+    """Per team, each letter on the pitch and the position it stands for ('L Lineman')."""
+    out = []
+    for side, team in enumerate(state.teams):
+        seen: dict = {}
+        for p in state.players:
+            if p.side == side:
+                seen.setdefault(p.glyph, p.position)
+        if seen:
+            mark = "[g]" if side == 0 else "(g)"
+            letters = ", ".join(f"{g} {pos}" for g, pos in seen.items())
+            out.append(f"  {mark} {plain(team.name)}: {letters}")
+    return out
+
+
 def help_text(ctrl, mode: str, cursor, decision, topics=()) -> Text:
     from squigbowl.ui.match.screen import HELP_LINES
 
     t = Text()
     t.append("Keys\n", style="bold")
     for line in HELP_LINES:
+        t.append(line + "\n")
+    t.append("\nPlayers (the letter on the pitch)\n", style="bold")
+    for line in letter_legend(ctrl.state):
         t.append(line + "\n")
     if decision is not None:
         rule = DECISION_HELP.get(decision.kind)

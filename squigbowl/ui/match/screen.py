@@ -61,6 +61,7 @@ class MatchScreen(Screen):
     BINDINGS = [
         # cursor: arrows, vi keys, numpad (either lock state)
         *[Binding(k, f"cursor({dx},{dy})", show=False) for k, (dx, dy) in DIRS.items()],
+        # vi keys but b (Block): one meaning per key on this screen
         Binding("h", "cursor(-1,0)", show=False), Binding("j", "cursor(0,1)", show=False),
         Binding("k", "cursor(0,-1)", show=False), Binding("l", "cursor(1,0)", show=False),
         Binding("y", "cursor(-1,-1)", show=False), Binding("u", "cursor(1,-1)", show=False),
@@ -72,8 +73,7 @@ class MatchScreen(Screen):
             9: (1, -1)}.items()],
         # the 'turn' decision
         Binding("m", "declare('MOVE')", "Move"),
-        Binding("b", "declare('BLOCK')", "Block"),
-        Binding("b", "cursor(-1,1)", show=False),
+        Binding("b", "declare('BLOCK')", "Block"),     # b is Block only: down-left is End / 1
         Binding("z", "declare('BLITZ')", "Blitz"),
         Binding("p", "declare('PASS')", "Pass"),
         Binding("o", "declare('HANDOFF')", "Hand-off"),
@@ -453,7 +453,14 @@ class MatchScreen(Screen):
         self.ctrl.walk(path)
 
     # -- actions ---------------------------------------------------------------------------------
+    @property
+    def keys_inert(self) -> bool:
+        """The "terminal too small" notice is up: no key (nor click) acts behind it."""
+        return self.has_class("too-small")
+
     def check_action(self, action: str, parameters) -> bool | None:
+        if self.keys_inert:
+            return False
         mode = self.mode
         if action == "declare":
             return mode == "turn" and self._declarable(parameters[0]) is not None
@@ -519,6 +526,8 @@ class MatchScreen(Screen):
             self._cursor_moved()
 
     def on_pitch_view_square_clicked(self, message: PitchView.SquareClicked) -> None:
+        if self.keys_inert:
+            return
         self._cursor_moved()
         if message.chain >= 2:
             self.action_select()
@@ -571,7 +580,12 @@ class MatchScreen(Screen):
             self._play(c)
 
     def on_key(self, event) -> None:
-        """Letters given to house-rule actions (see _assign_extra_keys)."""
+        """Letters given to house-rule actions (see _assign_extra_keys); nothing at all while
+        the terminal is too small."""
+        if self.keys_inert:
+            event.stop()
+            event.prevent_default()
+            return
         if self.mode == "turn" and event.character in self._extra_keys:
             c = self._declarable(self._extra_keys[event.character])
             if c is not None:
@@ -687,6 +701,12 @@ class MatchScreen(Screen):
         saver = getattr(self.ctrl, "autosave", None)
         note = saver.status("match") if hasattr(saver, "status") else \
             "It is not saved (no saves folder)."
+        if self.ctrl.over:
+            path = getattr(saver, "path", None)
+            if getattr(saver, "on_disk", False) and path is not None:
+                note = f"The match is over and saved ({path.name}): nothing is left to play."
+            elif not note.startswith("NOT SAVED"):
+                note = "The match is over: nothing is left to play (it is not saved)."
         self.app.push_screen(ConfirmDialog("Leave the match?", [note]),
                              lambda yes: self._leave() if yes else None)
 
@@ -849,7 +869,8 @@ HELP_LINES = [
     "Set-up: Enter picks a player up / puts him down, r Reserves, F formations, S save one,",
     "        K Kick It! kicker, Tab next of your players, e ends the set-up (or says which",
     "        rule it breaks)",
-    "Cursor: arrows, h j k l y u b n, numpad; Tab / Shift+Tab: next player who can act",
+    "Cursor: arrows, vi keys h j k l y u n, numpad; down-left is End or 1 (b is Block);",
+    "        Tab / Shift+Tab: next player who can act",
     "        (during an action or a pick: the next highlighted target)",
     "Turn: m Move, b Block, z Blitz, p Pass, o Hand-off, f Foul, t Throw team-mate,",
     "      e End turn; Enter on a player lists his actions; a lists every choice",
@@ -862,4 +883,6 @@ HELP_LINES = [
     "Undo: U takes back the current activation until its first die is rolled",
     "Animations: space skips, + faster, - slower",
     "Pitch: [g] Home, (g) Away; ● holds the ball, _ prone, * stunned, dim = has acted",
+    "Header: RR 2*–1 = team re-rolls left; * = the team on the move has used its one team",
+    "        re-roll this turn (A10.2)",
 ]
