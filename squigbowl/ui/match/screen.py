@@ -29,7 +29,7 @@ from textual.widgets import Static
 
 from squigbowl.paths import asset
 from squigbowl.rules.events import IllegalChoice
-from squigbowl.ui.match import banner, words
+from squigbowl.ui.match import banner, prompts, words
 from squigbowl.ui.match.animations import Animator
 from squigbowl.ui.kit.dialogs import ChoiceDialog, ConfirmDialog, HandOverScreen
 from squigbowl.ui.match.widgets import DiceLog, KeyBar, MatchHeader, PlayerCard
@@ -79,6 +79,8 @@ class MatchScreen(Screen):
         Binding("o", "declare('HANDOFF')", "Hand-off"),
         Binding("f", "declare('FOUL')", "Foul"),
         Binding("t", "declare('TTM')", "Throw mate"),
+        # Kick It! (B2): declares the Kick, then kicks towards the square under the cursor
+        Binding("d", "kick", "Kick"),
         Binding("e", "end_turn", "End turn"),
         Binding("tab", "next_player(1)", "Next", show=False),
         Binding("shift+tab", "next_player(-1)", show=False),
@@ -211,6 +213,7 @@ class MatchScreen(Screen):
         self._ensure_panels()
         if small:
             self.query_one("#too-small", Static).update(_too_small_text(size))
+        self._refresh_keys()
 
     # -- the view protocol (called by the controller) ---------------------------------------------
     def show_events(self, events) -> None:
@@ -379,7 +382,14 @@ class MatchScreen(Screen):
             self.mode = "pick"
             push = targets.keys() if d.kind == "push" else ()
             pitch.set_layers(legal=targets.keys(), reach=(), path={}, push=push)
-            if pitch.cursor not in targets:
+            if d.kind == "kick":
+                # the kick-off: the middle of the squares it may be aimed at (the receiving
+                # half), not the nearest one to the cursor (past halfway: a touchback risk)
+                cx = sum(t[0] for t in targets) / len(targets)
+                cy = sum(t[1] for t in targets) / len(targets)
+                self._jump_to(min(targets, key=lambda t: ((t[0] - cx) ** 2 + (t[1] - cy) ** 2,
+                                                          t)))
+            elif pitch.cursor not in targets:
                 cx, cy = pitch.cursor
                 self._jump_to(min(targets, key=lambda t: max(abs(t[0] - cx), abs(t[1] - cy))))
         else:
@@ -464,6 +474,10 @@ class MatchScreen(Screen):
         mode = self.mode
         if action == "declare":
             return mode == "turn" and self._declarable(parameters[0]) is not None
+        if action == "kick":
+            if mode == "turn":
+                return self._declarable("KICK") is not None
+            return mode == "action" and ("kick_aim", self.pitch.cursor) in self.decision.choices
         if action == "end_turn":
             return mode == "turn" and ("end_turn", None) in self.decision.choices
         if action == "setup_key":
@@ -488,9 +502,12 @@ class MatchScreen(Screen):
         """Refresh the footer only when the keys that apply have changed: the footer is
         rebuilt on every refresh, which costs far more than the pitch."""
         d = self.decision
-        sig = (self.mode, d, self.has_class("wide"))
+        sig = (self.mode, d, self.has_class("wide"), self.keys_inert)
         if self.mode == "turn":
             sig += tuple(self._declarable(n) is not None for n in ACTION_KEYS)
+            sig += tuple((k, self._declarable(n) is not None) for k, n in self._extra_keys.items())
+        elif self.mode == "action":
+            sig += (("kick_aim", self.pitch.cursor) in self.decision.choices,)
         elif self.mode == "setup":
             sig += (bool(self.setup.choices("kicker")),)
         if sig != getattr(self, "_keys_sig", None):
@@ -501,7 +518,9 @@ class MatchScreen(Screen):
         from textual.actions import parse
 
         shown, seen = [], set()
-        first = {"declare": 0, "setup_key": 0, "end_turn": 1, "end_action": 1, "select": 2}
+        declared = 0
+        first = {"declare": 0, "kick": 0, "setup_key": 0, "end_turn": 1, "end_action": 1,
+                 "select": 2}
         ordered = sorted(self.BINDINGS, key=lambda b: first.get(parse(b.action)[1], 5))
         for b in ordered:
             if not b.show or not b.description or b.key in seen:
@@ -510,10 +529,26 @@ class MatchScreen(Screen):
             if self.check_action(name, params):
                 seen.add(b.key)
                 shown.append((self.app.get_key_display(b), b.description))
+                if name in ("declare", "kick"):
+                    declared = len(shown)
+        # the house rules' letters right after the other actions
+        shown[declared:declared] = self._extra_key_labels(seen)
         try:
             self.query_one(KeyBar).show_keys(shown)
         except Exception:  # not composed yet
             pass
+
+    def _extra_key_labels(self, seen: set) -> list:
+        """The footer's entries for the house rules' action letters that work now."""
+        out = []
+        if self.mode != "turn" or self.keys_inert:
+            return out
+        for key, name in self._extra_keys.items():
+            if name == "KICK" or key in seen or self._declarable(name) is None:
+                continue
+            seen.add(key)
+            out.append((key, words.ACTION_NAMES.get(name, name.replace("_", " ").title())))
+        return out
 
     def action_cursor(self, dx: int, dy: int) -> None:
         x, y = self.pitch.cursor
@@ -579,6 +614,16 @@ class MatchScreen(Screen):
         if c is not None:
             self._play(c)
 
+    def action_kick(self) -> None:
+        """d: declare Kick It! for the player under the cursor ('turn'), or kick towards the
+        square under the cursor (the Kick action, the cursor next to the kicker)."""
+        if self.mode == "turn":
+            c = self._declarable("KICK")
+            if c is not None:
+                self._play(c)
+        elif self.mode == "action" and ("kick_aim", self.pitch.cursor) in self.decision.choices:
+            self._play(("kick_aim", self.pitch.cursor))
+
     def on_key(self, event) -> None:
         """Letters given to house-rule actions (see _assign_extra_keys); nothing at all while
         the terminal is too small."""
@@ -586,7 +631,8 @@ class MatchScreen(Screen):
             event.stop()
             event.prevent_default()
             return
-        if self.mode == "turn" and event.character in self._extra_keys:
+        if self.mode == "turn" and event.character in self._extra_keys \
+                and self._extra_keys[event.character] != "KICK":      # d: its own binding
             c = self._declarable(self._extra_keys[event.character])
             if c is not None:
                 event.stop()
@@ -782,6 +828,10 @@ class MatchScreen(Screen):
                 line.append(" · " + shown + more)
             elif self.mode == "pick":
                 line.append(" · move to a highlighted square, Enter picks (a lists)")
+            if self.mode == "pick" and here:
+                said = prompts.pick_text(ctrl, d, sq)
+                if said:
+                    line.append(" · " + said)
             if self.mode == "pick":
                 loose = ctrl.untargeted(d)
                 if loose:
@@ -808,32 +858,30 @@ class MatchScreen(Screen):
             if route.needs and route.chance_rr > route.chance:
                 text += f" ({route.chance_rr:.0%} with re-roll)"
         for c in here:
-            pid = ctrl.player_arg(c)
-            actor = self.decision.info.get("player")
-            if c[0] == "block" and pid is not None:
-                b = ctrl.block_preview(actor, pid)
-                if b:
-                    who = {None: "", ctrl.state.players[actor].side: " you choose"}.get(
-                        b["chooser"], " they choose")
-                    text += (f" · Block {words.player_name(ctrl.state, pid, short=True)}: "
-                             f"{b['dice']} dice{who}, {b['attacker_strength']} v "
-                             f"{b['defender_strength']}, knock-down {b['p_defender_down']:.0%}")
-            elif c[0] == "pass":
-                po = ctrl.pass_preview(actor, c[1])
-                if po:
-                    text += (f" · {po['range_name']} pass: accurate on {po['accurate_on']}+, "
-                             f"fumble on {po['fumble_on']} or less, "
-                             f"{len(po['interceptors'])} interceptor(s)")
-            elif c[0] not in ("step", "leap"):
-                text += f" · Enter: {words.choice_text(ctrl, self.decision, c)}"
+            if c[0] in ("step", "leap"):
+                continue
+            said = prompts.target_text(ctrl, self.decision, c)
+            text += f" · {said}" if said else \
+                f" · Enter: {words.choice_text(ctrl, self.decision, c)}"
+            if c[0] == "kick_aim":
+                path_layer.update(self._kick_arrows(c[1]))
+        if not text:
+            text = " · " + prompts.action_hint(ctrl, self.decision)
         loose = [c for c in ctrl.untargeted(self.decision) if c[0] != "end"]
         if loose:
             text += " · a: " + " / ".join(words.choice_text(ctrl, self.decision, c)
                                           for c in loose[:3])
-        if not text:
-            text = " · move to a highlighted square (Tab jumps to targets); Esc ends the action"
         self.pitch.set_layers(path=path_layer)
         return text
+
+    def _kick_arrows(self, aim) -> dict:
+        """Kick It! (B2.2): the template of a kick aimed at `aim`, on the pitch: the centre
+        arrow's square ^, the left and right arrows' < and > (a shank flies along one)."""
+        k = self.ctrl.kick_preview(self.decision.info.get("player"), aim)
+        if not k:
+            return {}
+        left_sq, centre, right_sq = k["targets"]
+        return {left_sq: " < ", centre: " ^ ", right_sq: " > "}
 
 
 def _too_small_text(size) -> str:
