@@ -6,16 +6,22 @@ engine itself: every answer goes through `ctrl.play(...)` or `ctrl.walk(...)`.
 How each decision is answered:
 
 * 'turn': one key per action for the player under the cursor (m Move, b Block, z Blitz,
-  p Pass, o Hand-off, f Foul, t Throw team-mate; actions added by house rules get the first
-  free letter of their name, and `a` lists everything), e ends the turn (asks to confirm
-  only when a player could still act), Enter on a player lists his actions;
+  p Pass, o Hand-off, f Foul, t Throw team-mate, d Kick It!; the other house-rule actions have
+  fixed letters or the first free letter of their name, shown in the footer, and `a` lists
+  everything), e ends the turn (asks to confirm only when a player could still act), Enter on
+  a player lists his actions. No key has two meanings: b is Block, never a cursor move;
 * 'action': Enter on a highlighted square commits (a step, a leap, a block / foul / hand-off
-  target...), Enter on a farther reachable square walks the previewed path; Esc ends the
-  action;
+  target...), Enter on a farther reachable square walks the previewed path, d kicks towards
+  the square under the cursor (Kick It!); Esc ends the action. The prompt line says what the
+  action asks and the odds of the target under the cursor (prompts.py);
 * 'setup' (and Perfect Defence): see setup_screen.SetupMode — Enter picks a player up and
   puts him down, r sends him to Reserves, F formations, S saves one, K Kick It! kicker, e ends;
 * any other kind: if its choices point at squares or players on the pitch they are picked
   there with Enter (`a` lists them instead), otherwise a dialog lists the choices.
+
+A turnover, a touchdown, a casualty or a send-off holds the game in a banner over the pitch
+(banner.py) until a key, before anything else is asked (the hand-over included). While the
+terminal is too small every key and click is inert (`keys_inert`).
 """
 
 from __future__ import annotations
@@ -922,11 +928,15 @@ HELP_LINES = [
     "        (during an action or a pick: the next highlighted target)",
     "Turn: m Move, b Block, z Blitz, p Pass, o Hand-off, f Foul, t Throw team-mate,",
     "      e End turn; Enter on a player lists his actions; a lists every choice",
-    "House rules: d Kick (B2), w Throw a bomb (B5), s Fire the blunderbuss (B4),",
-    "      v Start the chainsaw (B7); other new actions: the letter shown in the prompt",
+    "House rules: d Kick (B2): d declares it, then d again with the cursor next to the kicker",
+    "      kicks that way (< ^ > show the arrows); w Throw a bomb (B5), s Fire the",
+    "      blunderbuss (B4), v Start the chainsaw (B7); others: the letter in the footer",
     "Action: Enter on a highlighted square commits; on a farther square walks the path",
     "        shown (d4+ = dodge on 4+, G2+ = Go For It, p = pick-up, L = leap); Esc ends",
     "Other questions: pick on the pitch with Enter, or a dialog with number keys",
+    "Banners: a turnover (what failed and why), touchdown, casualty or send-off stays on",
+    "        the pitch until a key; then the other coach's hand-over",
+    "The footer shows only the keys that work now; while the terminal is too small, none do",
     "Views: x tackle zones, g coordinates, c colours, i card/log (narrow), Q leave",
     "Undo: U takes back the current activation until its first die is rolled",
     "Animations: space skips, + faster, - slower",
