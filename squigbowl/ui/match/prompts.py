@@ -72,7 +72,7 @@ def action_hint(ctrl, decision) -> str:
     return "move to a highlighted square (Tab jumps to targets); Esc ends the action"
 
 
-# -- the target under the cursor ---------------------------------------------------------------------
+# -- the target under the cursor ------------------------------------------------------------
 def block_text(ctrl, decision, choice) -> str | None:
     actor = decision.info.get("player")
     pid = ctrl.player_arg(choice)
