@@ -39,6 +39,8 @@ from squigbowl.rules.turn import PASS, action, action_options, choice_handler
 
 FIRE_BLUNDERBUSS = "FIRE_BLUNDERBUSS"
 LOADED = "loaded"
+#: B4.3: the D6 that puts the shot on target (no modifiers)
+FIRE_TARGET = 4
 
 
 def loaded(p) -> bool:
@@ -89,7 +91,7 @@ def fire(m, p, act, target):
     m.emit("blunderbuss_fired", player=p.id, frm=p.square, target=target)
     ball = s.ball
     ball.carrier, ball.square, ball.in_air = None, p.square, True
-    on_target = yield from rolls.test(m, p, "blunderbuss", 4, 0)
+    on_target = yield from rolls.test(m, p, "blunderbuss", FIRE_TARGET, 0)
     if on_target:
         ball.square = target
         yield from balls.land(m, target, accurate=True)

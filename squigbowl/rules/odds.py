@@ -367,6 +367,37 @@ def pass_preview(m, thrower_id: int, to) -> dict | None:
     return pass_odds(m, m.state.players[thrower_id], to)
 
 
+def catch_preview(m, receiver_id: int, *, accurate: bool = True) -> dict:
+    """A6.8 / A7.3.2: what a catch by `receiver_id` needs where he stands (a hand-off or an
+    accurate pass: +1): agility target, the modifiers as `ball.catch` sums them, the lowest
+    natural face that succeeds, and the chance with and without his re-rolls."""
+    s = m.state
+    p = s.players[receiver_id]
+    mods = balls.catch_mods(m, p, accurate)
+    if s.options.squig_ball:
+        mods = mods + balls.catch_extra_mods(m, p)
+    need = Need("catch", rolls.agility_target(p.ag), rolls.total(mods), p.square, skill="Catch")
+    team_rr, own = rerolls_available(m, p)
+    return {"target": need.target, "modifier": need.modifier, "mods": mods,
+            "needed": need.face, "chance": need.chance,
+            "chance_rr": need_chance(need, own, team=team_rr, loner=p.has("Loner"))}
+
+
+def foul_preview(m, fouler_id: int, victim_id: int) -> dict:
+    """A9.1-A9.3: a foul's assists (ids), the armour modifier as `foul.foul` sums it (Dirty
+    Player left out: chosen after the roll), the victim's AV, the chance the armour breaks,
+    and the chance the referee spots it on the armour roll alone (any double)."""
+    from squigbowl.rules import foul as fouls
+    s = m.state
+    p, v = s.players[fouler_id], s.players[victim_id]
+    off, deff = fouls.foul_assists(s, p, v)
+    mods = fouls.foul_mods(m, p, v, off, deff)
+    mod = rolls.total(mods)
+    return {"offensive_assists": [q.id for q in off], "defensive_assists": [q.id for q in deff],
+            "mods": mods, "modifier": mod, "av": v.av,
+            "p_armour_broken": armour_chance(v.av, mod), "p_spotted_on_armour": 6 / 36}
+
+
 # -- dice luck (the end of match screen) -----------------------------------------------------------
 def dice_luck(state, events) -> list[dict]:
     """Per team, from the 'roll' events of a match: the one-die tests with a target (dodges,

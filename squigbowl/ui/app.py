@@ -373,7 +373,7 @@ class SquigBowlApp(App):
         screen = self.screen
         ctrl = getattr(screen, "ctrl", None)
         if type(screen).__name__ != "MatchScreen" or ctrl is None or \
-                not hasattr(ctrl, "can_undo"):
+                not hasattr(ctrl, "can_undo") or getattr(screen, "keys_inert", False):
             return
         if not ctrl.can_undo():
             self.notify("Nothing to take back: no action declared this turn, or a die has "

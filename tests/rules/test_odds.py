@@ -80,3 +80,32 @@ def test_block_preview_comes_from_the_block_rules():
     m, _ = make([("home:5", (5, 5)), ("away:9", (6, 5))], [])
     prev = odds.block_preview(m, 4, m.state.board[(6, 5)])
     assert prev["dice"] == 1
+
+
+def test_catch_preview_matches_the_engine_catch_roll():
+    # a hand-off to a team-mate in one opposing tackle zone: AG 3 -> 4+, +1 accurate, -1 TZ
+    m, dice = make([("home:10", (5, 7)), ("home:11", (6, 7)), ("away:9", (7, 7))], [4],
+                   carrier="home:10", rerolls={"home": 0})
+    m.decide(("HANDOFF", 9))
+    got = odds.catch_preview(m, 10)
+    assert (got["target"], got["modifier"], got["needed"]) == (4, 0, 4)
+    assert got["chance"] == pytest.approx(0.5) and got["chance_rr"] == pytest.approx(0.5)
+    events = m.decide(("handoff", 10))
+    roll = next(e for e in events if e.kind == "roll")
+    assert (roll["what"], roll["target"], roll["modifier"]) == ("catch", 4, 0)
+
+
+def test_foul_preview_matches_the_engine_armour_roll():
+    # one offensive assist (+1); armour 4+5 +1 = 10 breaks it; injury 1+2: stunned
+    m, dice = make([("home:10", (5, 5)), ("home:11", (7, 4)), ("away:9", (6, 5),
+                                                               {"status": "prone"})],
+                   [4, 5, 1, 2], rerolls={"home": 0, "away": 0}, apothecary={"away": 0})
+    m.decide(("FOUL", 9))
+    victim = m.state.board[(6, 5)]
+    got = odds.foul_preview(m, 9, victim)
+    assert got["offensive_assists"] == [10] and got["defensive_assists"] == []
+    assert got["modifier"] == 1 and got["av"] == m.state.players[victim].av
+    assert got["p_armour_broken"] == pytest.approx(odds.armour_chance(got["av"], 1))
+    events = m.decide(("foul", victim))
+    roll = next(e for e in events if e.kind == "roll" and e["what"] == "armour")
+    assert roll["modifier"] == got["modifier"] and roll["target"] == got["av"] + 1

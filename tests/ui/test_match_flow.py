@@ -7,6 +7,7 @@ from squigbowl.rules.engine import Match
 from squigbowl.rules.geometry import SCATTER, in_half
 from squigbowl.rules.model import find_team
 from squigbowl.ui.kit.dialogs import ChoiceDialog, HandOverScreen
+from squigbowl.ui.match.banner import BannerScreen
 from squigbowl.ui.match.controller import MatchController
 from tests.ui.test_match_screen import MatchApp, screen_of
 
@@ -189,7 +190,14 @@ async def test_new_match_setup_kickoff_dodge_block_turnover_handover():
             await pilot.pause()
         seen = await answer_until_turn_or_action(pilot, app, scr)
         assert "TURNOVER" in "\n".join(scr.dicelog.lines_text)
-        # the other coach is called to the keyboard
+        # the coach who failed sees why, on the pitch, until he presses a key
+        assert isinstance(app.screen, BannerScreen), seen
+        said = "\n".join(str(w.render()) for w in app.screen.query("Label"))
+        assert "TURNOVER" in said and "fell over (dodge" in said
+        assert ("Alice", "Bob")[receiving] in said
+        await pilot.press("enter")
+        await pilot.pause()
+        # then the other coach is called to the keyboard
         assert isinstance(app.screen, HandOverScreen), seen
         assert app.screen.coach == ("Alice", "Bob")[kicking]
         await pilot.press("space")

@@ -14,12 +14,14 @@ from tests.conftest import make
 
 
 class MatchApp(App):
-    def __init__(self, ctrl, handover=True, animate=False):
+    def __init__(self, ctrl, handover=True, animate=False, banners=None):
         super().__init__()
         self.ctrl, self.handover, self.animate = ctrl, handover, animate
+        self.banners = banners
 
     def on_mount(self):
-        self.push_screen(MatchScreen(self.ctrl, animate=self.animate, handover=self.handover))
+        self.push_screen(MatchScreen(self.ctrl, animate=self.animate, handover=self.handover,
+                                     banners=self.banners))
 
 
 def screen_of(app) -> MatchScreen:
@@ -97,16 +99,6 @@ async def test_a_block_with_dice_dialog_push_and_follow_up():
         assert "rmour" in log
         otto = next(p for p in m.state.players if p.side == 1 and p.number == 9)
         assert otto.square[0] == 7 and otto.status == "prone"
-
-
-async def test_b_moves_the_cursor_when_no_block_is_possible():
-    m, _ = make([("home:5", (5, 5))], [])
-    app = MatchApp(MatchController(m))
-    async with app.run_test(size=(110, 30)) as pilot:
-        await pilot.pause()
-        scr = screen_of(app)
-        await pilot.press("tab", "b")
-        assert scr.pitch.cursor == (4, 6) and scr.mode == "turn"
 
 
 async def test_end_turn_confirms_then_hands_over_to_the_other_coach():
@@ -205,3 +197,50 @@ async def test_new_match_from_the_menu_opens_team_pick():
         app.screen.start()
         await pilot.pause()
         assert any(isinstance(s, MatchScreen) for s in app.screen_stack)
+
+
+async def test_b_has_one_meaning_block_and_never_moves_the_cursor():
+    # no block possible: b does nothing (down-left is End or 1); the footer offers no Block
+    m, _ = make([("home:5", (5, 5))], [])
+    app = MatchApp(MatchController(m))
+    async with app.run_test(size=(110, 30)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        await pilot.press("space")                     # the hand-over
+        await pilot.press("tab", "b")
+        await pilot.pause()
+        assert scr.pitch.cursor == (5, 5) and scr.mode == "turn"
+        assert "Block" not in str(scr.query_one("#keys").render())
+        await pilot.press("end")
+        assert scr.pitch.cursor == (4, 6)
+        await pilot.press("1")
+        assert scr.pitch.cursor == (3, 7)
+        from squigbowl.ui.match.screen import MatchScreen
+        keys_b = [b.action for b in MatchScreen.BINDINGS if b.key == "b"]
+        assert keys_b == ["declare('BLOCK')"]
+        from squigbowl.ui.match.help_screen import help_text
+        said = help_text(scr.ctrl, scr.mode, scr.pitch.cursor, scr.decision).plain
+        assert "b Block" in said and "h j k l y u n" in said and "h j k l y u b n" not in said
+
+
+async def test_keys_are_inert_behind_the_too_small_notice():
+    m, _ = make([("home:5", (5, 5)), ("away:9", (9, 9))], [])
+    ctrl = MatchController(m, names=("Alice", "Bob"))
+    app = MatchApp(ctrl, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        cursor = scr.pitch.cursor
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert scr.has_class("too-small")
+        await pilot.press("e", "m", "tab", "right", "enter", "question_mark", "Q", "U", "a")
+        await pilot.pause()
+        assert app.screen is scr and scr.mode == "turn"     # no dialog, no help, no action
+        assert scr.pitch.cursor == cursor and m.pending.kind == "turn"
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen is scr and not isinstance(app.screen, ConfirmDialog)
+        await pilot.press("e")                               # and they work again
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)

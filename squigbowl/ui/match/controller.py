@@ -177,6 +177,70 @@ class MatchController:
         except Exception:
             return None
 
+    def catch_preview(self, receiver: int, accurate: bool = True) -> dict | None:
+        try:
+            return odds.catch_preview(self.match, receiver, accurate=accurate)
+        except Exception:
+            return None
+
+    def foul_preview(self, fouler: int, victim: int) -> dict | None:
+        try:
+            return odds.foul_preview(self.match, fouler, victim)
+        except Exception:
+            return None
+
+    def ttm_preview(self, decision, sq) -> dict | None:
+        """A team-mate throw to `sq` (A7.9.3: Quick or Short, the pass roll's modifiers)."""
+        try:
+            from squigbowl.rules.passing import pass_odds
+            return pass_odds(self.match, self.player(decision.info.get("player")), sq, ttm=True)
+        except Exception:
+            return None
+
+    # the house rules' odds (B2, B4, B5, B7): their own modules answer
+    def kick_preview(self, kicker: int, aim) -> dict | None:
+        """B2: the Away roll of a kick aimed at `aim` (kick_it.kick_odds), the template's
+        facing, left and right arrows and target squares, the kicker's ST (distance D6+ST)."""
+        try:
+            from squigbowl.house import kick_it
+            from squigbowl.rules.geometry import DIRECTION_NAMES
+            p = self.player(kicker)
+            k = dict(kick_it.kick_odds(self.match, p))
+            facing, lf, rf, targets = kick_it.template(p.square, aim)
+            k.update(facing=facing, left=lf, right=rf, targets=targets, st=p.st,
+                     facing_name=DIRECTION_NAMES.get(facing, "?"))
+            return k
+        except Exception:
+            return None
+
+    def chainsaw_preview(self, victim: int) -> dict | None:
+        """B7.6: armour +CHAINSAW_BONUS against the victim, nothing else."""
+        try:
+            from squigbowl.house.chainsaw import CHAINSAW_BONUS
+            av = self.player(victim).av
+            return {"modifier": CHAINSAW_BONUS, "av": av,
+                    "p_armour_broken": odds.armour_chance(av, CHAINSAW_BONUS)}
+        except Exception:
+            return None
+
+    def start_chainsaw_preview(self, pid) -> str:
+        """B7.2: an agility test with no modifier."""
+        try:
+            from squigbowl.rules.rolls import agility_target
+            target = agility_target(self.player(pid).ag)
+            return f"agility {odds.face_needed(target)}+, {odds.d6_chance(target):.0%}"
+        except Exception:
+            return "an agility roll"
+
+    def blunderbuss_preview(self) -> str:
+        from squigbowl.house.blunderbuss import FIRE_TARGET
+        return (f"{FIRE_TARGET}+ on target ({odds.d6_chance(FIRE_TARGET):.0%}), else D8 "
+                f"scatter, D6 squares")
+
+    def bomb_fuse_target(self) -> int:
+        from squigbowl.house.bomb import FUSE_TARGET
+        return FUSE_TARGET
+
     # -- mapping choices to the pitch (presentation, not rules) ---------------------------------
     def target_of(self, choice, decision: Decision | None = None):
         """The square a choice points at on the pitch, or None: a square argument, a

@@ -150,6 +150,21 @@ def wrapped(entry: str, width: int | None) -> str:
                                     drop_whitespace=True)) or entry
 
 
+def letter_legend(state) -> list[str]:
+    """Per team, each letter on the pitch and the position it stands for ('L Lineman')."""
+    out = []
+    for side, team in enumerate(state.teams):
+        seen: dict = {}
+        for p in state.players:
+            if p.side == side:
+                seen.setdefault(p.glyph, p.position)
+        if seen:
+            mark = "[g]" if side == 0 else "(g)"
+            letters = ", ".join(f"{g} {pos}" for g, pos in seen.items())
+            out.append(f"  {mark} {plain(team.name)}: {letters}")
+    return out
+
+
 def help_text(ctrl, mode: str, cursor, decision, topics=(), width: int | None = None) -> Text:
     """The help, every line at most `width` columns (wrapped here, with hanging indents, so
     that the widget has nothing left to wrap)."""
@@ -162,6 +177,9 @@ def help_text(ctrl, mode: str, cursor, decision, topics=(), width: int | None = 
 
     t.append("Keys\n", style="bold")
     for line in entries(HELP_LINES):
+        add(line)
+    t.append("\nPlayers (the letter on the pitch)\n", style="bold")
+    for line in letter_legend(ctrl.state):
         add(line)
     if decision is not None:
         rule = DECISION_HELP.get(decision.kind)

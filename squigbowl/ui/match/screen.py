@@ -6,16 +6,22 @@ engine itself: every answer goes through `ctrl.play(...)` or `ctrl.walk(...)`.
 How each decision is answered:
 
 * 'turn': one key per action for the player under the cursor (m Move, b Block, z Blitz,
-  p Pass, o Hand-off, f Foul, t Throw team-mate; actions added by house rules get the first
-  free letter of their name, and `a` lists everything), e ends the turn (asks to confirm
-  only when a player could still act), Enter on a player lists his actions;
+  p Pass, o Hand-off, f Foul, t Throw team-mate, d Kick It!; the other house-rule actions have
+  fixed letters or the first free letter of their name, shown in the footer, and `a` lists
+  everything), e ends the turn (asks to confirm only when a player could still act), Enter on
+  a player lists his actions. No key has two meanings: b is Block, never a cursor move;
 * 'action': Enter on a highlighted square commits (a step, a leap, a block / foul / hand-off
-  target...), Enter on a farther reachable square walks the previewed path; Esc ends the
-  action;
+  target...), Enter on a farther reachable square walks the previewed path, d kicks towards
+  the square under the cursor (Kick It!); Esc ends the action. The prompt line says what the
+  action asks and the odds of the target under the cursor (prompts.py);
 * 'setup' (and Perfect Defence): see setup_screen.SetupMode — Enter picks a player up and
   puts him down, r sends him to Reserves, F formations, S saves one, K Kick It! kicker, e ends;
 * any other kind: if its choices point at squares or players on the pitch they are picked
   there with Enter (`a` lists them instead), otherwise a dialog lists the choices.
+
+A turnover, a touchdown, a casualty or a send-off holds the game in a banner over the pitch
+(banner.py) until a key, before anything else is asked (the hand-over included). While the
+terminal is too small every key and click is inert (`keys_inert`).
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from textual.widgets import Static
 
 from squigbowl.paths import asset
 from squigbowl.rules.events import IllegalChoice
-from squigbowl.ui.match import words
+from squigbowl.ui.match import banner, prompts, words
 from squigbowl.ui.match.animations import Animator
 from squigbowl.ui.kit.dialogs import ChoiceDialog, ConfirmDialog, HandOverScreen
 from squigbowl.ui.match.widgets import DiceLog, KeyBar, MatchHeader, PlayerCard
@@ -61,6 +67,7 @@ class MatchScreen(Screen):
     BINDINGS = [
         # cursor: arrows, vi keys, numpad (either lock state)
         *[Binding(k, f"cursor({dx},{dy})", show=False) for k, (dx, dy) in DIRS.items()],
+        # vi keys but b (Block): one meaning per key on this screen
         Binding("h", "cursor(-1,0)", show=False), Binding("j", "cursor(0,1)", show=False),
         Binding("k", "cursor(0,-1)", show=False), Binding("l", "cursor(1,0)", show=False),
         Binding("y", "cursor(-1,-1)", show=False), Binding("u", "cursor(1,-1)", show=False),
@@ -72,13 +79,14 @@ class MatchScreen(Screen):
             9: (1, -1)}.items()],
         # the 'turn' decision
         Binding("m", "declare('MOVE')", "Move"),
-        Binding("b", "declare('BLOCK')", "Block"),
-        Binding("b", "cursor(-1,1)", show=False),
+        Binding("b", "declare('BLOCK')", "Block"),     # b is Block only: down-left is End / 1
         Binding("z", "declare('BLITZ')", "Blitz"),
         Binding("p", "declare('PASS')", "Pass"),
         Binding("o", "declare('HANDOFF')", "Hand-off"),
         Binding("f", "declare('FOUL')", "Foul"),
         Binding("t", "declare('TTM')", "Throw mate"),
+        # Kick It! (B2): declares the Kick, then kicks towards the square under the cursor
+        Binding("d", "kick", "Kick"),
         Binding("e", "end_turn", "End turn"),
         Binding("tab", "next_player(1)", "Next", show=False),
         Binding("shift+tab", "next_player(-1)", show=False),
@@ -105,11 +113,17 @@ class MatchScreen(Screen):
         Binding("Q", "leave", "Leave", show=False),
     ]
 
-    def __init__(self, ctrl, *, animate: bool = True, handover: bool = True) -> None:
+    def __init__(self, ctrl, *, animate: bool = True, handover: bool = True,
+                 banners: bool | None = None) -> None:
         super().__init__()
         self.ctrl = ctrl
         self.animate = animate
         self.handover = handover
+        #: hold turnovers, touchdowns, casualties and send-offs in a banner until a key (on by
+        #: default with the hand-over: the hotseat game; tests of other prompts turn both off)
+        self.banners = handover if banners is None else banners
+        self._moments: list = []        # (title, sentence) waiting for the next banner
+        self._moments_side = None       # the coach at the keyboard when they happened
         self.decision = None
         self.mode = "wait"            # wait | turn | action | pick | dialog | over
         self._handover_side = None
@@ -205,11 +219,20 @@ class MatchScreen(Screen):
         self._ensure_panels()
         if small:
             self.query_one("#too-small", Static).update(_too_small_text(size))
+        self._refresh_keys()
 
     # -- the view protocol (called by the controller) ---------------------------------------------
     def show_events(self, events) -> None:
         state = self.ctrl.state
         self.dicelog.add_events(state, events)
+        if self.banners:
+            history = self.ctrl.history
+            start = max(0, len(history) - len(events) - 60)
+            found = banner.moments(state, events, history[start:len(history) - len(events)])
+            if found:
+                if not self._moments:
+                    self._moments_side = self._asked_side
+                self._moments.extend(found)
         for e in events:
             if e.kind == "turn_started":
                 if self.handover and not e.get("bonus"):
@@ -244,7 +267,7 @@ class MatchScreen(Screen):
                 and decision.side != self._asked_side and self._handover_side is None):
             self._handover_side = decision.side
         self._asked_side = decision.side
-        modal = self._handover_side is not None or not (
+        modal = self._handover_side is not None or bool(self._moments) or not (
             decision.kind in ("turn", "action", "setup") or self.ctrl.targets(decision))
         if modal and self.animator is not None and self.animator.busy:
             # the animation plays out first (space skips); the rules are already resolved
@@ -254,6 +277,9 @@ class MatchScreen(Screen):
 
     def _ask_now(self, decision) -> None:
         if decision is not self.decision:
+            return
+        if self._moments:
+            self._show_banner(lambda: self._ask_now(decision))
             return
         if self._handover_side is not None:
             side = self._handover_side
@@ -281,12 +307,29 @@ class MatchScreen(Screen):
             self.app.push_screen(EndScreen(self.ctrl),
                                  lambda back: self._leave() if back else None)
 
+        def banner_then_show() -> None:
+            if self._moments:
+                self._show_banner(show)
+            else:
+                show()
+
         if self.animator is not None:
-            self.animator.when_done(show)
+            self.animator.when_done(banner_then_show)
         else:
-            show()
+            banner_then_show()
 
     # -- presenting a decision -----------------------------------------------------------------
+    def _show_banner(self, then) -> None:
+        """The moments since the last decision in one banner over the pitch, for the coach who
+        was at the keyboard; `then` once a key dismisses it."""
+        found, self._moments = self._moments, []
+        side, self._moments_side = self._moments_side, None
+        coach = self.ctrl.coach_name(side) if side in (0, 1) else None
+        self.mode = "dialog"
+        self.refresh_all()
+        self.app.push_screen(banner.BannerScreen(banner.Banner(side, found), coach),
+                             lambda _: then())
+
     def _hand_over(self, side: int) -> None:
         s = self.ctrl.state
         team = s.teams[side]
@@ -345,7 +388,14 @@ class MatchScreen(Screen):
             self.mode = "pick"
             push = targets.keys() if d.kind == "push" else ()
             pitch.set_layers(legal=targets.keys(), reach=(), path={}, push=push)
-            if pitch.cursor not in targets:
+            if d.kind == "kick":
+                # the kick-off: the middle of the squares it may be aimed at (the receiving
+                # half), not the nearest one to the cursor (past halfway: a touchback risk)
+                cx = sum(t[0] for t in targets) / len(targets)
+                cy = sum(t[1] for t in targets) / len(targets)
+                self._jump_to(min(targets, key=lambda t: ((t[0] - cx) ** 2 + (t[1] - cy) ** 2,
+                                                          t)))
+            elif pitch.cursor not in targets:
                 cx, cy = pitch.cursor
                 self._jump_to(min(targets, key=lambda t: max(abs(t[0] - cx), abs(t[1] - cy))))
         else:
@@ -419,10 +469,21 @@ class MatchScreen(Screen):
         self.ctrl.walk(path)
 
     # -- actions ---------------------------------------------------------------------------------
+    @property
+    def keys_inert(self) -> bool:
+        """The "terminal too small" notice is up: no key (nor click) acts behind it."""
+        return self.has_class("too-small")
+
     def check_action(self, action: str, parameters) -> bool | None:
+        if self.keys_inert:
+            return False
         mode = self.mode
         if action == "declare":
             return mode == "turn" and self._declarable(parameters[0]) is not None
+        if action == "kick":
+            if mode == "turn":
+                return self._declarable("KICK") is not None
+            return mode == "action" and ("kick_aim", self.pitch.cursor) in self.decision.choices
         if action == "end_turn":
             return mode == "turn" and ("end_turn", None) in self.decision.choices
         if action == "setup_key":
@@ -447,9 +508,12 @@ class MatchScreen(Screen):
         """Refresh the footer only when the keys that apply have changed: the footer is
         rebuilt on every refresh, which costs far more than the pitch."""
         d = self.decision
-        sig = (self.mode, d, self.has_class("wide"))
+        sig = (self.mode, d, self.has_class("wide"), self.keys_inert)
         if self.mode == "turn":
             sig += tuple(self._declarable(n) is not None for n in ACTION_KEYS)
+            sig += tuple((k, self._declarable(n) is not None) for k, n in self._extra_keys.items())
+        elif self.mode == "action":
+            sig += (("kick_aim", self.pitch.cursor) in self.decision.choices,)
         elif self.mode == "setup":
             sig += (bool(self.setup.choices("kicker")),)
         if sig != getattr(self, "_keys_sig", None):
@@ -460,7 +524,9 @@ class MatchScreen(Screen):
         from textual.actions import parse
 
         shown, seen = [], set()
-        first = {"declare": 0, "setup_key": 0, "end_turn": 1, "end_action": 1, "select": 2}
+        declared = 0
+        first = {"declare": 0, "kick": 0, "setup_key": 0, "end_turn": 1, "end_action": 1,
+                 "select": 2}
         ordered = sorted(self.BINDINGS, key=lambda b: first.get(parse(b.action)[1], 5))
         for b in ordered:
             if not b.show or not b.description or b.key in seen:
@@ -469,10 +535,26 @@ class MatchScreen(Screen):
             if self.check_action(name, params):
                 seen.add(b.key)
                 shown.append((self.app.get_key_display(b), b.description))
+                if name in ("declare", "kick"):
+                    declared = len(shown)
+        # the house rules' letters right after the other actions
+        shown[declared:declared] = self._extra_key_labels(seen)
         try:
             self.query_one(KeyBar).show_keys(shown)
         except Exception:  # not composed yet
             pass
+
+    def _extra_key_labels(self, seen: set) -> list:
+        """The footer's entries for the house rules' action letters that work now."""
+        out = []
+        if self.mode != "turn" or self.keys_inert:
+            return out
+        for key, name in self._extra_keys.items():
+            if name == "KICK" or key in seen or self._declarable(name) is None:
+                continue
+            seen.add(key)
+            out.append((key, words.ACTION_NAMES.get(name, name.replace("_", " ").title())))
+        return out
 
     def action_cursor(self, dx: int, dy: int) -> None:
         x, y = self.pitch.cursor
@@ -485,6 +567,8 @@ class MatchScreen(Screen):
             self._cursor_moved()
 
     def on_pitch_view_square_clicked(self, message: PitchView.SquareClicked) -> None:
+        if self.keys_inert:
+            return
         self._cursor_moved()
         if message.chain >= 2:
             self.action_select()
@@ -536,9 +620,25 @@ class MatchScreen(Screen):
         if c is not None:
             self._play(c)
 
+    def action_kick(self) -> None:
+        """d: declare Kick It! for the player under the cursor ('turn'), or kick towards the
+        square under the cursor (the Kick action, the cursor next to the kicker)."""
+        if self.mode == "turn":
+            c = self._declarable("KICK")
+            if c is not None:
+                self._play(c)
+        elif self.mode == "action" and ("kick_aim", self.pitch.cursor) in self.decision.choices:
+            self._play(("kick_aim", self.pitch.cursor))
+
     def on_key(self, event) -> None:
-        """Letters given to house-rule actions (see _assign_extra_keys)."""
-        if self.mode == "turn" and event.character in self._extra_keys:
+        """Letters given to house-rule actions (see _assign_extra_keys); nothing at all while
+        the terminal is too small."""
+        if self.keys_inert:
+            event.stop()
+            event.prevent_default()
+            return
+        if self.mode == "turn" and event.character in self._extra_keys \
+                and self._extra_keys[event.character] != "KICK":      # d: its own binding
             c = self._declarable(self._extra_keys[event.character])
             if c is not None:
                 event.stop()
@@ -653,6 +753,12 @@ class MatchScreen(Screen):
         saver = getattr(self.ctrl, "autosave", None)
         note = saver.status("match") if hasattr(saver, "status") else \
             "It is not saved (no saves folder)."
+        if self.ctrl.over:
+            path = getattr(saver, "path", None)
+            if getattr(saver, "on_disk", False) and path is not None:
+                note = f"The match is over and saved ({path.name}): nothing is left to play."
+            elif not note.startswith("NOT SAVED"):
+                note = "The match is over: nothing is left to play (it is not saved)."
         self.app.push_screen(ConfirmDialog("Leave the match?", [note]),
                              lambda yes: self._leave() if yes else None)
 
@@ -728,6 +834,10 @@ class MatchScreen(Screen):
                 line.append(" · " + shown + more)
             elif self.mode == "pick":
                 line.append(" · move to a highlighted square, Enter picks (a lists)")
+            if self.mode == "pick" and here:
+                said = prompts.pick_text(ctrl, d, sq)
+                if said:
+                    line.append(" · " + said)
             if self.mode == "pick":
                 loose = ctrl.untargeted(d)
                 if loose:
@@ -754,32 +864,30 @@ class MatchScreen(Screen):
             if route.needs and route.chance_rr > route.chance:
                 text += f" ({route.chance_rr:.0%} with re-roll)"
         for c in here:
-            pid = ctrl.player_arg(c)
-            actor = self.decision.info.get("player")
-            if c[0] == "block" and pid is not None:
-                b = ctrl.block_preview(actor, pid)
-                if b:
-                    who = {None: "", ctrl.state.players[actor].side: " you choose"}.get(
-                        b["chooser"], " they choose")
-                    text += (f" · Block {words.player_name(ctrl.state, pid, short=True)}: "
-                             f"{b['dice']} dice{who}, {b['attacker_strength']} v "
-                             f"{b['defender_strength']}, knock-down {b['p_defender_down']:.0%}")
-            elif c[0] == "pass":
-                po = ctrl.pass_preview(actor, c[1])
-                if po:
-                    text += (f" · {po['range_name']} pass: accurate on {po['accurate_on']}+, "
-                             f"fumble on {po['fumble_on']} or less, "
-                             f"{len(po['interceptors'])} interceptor(s)")
-            elif c[0] not in ("step", "leap"):
-                text += f" · Enter: {words.choice_text(ctrl, self.decision, c)}"
+            if c[0] in ("step", "leap"):
+                continue
+            said = prompts.target_text(ctrl, self.decision, c)
+            text += f" · {said}" if said else \
+                f" · Enter: {words.choice_text(ctrl, self.decision, c)}"
+            if c[0] == "kick_aim":
+                path_layer.update(self._kick_arrows(c[1]))
+        if not text:
+            text = " · " + prompts.action_hint(ctrl, self.decision)
         loose = [c for c in ctrl.untargeted(self.decision) if c[0] != "end"]
         if loose:
             text += " · a: " + " / ".join(words.choice_text(ctrl, self.decision, c)
                                           for c in loose[:3])
-        if not text:
-            text = " · move to a highlighted square (Tab jumps to targets); Esc ends the action"
         self.pitch.set_layers(path=path_layer)
         return text
+
+    def _kick_arrows(self, aim) -> dict:
+        """Kick It! (B2.2): the template of a kick aimed at `aim`, on the pitch: the centre
+        arrow's square ^, the left and right arrows' < and > (a shank flies along one)."""
+        k = self.ctrl.kick_preview(self.decision.info.get("player"), aim)
+        if not k:
+            return {}
+        left_sq, centre, right_sq = k["targets"]
+        return {left_sq: " < ", centre: " ^ ", right_sq: " > "}
 
 
 def _too_small_text(size) -> str:
@@ -815,17 +923,24 @@ HELP_LINES = [
     "Set-up: Enter picks a player up / puts him down, r Reserves, F formations, S save one,",
     "        K Kick It! kicker, Tab next of your players, e ends the set-up (or says which",
     "        rule it breaks)",
-    "Cursor: arrows, h j k l y u b n, numpad; Tab / Shift+Tab: next player who can act",
+    "Cursor: arrows, vi keys h j k l y u n, numpad; down-left is End or 1 (b is Block);",
+    "        Tab / Shift+Tab: next player who can act",
     "        (during an action or a pick: the next highlighted target)",
     "Turn: m Move, b Block, z Blitz, p Pass, o Hand-off, f Foul, t Throw team-mate,",
     "      e End turn; Enter on a player lists his actions; a lists every choice",
-    "House rules: d Kick (B2), w Throw a bomb (B5), s Fire the blunderbuss (B4),",
-    "      v Start the chainsaw (B7); other new actions: the letter shown in the prompt",
+    "House rules: d Kick (B2): d declares it, then d again with the cursor next to the kicker",
+    "      kicks that way (< ^ > show the arrows); w Throw a bomb (B5), s Fire the",
+    "      blunderbuss (B4), v Start the chainsaw (B7); others: the letter in the footer",
     "Action: Enter on a highlighted square commits; on a farther square walks the path",
     "        shown (d4+ = dodge on 4+, G2+ = Go For It, p = pick-up, L = leap); Esc ends",
     "Other questions: pick on the pitch with Enter, or a dialog with number keys",
+    "Banners: a turnover (what failed and why), touchdown, casualty or send-off stays on",
+    "        the pitch until a key; then the other coach's hand-over",
+    "The footer shows only the keys that work now; while the terminal is too small, none do",
     "Views: x tackle zones, g coordinates, c colours, i card/log (narrow), Q leave",
     "Undo: U takes back the current activation until its first die is rolled",
     "Animations: space skips, + faster, - slower",
     "Pitch: [g] Home, (g) Away; ● holds the ball, _ prone, * stunned, dim = has acted",
+    "Header: RR 2*–1 = team re-rolls left; * = the team on the move has used its one team",
+    "        re-roll this turn (A10.2)",
 ]

@@ -27,8 +27,9 @@ class MatchHeader(Static):
         text.append(f" ({plain(away.name)}){marks[1]}", style="bold")
         text.append(f"  {half} · turn {home.turn}/8 – {away.turn}/8")
         text.append(f" · {WEATHER.get(s.weather, s.weather)}")
-        text.append(f" · RR {home.rerolls}{'*' if home.reroll_used else ''}"
-                    f"–{away.rerolls}{'*' if away.reroll_used else ''}")
+        # * = a team re-roll used this turn: only the team on the move has a turn (A10.2)
+        used = ["*" if t.reroll_used and t.side == active else "" for t in (home, away)]
+        text.append(f" · RR {home.rerolls}{used[0]}–{away.rerolls}{used[1]}")
         self.update(text)
 
 

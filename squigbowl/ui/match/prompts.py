@@ -1,0 +1,163 @@
+"""The prompt line of each action: what to do now, and the numbers of the target under the
+cursor (block dice and who chooses, pass range and interceptors, foul assists and armour odds,
+the catch of a hand-off, the kick's Away roll and arrows, the weapons).
+
+Every number is asked of the controller (which asks squigbowl.rules.odds or the house rule's
+own odds): nothing here computes a rule, it only puts the answers into words.
+"""
+
+from __future__ import annotations
+
+from squigbowl.ui.match import words
+
+
+def _pct(x) -> str:
+    return f"{x:.0%}"
+
+
+def _who(ctrl, pid) -> str:
+    return words.player_name(ctrl.state, pid, short=True)
+
+
+def _side_word(ctrl, chooser, actor_side) -> str:
+    if chooser is None:
+        return ""
+    return "you choose" if chooser == actor_side else "they choose"
+
+
+# -- what each action asks, before the cursor is on a target -------------------------------------
+def action_hint(ctrl, decision) -> str:
+    """One short line for an action in progress with the cursor on no target (the action's
+    name is already in the prompt): what is highlighted, which keys apply."""
+    info = decision.info
+    act = info.get("action")
+    kinds = {c[0] for c in decision.choices}
+    moving = bool(kinds & {"step", "leap"})
+    move = "move, then " if moving else ""
+    targets = [c for c in decision.choices if c[0] in ("block", "chainsaw")]
+    if act in ("BLOCK", "BLITZ") or targets:
+        line = f"{move}Enter on a highlighted opponent blocks him"
+        if act == "BLITZ":
+            line += " (one block)"
+        if targets:
+            first = block_text(ctrl, decision, targets[0])
+            if first:
+                line += " · " + first
+            if len(targets) > 1:
+                line += f" (+{len(targets) - 1} more: Tab)"
+        return line
+    if act == "PASS" and "throw_teammate" in kinds:
+        return f"{move}Enter on a highlighted team-mate to throw him · Esc ends"
+    if act == "PASS":
+        from squigbowl.rules.passing import RANGE_MODIFIERS, RANGE_NAMES
+        bands = ", ".join(f"{RANGE_NAMES[r].replace(' Pass', '')} {words.signed(v)}"
+                          for r, v in RANGE_MODIFIERS.items())
+        if "pass" not in kinds:
+            return f"{move}with the ball, aim at a square in range · Esc ends"
+        return f"{move}aim at a square in range: {bands} · Esc ends"
+    if act == "HANDOFF":
+        return f"{move}Enter on a highlighted team-mate next to him · Esc ends"
+    if act == "FOUL":
+        return f"{move}Enter on a highlighted opponent who is down · Esc ends"
+    if act in ("TTM", "THROW_TEAMMATE"):
+        return f"{move}Enter on a highlighted team-mate to throw him · Esc ends"
+    if act == "KICK":
+        return f"{move}cursor next to him, d kicks that way (arrows show) · Esc ends"
+    if act == "THROW_BOMB":
+        return f"a lights the fuse ({ctrl.bomb_fuse_target()}+), then pick where to throw it"
+    if act == "START_CHAINSAW":
+        return f"a starts it ({ctrl.start_chainsaw_preview(info.get('player'))})"
+    if act == "FIRE_BLUNDERBUSS":
+        return f"Enter on any square shoots the ball there: {ctrl.blunderbuss_preview()}"
+    return "move to a highlighted square (Tab jumps to targets); Esc ends the action"
+
+
+# -- the target under the cursor ------------------------------------------------------------
+def block_text(ctrl, decision, choice) -> str | None:
+    actor = decision.info.get("player")
+    pid = ctrl.player_arg(choice)
+    if pid is None or actor is None:
+        return None
+    if choice[0] == "chainsaw":
+        got = ctrl.chainsaw_preview(pid)
+        if got is None:
+            return None
+        return (f"Chainsaw {_who(ctrl, pid)}: armour {words.signed(got['modifier'])} v AV "
+                f"{got['av']}, breaks {_pct(got['p_armour_broken'])}")
+    b = ctrl.block_preview(actor, pid)
+    if not b:
+        return None
+    who = _side_word(ctrl, b["chooser"], ctrl.player(actor).side)
+    who = f" {who}" if who else ""
+    return (f"Block {_who(ctrl, pid)}: {b['dice']} dice{who}, {b['attacker_strength']} v "
+            f"{b['defender_strength']}, knock-down {_pct(b['p_defender_down'])}")
+
+
+def target_text(ctrl, decision, choice) -> str | None:
+    """The numbers of one choice under the cursor, or None (the caller falls back on the
+    choice's words)."""
+    kind = choice[0]
+    actor = decision.info.get("player")
+    if kind in ("block", "chainsaw"):
+        return block_text(ctrl, decision, choice)
+    if kind == "pass":
+        po = ctrl.pass_preview(actor, choice[1])
+        if not po:
+            return None
+        return pass_words(ctrl, po)
+    if kind == "handoff":
+        c = ctrl.catch_preview(choice[1])
+        if not c:
+            return None
+        return (f"Hand-off to {_who(ctrl, choice[1])}: catch {c['needed']}+ "
+                f"({_pct(c['chance'])}, {_pct(c['chance_rr'])} with re-roll)")
+    if kind == "foul":
+        f = ctrl.foul_preview(actor, choice[1])
+        if not f:
+            return None
+        off, deff = len(f["offensive_assists"]), len(f["defensive_assists"])
+        return (f"Foul {_who(ctrl, choice[1])}: assists +{off} −{deff}, armour "
+                f"{words.signed(f['modifier'])} v AV {f['av']}: breaks "
+                f"{_pct(f['p_armour_broken'])}; a double: sent off")
+    if kind == "kick_aim":
+        k = ctrl.kick_preview(actor, choice[1])
+        if not k:
+            return None
+        lo, hi = k["fumble_on"] + 1, k["away_on"] - 1
+        shank = (f"shank {lo}-{hi}" if hi > lo else f"shank {lo}") if hi >= lo else \
+            "no shank"
+        return (f"d kicks {k['facing_name']}: Away {k['away_on']}+, {shank} (half way along "
+                f"< or >), fumble {k['fumble_on']}-; distance D6+{k['st']}")
+    if kind == "throw_teammate":
+        return f"Enter picks up {_who(ctrl, choice[1])} to throw him"
+    if kind == "fire":
+        return f"Enter fires at {words.square_text(choice[1])} ({ctrl.blunderbuss_preview()})"
+    return None
+
+
+def pass_words(ctrl, po) -> str:
+    ints = po["interceptors"]
+    if ints:
+        shown = ", ".join(f"{_who(ctrl, i['player'])} needs {i['needed']}+" for i in ints[:2])
+        more = f" +{len(ints) - 2}" if len(ints) > 2 else ""
+        inter = f"interceptors: {shown}{more}"
+    else:
+        inter = "no interceptor"
+    return (f"{po['range_name']} ({words.signed(po['modifier'])}): accurate "
+            f"{po['accurate_on']}+, fumble {po['fumble_on']}-, {inter}")
+
+
+def pick_text(ctrl, decision, sq) -> str | None:
+    """The numbers for a square of a pitch pick (where to throw a bomb or a team-mate)."""
+    holder = decision.info.get("player")
+    if decision.kind == "bomb_target":
+        po = ctrl.pass_preview(holder, sq)
+        return f"Bomb at {words.square_text(sq)}: " + pass_words(ctrl, po) if po else None
+    if decision.kind == "ttm_target":
+        po = ctrl.ttm_preview(decision, sq)
+        if not po:
+            return None
+        return (f"Throw to {words.square_text(sq)}: {po['range_name']} "
+                f"({words.signed(po['modifier'])}), accurate {po['accurate_on']}+, "
+                f"fumble {po['fumble_on']}-")
+    return None
