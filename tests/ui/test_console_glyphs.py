@@ -85,6 +85,13 @@ async def _match_screens(visit, app, pilot) -> None:
             break
         else:
             await pilot.press("enter")
+    for _ in range(40):           # a banner or a hand-over may still come after the animation
+        await pilot.pause(0.05)
+        if isinstance(app.screen, HandOverScreen) or type(app.screen).__name__ == "BannerScreen":
+            await pilot.press("space")
+        elif app.screen is scr and scr.mode != "wait" and scr.decision is not None and \
+                scr.decision.kind in ("turn", "action"):
+            break
     await visit.check("match", "MatchScreen")
     await pilot.press("tab", "question_mark")
     await visit.check("help", "HelpScreen")
