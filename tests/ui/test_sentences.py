@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from types import SimpleNamespace
 
 import pytest
 
@@ -23,7 +24,7 @@ from squigbowl.rules.events import Event
 from squigbowl.rules.model import find_team
 from squigbowl.rules.state import Options
 from squigbowl.ui.match import sentences
-from squigbowl.ui.match.words import event_text
+from squigbowl.ui.match.words import decision_title, event_text, info_lines
 
 RANDOM_SEEDS = range(300)
 SCRIPTED_SEEDS = range(4)
@@ -186,15 +187,19 @@ def bot_sentences():
     sim = importlib.import_module("squigbowl.coaches.sim")
     pairings = tuple(sim.VARIANT_PAIRINGS) + (("Humans", "Goblins"), ("Orcs", "Humans"))
     seen, problems = set(), []
+    dialogs = []
     for kind_of_coach, seeds in (("scripted", SCRIPTED_SEEDS), ("random", RANDOM_SEEDS)):
         for seed in seeds:
             home, away = pairings[seed % len(pairings)]
             m = Match(find_team(home), find_team(away), seed=seed, options=_options(seed))
             coaches = [coach.make_coach(kind_of_coach, seed, 0),
                        coach.make_coach(kind_of_coach, seed, 1)]
-            events = list(m.events) if hasattr(m, "events") else []
+            ctrl = SimpleNamespace(state=m.state, match=m)
             while m.pending is not None:
-                events = m.decide(coaches[m.pending.side].choose(m))
+                d = m.pending
+                if len(dialogs) < 30:
+                    dialogs += dialog_problems(ctrl, d)
+                events = m.decide(coaches[d.side].choose(m))
                 for e in events:
                     seen.add(e.kind)
                     got = event_text(m.state, e)
@@ -203,18 +208,30 @@ def bot_sentences():
                         continue
                     if len(problems) < 30:
                         problems += problems_of(m.state, e, got[0])
-    return seen, problems
+    return seen, problems, dialogs
+
+
+def dialog_problems(ctrl, d) -> list[str]:
+    """What is wrong with a decision's question and info lines (the dialog's text)."""
+    lines = [decision_title(ctrl, d)] + info_lines(ctrl, d)
+    return [f"{d.kind}: {why}: {line!r}" for line in lines for pattern, why in RAW
+            if pattern.search(line) and not (why.startswith("an internal") and d.kind == "setup")]
 
 
 def test_bot_matches_emit_most_kinds(bot_sentences):
-    seen, _ = bot_sentences
+    seen, _, _ = bot_sentences
     assert len(seen) >= 120
     assert {"squig_block_roll", "kick_aimed", "bomb_exploded", "weapons_reset", "foul",
             "handed_off", "match_ended"} <= seen
 
 
 def test_every_event_of_the_bot_matches_reads_as_a_sentence(bot_sentences):
-    _, problems = bot_sentences
+    _, problems, _ = bot_sentences
+    assert problems == []
+
+
+def test_every_dialog_of_the_bot_matches_reads_as_sentences(bot_sentences):
+    _, _, problems = bot_sentences
     assert problems == []
 
 
@@ -293,3 +310,40 @@ def test_a_kick_off_into_the_crowd():
     assert say("kicked", side=0, target=(20, 7), d8=5, d6=6, distance=6, landing=(26, 7)) == (
         "The kick, aimed at 20,7, scatters east 6 squares (D8 5 and D6 6) and comes down in "
         "the crowd")
+
+
+# -- the dialogs' info lines --------------------------------------------------------------------
+def dialog(kind, **info) -> list[str]:
+    from squigbowl.rules.events import Decision
+    state = _orcs_v_humans()
+    return info_lines(SimpleNamespace(state=state), Decision(kind, 0, [], info))
+
+
+def test_the_apothecary_results_are_two_sentences():
+    assert dialog("apothecary_result", player=ANNA, results=["Badly Hurt", "Dead"]) == [
+        "The first roll: Badly Hurt. The apothecary's roll: Dead."]
+
+
+def test_a_push_says_where_from_and_where_to():
+    assert dialog("push", frm=(13, 7), player=ANNA, pusher=(12, 7),
+                  squares=[(14, 7), (14, 8)]) == [
+        "Anna #3 is pushed from 13,7.", "He may be pushed to 14,7 or 14,8."]
+
+
+def test_an_interception_names_who_needs_what():
+    assert dialog("intercept", frm=(10, 6), needed={ANNA: 6, KARL: 5}, target=(17, 10),
+                  thrower=SNAGLA, what="pass") == [
+        "Who can intercept: Anna #3 needs a 6+; Karl #10 needs a 5+.",
+        "Snagla #10 throws the ball from 10,6 to 17,10."]
+
+
+def test_a_failed_roll_shows_its_dice_without_brackets():
+    assert dialog("reroll", player=SNAGLA, what="bomb throw", dice=[1], result="fumble",
+                  frm=(11, 2), to=(13, 2), distance=2, target=(17, 10)) == [
+        "Rolled 1.", "The result: fumble.", "It went from 11,2 to 13,2, 2 squares.",
+        "Aimed at 17,10."]
+
+
+def test_a_field_without_a_sentence_is_still_said_without_python():
+    assert dialog("new_kind", odd_field={"a": [1, 2, 3]}, spot=(3, 4)) == [
+        "Odd field: a 1, 2, 3.", "Spot: 3,4."]

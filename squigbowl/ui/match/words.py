@@ -66,7 +66,7 @@ DECISION_TITLES = {
     "coin_call": "Call the coin toss",
     "kick_or_receive": "You won the toss: kick or receive?",
     "setup": "Set up your team",
-    "kick": "Place the kick (Enter aims; it scatters D8 direction, D6 squares)",
+    "kick": "Place the kick: Enter aims; it scatters a D8 direction and D6 squares",
     "touchback": "Touchback: give the ball to a player",
     "reroll": "Re-roll?",
     "block_die": "Choose a block die",
@@ -228,7 +228,8 @@ def decision_title(ctrl, decision) -> str:
     if d.kind == "follow_up" and name:
         return f"Follow up with {name}?"
     if d.kind == "apothecary" and name:
-        return f"Use the apothecary on {name} ({info.get('injury', '')})?"
+        hurt = {"ko": "Knocked Out", "cas": "a casualty"}.get(info.get("injury"), "hurt")
+        return f"Use the apothecary on {name} ({hurt})?"
     if d.kind in ("catch_bomb", "kick_catch") and name:
         return title.replace("your player", name)
     if d.kind == "illegal_procedure" and name:
@@ -238,13 +239,6 @@ def decision_title(ctrl, decision) -> str:
 
 def _face_list(faces) -> str:
     return " | ".join(_face(f) for f in faces)
-
-
-#: info fields the title or the block line already says
-SAID_ELSEWHERE = {"why_not", "faces", "player", "what", "chooser", "blitz", "attacker",
-                  "defender", "attacker_strength", "defender_strength", "attacker_assists",
-                  "defender_assists", "fanatic", "squig", "squig_strength", "dice", "half",
-                  "turn"}
 
 
 def block_line(ctrl, info) -> str | None:
@@ -259,7 +253,7 @@ def block_line(ctrl, info) -> str | None:
            f"{info['defender_strength']}"
     a, d = len(info.get("attacker_assists") or []), len(info.get("defender_assists") or [])
     if a or d:
-        line += f" ({a} assist(s) v {d})"
+        line += f" ({a} assist{'s' * (a != 1)} v {d})"
     chooser = info.get("chooser")
     if chooser in (0, 1):
         line += f", {plain(state.teams[chooser].name)} choose the die"
@@ -269,34 +263,17 @@ def block_line(ctrl, info) -> str | None:
 
 
 def info_lines(ctrl, decision) -> list[str]:
-    """The decision's info, in words: what the title does not say, players named."""
+    """The decision's info in sentences, players named: the block line, the dice rolled, then
+    one sentence a field the title does not say (info_words.py)."""
+    from squigbowl.ui.match.info_words import info_sentences
     out = []
-    state = ctrl.state
     block = block_line(ctrl, decision.info)
     if block:
         out.append(block)
-    if decision.kind == "reroll" and decision.info.get("dice") and not decision.info.get(
-            "faces"):
-        out.append(f"rolled: {decision.info['dice']}")
-    for key, value in decision.info.items():
-        if key in SAID_ELSEWHERE or value is None or value in ({}, [], ()) or \
-                value is False:
-            continue
-        if key == "problem" and decision.info.get("why_not"):
-            continue
-        if key in PLAYER_KEYS and isinstance(value, int):
-            value = player_name(state, value)
-        elif isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int)
-                                                                   for v in value):
-            value = square_text(value)
-        elif isinstance(value, bool):
-            value = "yes" if value else "no"
-        out.append(f"{key.replace('_', ' ')}: {value}")
-    why = decision.info.get("why_not")
-    if why:
-        for k, v in why.items():
-            out.append(f"({k.replace('_', ' ')} not possible: {v})")
-    return out
+    dice = decision.info.get("dice")
+    if decision.kind == "reroll" and dice and not decision.info.get("faces"):
+        out.append("Rolled " + " and ".join(str(d) for d in dice) + ".")
+    return out + info_sentences(ctrl, decision)
 
 
 # -- the dice log ---------------------------------------------------------------------------------
