@@ -55,6 +55,7 @@ def _match_headline(s) -> str:
 
 def match_replay(data: dict, path=None) -> Replay:
     from squigbowl.ui.match import words
+    from squigbowl.ui.match.sentences import log_lines
     from squigbowl.ui.match.controller import MatchController
 
     match = saves.build_match(data, path or "save")
@@ -83,11 +84,7 @@ def match_replay(data: dict, path=None) -> Replay:
         except Exception:  # noqa: BLE001
             answer = repr(choice)
         s = match.state
-        lines = []
-        for e in events:
-            got = words.event_text(s, e)
-            if got is not None:
-                lines.append(got[0])
+        lines = [text for text, _cat, _kind in log_lines(s, events)]
         steps.append(Step(i, plain(s.teams[d.side].name), question, answer, lines, s.clone(),
                           _match_headline(s), d.side, (s.half, s.active,
                                                        s.teams[s.active].turn)))

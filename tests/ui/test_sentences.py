@@ -347,3 +347,20 @@ def test_a_failed_roll_shows_its_dice_without_brackets():
 def test_a_field_without_a_sentence_is_still_said_without_python():
     assert dialog("new_kind", odd_field={"a": [1, 2, 3]}, spot=(3, 4)) == [
         "Odd field: a 1, 2, 3.", "Spot: 3,4."]
+
+
+# -- the log: a run of steps said once ----------------------------------------------------------
+def test_a_run_of_steps_is_one_line_and_bookkeeping_is_left_out():
+    from squigbowl.ui.match.sentences import log_lines
+    steps = [Event("moved", player=GORBAD, frm=(x, 5), to=(x + 1, 5), how="step")
+             for x in range(3, 7)]
+    events = [Event("action_declared", player=GORBAD, side=0, action="MOVE"), *steps[:3],
+              Event("roll", what="dodge", player=GORBAD, target=3, modifier=0, dice=[4],
+                    success=True), steps[3], Event("action_ended", player=GORBAD, action="MOVE"),
+              Event("moved", player=SNAGLA, frm=(1, 1), to=(2, 2), how="step")]
+    assert [text for text, _, _ in log_lines(_orcs_v_humans(), events)] == [
+        "Gorbad #5 declares a Move",
+        "  Gorbad #5 moves 3 squares to 6,5",
+        "Dodge · Gorbad #5 · 3+ → needs 3+ · rolled 4 ✔ success",
+        "  Gorbad #5 moves to 7,5",
+        "  Snagla #10 moves to 2,2"]

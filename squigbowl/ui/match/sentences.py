@@ -657,3 +657,36 @@ def sentence(state, e) -> tuple[str, str] | None:
     for wrong, right in CROWD:
         text = text.replace(wrong, right)
     return text, CATEGORIES.get(k, "info")
+
+
+def log_lines(state, events) -> list[tuple[str, str, str]]:
+    """(sentence, category, kind) for a batch of events, as the log shows them: the kinds in
+    NOT_SHOWN left out, and a run of plain steps by one player with nothing between them said
+    once ("Zog #12 moves 4 squares to 17,5"), so that a long move does not push the story out
+    of a small log."""
+    out: list[tuple[str, str, str]] = []
+    run: list = []
+
+    def flush() -> None:
+        if not run:
+            return
+        if len(run) == 1:
+            text, cat = sentence(state, run[0])
+        else:
+            w = Words(state, run[-1])
+            text, cat = f"  {w.who()} moves {squares(len(run))} to {w.sq('to')}", "move"
+        out.append((text, cat, "moved"))
+        run.clear()
+
+    for e in events:
+        if e.kind == "moved" and e.get("how") == "step":
+            if run and run[-1].get("player") != e.get("player"):
+                flush()
+            run.append(e)
+            continue
+        flush()
+        got = sentence(state, e)
+        if got is not None:
+            out.append((got[0], got[1], e.kind))
+    flush()
+    return out
