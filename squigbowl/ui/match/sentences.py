@@ -12,6 +12,7 @@ Pure formatting of what the engine said: no rule is computed here.
 from __future__ import annotations
 
 from squigbowl.text import plain
+from squigbowl.ui.match.words import kickoff_text, roll_text
 
 #: the compass in words, from a direction (dx, dy) or its short name
 DIRECTIONS = {(-1, -1): "north-west", (0, -1): "north", (1, -1): "north-east", (-1, 0): "west",
@@ -357,7 +358,6 @@ def _scored(w: Words) -> str:
 
 
 def _kickoff_result(w: Words) -> str:
-    from squigbowl.ui.match.words import kickoff_text
     return kickoff_text(w.e)
 
 
@@ -398,8 +398,7 @@ def _kick_shanked(w: Words) -> str:
 #: one function per event kind: (Words) -> the sentence
 SENTENCES = {
     # rolls and re-rolls
-    "roll": lambda w: __import__("squigbowl.ui.match.words", fromlist=["roll_text"]).roll_text(
-        w.state, w.e),
+    "roll": lambda w: roll_text(w.state, w.e),
     "reroll_used": _reroll_used,
     "skill_used": lambda w: (
         f"  {w.who()} uses Dirty Player on the armour: {w.get('armour')}, broken"
