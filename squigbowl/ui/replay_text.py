@@ -8,7 +8,6 @@ One step per decision: who answered, the question, the answer, and the events th
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -56,6 +55,7 @@ def _match_headline(s) -> str:
 
 def match_replay(data: dict, path=None) -> Replay:
     from squigbowl.ui.match import words
+    from squigbowl.ui.match.sentences import log_lines
     from squigbowl.ui.match.controller import MatchController
 
     match = saves.build_match(data, path or "save")
@@ -84,18 +84,11 @@ def match_replay(data: dict, path=None) -> Replay:
         except Exception:  # noqa: BLE001
             answer = repr(choice)
         s = match.state
-        lines = []
-        for e in events:
-            got = words.event_text(s, e)
-            if got is not None:
-                lines.append(got[0])
+        lines = [text for text, _cat, _kind in log_lines(s, events)]
         steps.append(Step(i, plain(s.teams[d.side].name), question, answer, lines, s.clone(),
                           _match_headline(s), d.side, (s.half, s.active,
                                                        s.teams[s.active].turn)))
     return Replay("match", title, steps, Path(path) if path else None)
-
-
-_RACER_REF = re.compile(r"#(\d+)")
 
 
 def race_replay(data: dict, path=None) -> Replay:
@@ -107,12 +100,16 @@ def race_replay(data: dict, path=None) -> Replay:
                     options=saves.race_options(data, path or "save"))
     names = [plain(r.name) for r in race.racers]
 
-    def words(text: str) -> str:
-        return _RACER_REF.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
-                              else m.group(0), text)
+    from squigbowl.ui.race.sentences import race_sentence
+
+    def name(rid: int) -> str:
+        return f"{names[rid]} ({rid + 1})" if 0 <= rid < len(names) else "a racer"
+
+    def words(events) -> list[str]:
+        return [line for line in (race_sentence(name, e) for e in events) if line is not None]
 
     title = f"Squig race: {plain(track.name)}"
-    steps = [Step(0, "", "The start", "", [words(e.text()) for e in race.log],
+    steps = [Step(0, "", "The start", "", words(race.log),
                   [r.copy() for r in race.racers], f"Turn {race.turn}", None, (race.turn,))]
     for i, entry in enumerate(data["decisions"], 1):
         d = race.pending
@@ -122,7 +119,7 @@ def race_replay(data: dict, path=None) -> Replay:
         events = race.decide(choice)
         answer = "declines" if getattr(choice, "mode", None) is None else \
             f"{choice.mode} at {round(math.degrees(choice.angle)) % 360}°"
-        steps.append(Step(i, names[d.racer], d.kind, answer, [words(e.text()) for e in events],
+        steps.append(Step(i, names[d.racer], d.kind, answer, words(events),
                           [r.copy() for r in race.racers], f"Turn {race.turn}", None,
                           (race.turn,)))
     return Replay("race", title, steps, Path(path) if path else None, track, names)

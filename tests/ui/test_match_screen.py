@@ -47,7 +47,7 @@ async def test_select_a_player_move_with_a_dodge_and_read_the_roll():
         await pilot.pause()
         assert m.state.players[4].square == (4, 5)
         log = "\n".join(scr.dicelog.lines_text)
-        assert "Dodge" in log and "needs 3+" in log and "rolled [3]" in log and "success" in log
+        assert "Dodge" in log and "needs 3+" in log and "rolled 3" in log and "success" in log
         dice.check_done()
 
 

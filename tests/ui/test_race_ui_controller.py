@@ -71,7 +71,7 @@ def test_instant_controller_plays_an_ai_race_to_the_end():
     # every event of the race was logged, in order, with racer names
     assert len(rec.log) == len(c.race.log)
     assert all("#" not in line for line in rec.log)
-    assert rec.log[-1] == c.describe(c.race.log[-1].text())
+    assert rec.log[-1] == c.say(c.race.log[-1])
     # the view ends as the engine ends
     for r in c.race.racers:
         v = c.view.racers[r.id]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import RichLog, Static
 
-from squigbowl.ui.match.words import event_text
+from squigbowl.ui.match.sentences import log_lines
 from squigbowl.text import plain
 
 WEATHER = {"nice": "Nice", "sweltering_heat": "Sweltering Heat", "very_sunny": "Very Sunny",
@@ -80,14 +80,10 @@ class DiceLog(RichLog):
         self.lines_text: list[str] = []   # plain text, for tests and saving
 
     def add_events(self, state, events) -> None:
-        for e in events:
-            got = event_text(state, e)
-            if got is None:
-                continue
-            text, cat = got
+        for text, cat, kind in log_lines(state, events):
             self.lines_text.append(text)
             mark = {"good": "★ ", "bad": "✘ "}.get(cat, "")
-            if cat == "roll" and e.kind == "roll":
+            if cat == "roll" and kind == "roll":
                 mark = "⚄ "
             self.write(Text(mark + text, style=STYLES.get(cat, "")))
 

@@ -7,7 +7,6 @@ so new rules show up in the log and the dialogs without new UI code.
 
 from __future__ import annotations
 
-from squigbowl.rules.geometry import DIRECTION_NAMES
 from squigbowl.text import plain
 
 SIDE_NAMES = ("Home", "Away")
@@ -67,7 +66,7 @@ DECISION_TITLES = {
     "coin_call": "Call the coin toss",
     "kick_or_receive": "You won the toss: kick or receive?",
     "setup": "Set up your team",
-    "kick": "Place the kick (Enter aims; it scatters D8 direction, D6 squares)",
+    "kick": "Place the kick: Enter aims; it scatters a D8 direction and D6 squares",
     "touchback": "Touchback: give the ball to a player",
     "reroll": "Re-roll?",
     "block_die": "Choose a block die",
@@ -117,14 +116,6 @@ def kickoff_text(e) -> str:
     result = str(e.get("result"))
     what = KICKOFF_WORDS.get(result, "")
     return f"Kick-off table {e.get('total')}: {result}" + (f" — {what}" if what else "")
-
-
-def _dir(d8):
-    from squigbowl.rules.geometry import SCATTER
-    try:
-        return SCATTER[d8]
-    except (KeyError, IndexError, TypeError):
-        return None
 
 
 def player_name(state, pid, *, short: bool = False) -> str:
@@ -237,7 +228,8 @@ def decision_title(ctrl, decision) -> str:
     if d.kind == "follow_up" and name:
         return f"Follow up with {name}?"
     if d.kind == "apothecary" and name:
-        return f"Use the apothecary on {name} ({info.get('injury', '')})?"
+        hurt = {"ko": "Knocked Out", "cas": "a casualty"}.get(info.get("injury"), "hurt")
+        return f"Use the apothecary on {name} ({hurt})?"
     if d.kind in ("catch_bomb", "kick_catch") and name:
         return title.replace("your player", name)
     if d.kind == "illegal_procedure" and name:
@@ -247,13 +239,6 @@ def decision_title(ctrl, decision) -> str:
 
 def _face_list(faces) -> str:
     return " | ".join(_face(f) for f in faces)
-
-
-#: info fields the title or the block line already says
-SAID_ELSEWHERE = {"why_not", "faces", "player", "what", "chooser", "blitz", "attacker",
-                  "defender", "attacker_strength", "defender_strength", "attacker_assists",
-                  "defender_assists", "fanatic", "squig", "squig_strength", "dice", "half",
-                  "turn"}
 
 
 def block_line(ctrl, info) -> str | None:
@@ -268,7 +253,7 @@ def block_line(ctrl, info) -> str | None:
            f"{info['defender_strength']}"
     a, d = len(info.get("attacker_assists") or []), len(info.get("defender_assists") or [])
     if a or d:
-        line += f" ({a} assist(s) v {d})"
+        line += f" ({a} assist{'s' * (a != 1)} v {d})"
     chooser = info.get("chooser")
     if chooser in (0, 1):
         line += f", {plain(state.teams[chooser].name)} choose the die"
@@ -278,34 +263,17 @@ def block_line(ctrl, info) -> str | None:
 
 
 def info_lines(ctrl, decision) -> list[str]:
-    """The decision's info, in words: what the title does not say, players named."""
+    """The decision's info in sentences, players named: the block line, the dice rolled, then
+    one sentence a field the title does not say (info_words.py)."""
+    from squigbowl.ui.match.info_words import info_sentences
     out = []
-    state = ctrl.state
     block = block_line(ctrl, decision.info)
     if block:
         out.append(block)
-    if decision.kind == "reroll" and decision.info.get("dice") and not decision.info.get(
-            "faces"):
-        out.append(f"rolled: {decision.info['dice']}")
-    for key, value in decision.info.items():
-        if key in SAID_ELSEWHERE or value is None or value in ({}, [], ()) or \
-                value is False:
-            continue
-        if key == "problem" and decision.info.get("why_not"):
-            continue
-        if key in PLAYER_KEYS and isinstance(value, int):
-            value = player_name(state, value)
-        elif isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int)
-                                                                   for v in value):
-            value = square_text(value)
-        elif isinstance(value, bool):
-            value = "yes" if value else "no"
-        out.append(f"{key.replace('_', ' ')}: {value}")
-    why = decision.info.get("why_not")
-    if why:
-        for k, v in why.items():
-            out.append(f"({k.replace('_', ' ')} not possible: {v})")
-    return out
+    dice = decision.info.get("dice")
+    if decision.kind == "reroll" and dice and not decision.info.get("faces"):
+        out.append("Rolled " + " and ".join(str(d) for d in dice) + ".")
+    return out + info_sentences(ctrl, decision)
 
 
 # -- the dice log ---------------------------------------------------------------------------------
@@ -351,13 +319,13 @@ def roll_text(state, e) -> str:
         parts.append(f"· {mtxt[1:-1]}" if mods else f"· modifier {signed(mod)}")
     if dice:
         total = sum(dice)
-        dtxt = " ".join(str(d) for d in dice)
+        dtxt = "+".join(str(d) for d in dice)
         if len(dice) > 1:
-            dtxt += f" = {total}" + (f" {signed(mod)} = {total + mod}" if mod else "")
-        parts.append(f"· rolled [{dtxt}]")
+            dtxt += f", total {total}" + (f", {signed(mod)} makes {total + mod}" if mod else "")
+        parts.append(f"· rolled {dtxt}")
     success = e.get("success")
     if "result" in e.data and e.get("result") is not None:
-        parts.append(f"→ {e.get('result')}")
+        parts.append(f"→ {str(e.get('result')).replace('_', ' ')}")
     if success is True:
         parts.append("✔ success")
     elif success is False:
@@ -372,139 +340,8 @@ def _face(face) -> str:
 
 
 def event_text(state, e) -> tuple[str, str] | None:
-    """(text, category) for one event, or None to leave it out of the log. Categories: roll,
-    good, bad, turn, info, move."""
-    k = e.kind
-    name = lambda key: player_name(state, e.get(key), short=True)  # noqa: E731
-    team = lambda side: plain(state.teams[side].name) if side is not None else "-"  # noqa: E731
-    if k == "roll":
-        return roll_text(state, e), "roll"
-    if k == "reroll_used":
-        left = e.get("left")
-        extra = f" ({left} left)" if left is not None else ""
-        src = ("Leader re-roll" if e.get("leader") else "team re-roll") \
-            if e.get("source") == "team" else f"{e.get('source')} re-roll"
-        return f"  ↻ {src} for {e.get('what')}{extra}", "roll"
-    if k == "block_roll":
-        faces = ", ".join(_face(f) for f in e.get("faces") or [])
-        rr = " (re-roll)" if e.get("reroll") else ""
-        return f"Block dice{rr}: [{faces}]", "roll"
-    if k == "block_declared":
-        return f"{name('attacker')} blocks {name('defender')}", "info"
-    if k == "block_result":
-        return f"  → {_face(e.get('face'))}", "roll"
-    if k == "formation":
-        return f"{team(e.get('side'))} set up in the {e.get('name')} formation", "info"
-    if k == "turn_started":
-        bonus = " (Blitz! bonus turn)" if e.get("bonus") else ""
-        return (f"── {team(e.get('side'))}: turn {e.get('turn')}, half {e.get('half')}{bonus} ──",
-                "turn")
-    if k == "turn_ended":
-        return None
-    if k == "turnover":
-        return f"TURNOVER: {e.get('reason')}", "bad"
-    if k in ("touchdown", "scored"):
-        who = e.get("player")
-        by = f" by {name('player')}" if who is not None else ""
-        return f"TOUCHDOWN {team(e.get('side'))}{by}!", "good"
-    if k == "action_declared":
-        act = ACTION_NAMES.get(e.get("action"), str(e.get("action")))
-        return f"{name('player')} declares {act}", "info"
-    if k == "action_ended":
-        return None
-    if k == "moved":
-        how = e.get("how")
-        if how == "step":
-            return (f"  {name('player')} {square_text(e.get('frm'))}→{square_text(e.get('to'))}",
-                    "move")
-        return (f"  {name('player')} {how}: {square_text(e.get('frm'))}→"
-                f"{square_text(e.get('to'))}", "move")
-    if k in ("knocked_down", "fell_over"):
-        verb = "is knocked down" if k == "knocked_down" else "falls over"
-        return f"{name('player')} {verb}", "bad"
-    if k == "injured":
-        extra = f" ({e.get('detail')})" if e.get("detail") else ""
-        return f"{name('player')}: {e.get('result')}{extra}", "bad"
-    if k in ("ball_bounced", "ball_scattered"):
-        d = DIRECTION_NAMES.get((e.get("to")[0] - e.get("frm")[0], e.get("to")[1] - e.get("frm")[1]),
-                                "?")
-        return f"  ball {k.split('_')[1]} {d} (D8 {e.get('d8')}) to {square_text(e.get('to'))}", \
-            "move"
-    if k == "weather":
-        return f"Weather: {str(e.get('weather')).replace('_', ' ')}", "info"
-    if k == "coin_toss":
-        return (f"Coin toss: {team(1)} called {e.get('call')}, it is {e.get('result')}: "
-                f"{team(e.get('winner'))} wins the toss", "info")
-    if k == "kick_or_receive":
-        return f"{team(e.get('side'))} chooses to {e.get('choice')}", "info"
-    if k in ("placed", "removed", "setup_ended", "to_reserves"):
-        return None
-    if k == "kickoff_result":
-        return kickoff_text(e), "info"
-    if k == "kicked":
-        return (f"The kick: aimed at {square_text(e.get('target'))}, scatters "
-                f"{DIRECTION_NAMES.get(_dir(e.get('d8')), '')} (D8 {e.get('d8')}) "
-                f"{e.get('distance')} square(s) to {square_text(e.get('landing'))}", "move")
-    if k == "pushed":
-        return (f"  {name('player')} pushed {square_text(e.get('frm'))}→"
-                f"{square_text(e.get('to'))}", "move")
-    if k == "picked_up":
-        return f"  {name('player')} picks up the ball", "good"
-    if k == "caught":
-        return f"  {name('player')} catches the {e.get('what') or 'ball'}", "good"
-    if k == "skill_used" and e.get("skill") == "Dirty Player" and e.get("on"):
-        if e.get("on") == "armour" and e.get("armour") is not None:
-            return (f"  {name('player')} uses Dirty Player on the armour: "
-                    f"{e.get('armour')}, broken", "bad")
-        return f"  {name('player')} keeps Dirty Player for the injury roll", "info"
-    if k == "skill_used":
-        return f"  {name('player')} uses {e.get('skill')}", "info"
-    if k == "stood_up":
-        return f"  {name('player')} stands up", "move"
-    if k == "bonus_turn":
-        return f"{team(e.get('side'))} get a free turn (Blitz!)", "info"
-    if k == "bribes_gained":
-        return "Both teams gain a Bribe", "info"
-    if k == "rerolls_gained":
-        sides = e.get("sides") or ()
-        who = " and ".join(team(sd) for sd in sides) or "nobody"
-        return f"{who} gain(s) a re-roll ({e.get('what', '')})", "info"
-    if k == "ball_landed":
-        return f"  ball lands at {square_text(e.get('square'))}", "move"
-    if k in ("kickoff_ended", "drive_ended"):
-        return None
-    if k == "drive_started":
-        return f"── Kick-off: {team(e.get('kicking'))} kick, half {e.get('half')} ──", "turn"
-    if k == "touchback":
-        return f"Touchback: {team(e.get('side'))} give the ball to a player", "info"
-    if k == "ball_given":
-        return f"  {name('player')} gets the ball", "move"
-    if k == "kicker_designated":
-        return f"{name('player')} will kick off (Kick It!)", "info"
-    if k == "half_time":
-        sc = e.get("score") or [0, 0]
-        return f"HALF-TIME: {team(0)} {sc[0]} – {sc[1]} {team(1)}", "turn"
-    if k == "overtime":
-        return "OVERTIME: still level, a new coin toss", "turn"
-    if k == "shootout":
-        t = e.get("totals") or (0, 0)
-        return f"Penalty shoot-out: {team(0)} {t[0]} – {t[1]} {team(1)}", "info"
-    if k == "mvp":
-        return f"MVP ({team(e.get('side'))}): {name('player')}", "good"
-    if k == "match_ended":
-        w = e.get("winner")
-        who = "a draw" if w is None or w == -1 else f"{team(w)} win"
-        return f"Match over: {who} {e.get('score')}", "good"
-    # generic: kind plus fields with names for players, squares as (x,y)
-    fields = []
-    for key, value in e.data.items():
-        if key in PLAYER_KEYS and isinstance(value, int):
-            value = player_name(state, value, short=True)
-        elif key == "side" and isinstance(value, int) and value in (0, 1):
-            value = team(value)
-        elif isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int)
-                                                                   for v in value):
-            value = square_text(value)
-        fields.append(f"{key}={value}")
-    return f"{k.replace('_', ' ')}: " + ", ".join(fields) if fields else k.replace("_", " "), \
-        "info"
+    """(sentence, category) for one event, or None to leave it out of the log. Categories: roll,
+    good, bad, turn, info, move. Every kind has its sentence in `sentences.SENTENCES` or its
+    reason for not being shown in `sentences.NOT_SHOWN`."""
+    from squigbowl.ui.match.sentences import sentence
+    return sentence(state, e)

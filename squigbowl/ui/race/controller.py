@@ -32,6 +32,7 @@ from squigbowl.race.collisions import STATUS_RULES
 from squigbowl.race.modes import MODE_DICE
 from squigbowl.race.track import Track
 from squigbowl.text import plain
+from squigbowl.ui.race.sentences import race_sentence
 
 HUMAN = "human"
 AI_NAMES = ("Grotsnik", "Zogwort", "Snagga", "Nazbad", "Skragit", "Gobbla")
@@ -279,6 +280,12 @@ class RaceController:
         return _RACER_REF.sub(lambda m: self.name_of(int(m.group(1)))
                               if int(m.group(1)) < len(self.view.racers) else m.group(0), text)
 
+    def say(self, ev) -> str | None:
+        """An event's sentence for the log (ui/race/sentences.py), racers by name and number;
+        None for a kind the log leaves out."""
+        return race_sentence(
+            lambda rid: self.name_of(rid) if 0 <= rid < len(self.view.racers) else "a racer", ev)
+
     def status_help(self, status: str | None) -> str:
         if status is None:
             return ""
@@ -468,13 +475,14 @@ class RaceController:
         self._queue.append(_Step(apply, delay * self._pace))
 
     def _log_step(self, ev, delay: float = 0.0, extra: Callable[[], None] | None = None) -> None:
-        line = self.describe(ev.text())
+        line = self.say(ev)
 
         def apply() -> None:
             if extra is not None:
                 extra()
-            self.view.log.append(line)
-            self.listener.controller_log(line)
+            if line is not None:
+                self.view.log.append(line)
+                self.listener.controller_log(line)
         self._add(apply, delay)
 
     def _flash(self, text: str, at, style: str = "bang", delay: float = FLASH) -> None:
@@ -505,7 +513,7 @@ class RaceController:
 
     def _ev_hop(self, ev) -> None:
         rid = ev.racer
-        headline = self.describe(ev.text())
+        headline = self.say(ev) or ""
 
         def begin() -> None:
             self.view.active = rid
@@ -627,7 +635,7 @@ class RaceController:
 
     def _ev_race_over(self, ev) -> None:
         def apply() -> None:
-            self.view.headline = self.describe(ev.text())
+            self.view.headline = self.say(ev) or ""
             for r in self.race.racers:      # the final truth, whatever the animation showed
                 v = self.view.racers[r.id]
                 v.x, v.y, v.removed, v.cause, v.status = r.x, r.y, r.removed, r.removed_cause, r.status
