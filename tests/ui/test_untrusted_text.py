@@ -564,3 +564,21 @@ async def test_race_with_markup_and_escape_codes_in_rider_names(tmp_path):
         await pilot.pause()
         terminal_text(app)
         assert app.screen.replay.names[:2] == ["[/]You[2J", "[b]Zog"]
+
+
+async def test_a_pasted_name_that_starts_with_a_line_break_is_kept():
+    """A name pasted with line breaks is one line: '\\rGob' is 'Gob', not the empty first line
+    an Input keeps of a paste (found by the fuzz journey: a formation saved as nothing)."""
+    from textual.app import App
+
+    from squigbowl.ui.kit.safe import NameInput
+
+    class One(App):
+        def compose(self):
+            yield NameInput("")
+
+    app = One()
+    async with app.run_test() as pilot:
+        box = app.query_one(NameInput)
+        await typed(pilot, box, "\r趡«\nGob\x1b[2J")
+        assert box.value == " 趡« Gob[2J" and plain(box.value) == "趡« Gob[2J"

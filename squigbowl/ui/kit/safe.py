@@ -70,3 +70,14 @@ class NameInput(Input):
 
     def validate_value(self, value: str) -> str:
         return value.translate(_DROP) if not value.isprintable() else value
+
+    def _on_paste(self, event) -> None:
+        """A pasted name is one line: its lines are joined with spaces (an Input keeps only
+        the first line, which is empty when the paste starts with a line break)."""
+        if event.text:
+            line = " ".join(event.text.splitlines())
+            if self.selection.is_empty:
+                self.insert_text_at_cursor(line)
+            else:
+                self.replace(line, *self.selection)
+        event.stop()
