@@ -1,13 +1,17 @@
 """UI speed: a full repaint of the pitch (15 rows built from scratch, Line API).
 
-    python benchmarks/ui.py [--repeats N]
+    python benchmarks/ui.py [--repeats N] [--startup-repeats N]
 
 Targets: <= 3 ms for a full repaint of the 15 rows with 22 players, the ball, highlight layers,
 a path and the tackle-zone overlay on (the worst case); <= 5 ms for the path preview of every
-reachable square (the prompt and path layer the screen builds when the cursor lands there);
-app start to first frame of the match screen <= 1.5 x a bare Textual app measured in the same
-run. Also reports a cursor move (two rows) and the movement odds of a Move action (rules/odds.py,
+reachable square (the prompt and path layer the screen builds when the cursor lands there).
+Also reports a cursor move (two rows) and the movement odds of a Move action (rules/odds.py,
 computed once per decision).
+
+Start-up (the last figures) is measured as a user sees it, by benchmarks/startup.py: whole
+processes in a pseudo-terminal, from process start to the first frame of the menu, of
+`squigbowl match` and of `squigbowl race` on the terminal, against a bare Textual app started the
+same way in the same run; target <= 1.3 x the bare app.
 """
 
 from __future__ import annotations
@@ -83,14 +87,6 @@ async def run(repeats: int) -> None:
     print(f"movement odds of a Move action: {routes_ms:.1f} ms")
 
 
-class Bare(App):
-    """A bare Textual app: one static line."""
-
-    def compose(self):
-        from textual.widgets import Static
-        yield Static("bare")
-
-
 class MatchBench(App):
     """The match screen as the game opens it."""
 
@@ -108,56 +104,13 @@ class MatchBench(App):
 MatchBench.CSS_PATH = MatchScreen.CSS_PATH
 
 
-async def _first_frame(make_app) -> tuple[float, float]:
-    """(wall, CPU) seconds from creating the app to its first frame under run_test."""
-    t, c = time.perf_counter(), time.process_time()
-    app = make_app()
-    async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
-        return time.perf_counter() - t, time.process_time() - c
+def startup(repeats: int) -> None:
+    """Start-up as a user sees it: whole processes in a pseudo-terminal, the bare Textual app,
+    the menu, `squigbowl match` and `squigbowl race` interleaved (benchmarks/startup.py)."""
+    from benchmarks import startup as pty_startup
 
-
-async def first_frame(make_app, repeats: int) -> float:
-    """Median seconds from creating the app to its first frame under run_test."""
-    times = sorted([(await _first_frame(make_app))[0] for _ in range(repeats)])
-    return times[len(times) // 2]
-
-
-def _match_args():
-    return argparse.Namespace(command="match", home=None, away=None, seed=3, squig_ball=False,
-                              kick_it=False)
-
-
-async def startup(repeats: int) -> None:
-    """Bare Textual v the match screen (as MatchBench opens it), the app's main menu
-    (`squigbowl`) and `squigbowl match`, interleaved so that a busy machine slows all alike;
-    wall-clock and CPU medians. Imports are done before (see `python -X importtime`)."""
-    from squigbowl.ui.app import SquigBowlApp
-
-    matches = [busy_match() for _ in range(repeats + 1)]  # the engine's part is not the UI's
-    kinds = {"bare": Bare,
-             "match screen": lambda: MatchBench(MatchController(matches.pop())),
-             "squigbowl (menu)": SquigBowlApp,
-             "squigbowl match": lambda: SquigBowlApp(_match_args())}
-    for make in kinds.values():                         # warm caches once
-        await _first_frame(make)
-    got = {name: [] for name in kinds}
-    for _ in range(repeats):
-        for name, make in kinds.items():
-            got[name].append(await _first_frame(make))
-
-    def median(rows, i):
-        values = sorted(r[i] for r in rows)
-        return values[len(values) // 2]
-    bare_wall, bare_cpu = median(got["bare"], 0), median(got["bare"], 1)
-    print(f"app start to first frame: bare Textual {bare_wall * 1000:.0f} ms "
-          f"(CPU {bare_cpu * 1000:.0f} ms)")
-    for name in list(kinds)[1:]:
-        wall, cpu = median(got[name], 0), median(got[name], 1)
-        ratio = wall / bare_wall
-        print(f"  {name}: {wall * 1000:.0f} ms, ratio {ratio:.2f}  (target <= 1.5) "
-              f"{'OK' if ratio <= 1.5 else 'SLOW'};  CPU {cpu * 1000:.0f} ms, ratio "
-              f"{cpu / bare_cpu:.2f}")
+    for line in pty_startup.report(pty_startup.measure(repeats=repeats)):
+        print(line)
 
 
 async def previews(repeats: int) -> None:
@@ -191,10 +144,13 @@ async def previews(repeats: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=200)
-    repeats = parser.parse_args().repeats
+    parser.add_argument("--startup-repeats", type=int, default=15,
+                        help="rounds of whole-process starts (each round starts every program)")
+    args = parser.parse_args()
+    repeats = args.repeats
     asyncio.run(run(repeats))
     asyncio.run(previews(repeats))
-    asyncio.run(startup(max(5, repeats // 20)))
+    startup(args.startup_repeats)
 
 
 if __name__ == "__main__":
