@@ -89,7 +89,7 @@ DECISION_TITLES = {
     "kick_landing": "Kick: choose the landing square",
     "kick_catch": "The kick comes down on your player: catch it?",
     "kick_block": "Kick It!: block the kick with a player?",
-    "no_kicker": "No kicker designated (B2.10.2)",
+    "no_kicker": "No kicker chosen: with no kicker the receivers get a touchback",
 }
 
 #: question prefixes built from a decision's info (the rest of the info goes below it)
