@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from squigbowl.text import printable
+
 
 #: the largest seed: a save keeps seeds 0..2^63-1 (squigbowl/saves.py checks it on load) and
 #: numpy's PCG64 takes any whole number from 0, so the command line takes that range
@@ -97,7 +99,9 @@ def _saves_option(parser: argparse.ArgumentParser) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"squigbowl: {message}", file=sys.stderr)
+    """One line on stderr; what it quotes from outside (a file's name, a save's text) is made
+    printable first (squigbowl.text: no escape code reaches the terminal)."""
+    print(f"squigbowl: {printable(message)}", file=sys.stderr)
     return 2
 
 
@@ -148,8 +152,8 @@ def main(argv: list[str] | None = None) -> int:
         except saves.SaveError as exc:
             return _fail(str(exc))
         if args.loaded.mismatch:
-            print(f"squigbowl: warning: {args.loaded.path.name}: {args.loaded.mismatch}",
-                  file=sys.stderr)
+            print(printable(f"squigbowl: warning: {args.loaded.path.name}: "
+                            f"{args.loaded.mismatch}"), file=sys.stderr)
         if args.command == "replay" and args.export:
             from squigbowl.ui.replay_text import export_text
 

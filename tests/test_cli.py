@@ -103,3 +103,15 @@ def test_bad_track_file_is_one_line(tmp_path, command):
         lines = out.stderr.strip().splitlines()
         assert out.returncode == 2 and len(lines) == 1, out.stderr
         assert lines[0].startswith(f"squigbowl: --track: {path}") and needle in lines[0]
+
+
+@pytest.mark.parametrize("command", ["match", "sim"])
+def test_a_file_name_with_escape_codes_is_printed_as_text(tmp_path, command):
+    """Issue 10: an error that names a file from outside reaches the terminal as plain text:
+    the escape codes in the file's name (or in what the error quotes) are removed."""
+    bad = tmp_path / "\u001b[2J\u001b]0;pwned\u0007evil.toml"
+    bad.write_text("[team]\nname = \"\u001b[2Jx\"\nroster = \"../evil\"\n", encoding="utf-8")
+    result = run(command, "--home", str(bad))
+    assert result.returncode != 0
+    assert "evil.toml" in result.stderr
+    assert not any(ord(c) < 32 and c != "\n" for c in result.stderr), repr(result.stderr)

@@ -24,6 +24,7 @@ from squigbowl.coaches.coach import make_coach
 from squigbowl.rules.engine import Match
 from squigbowl.rules.model import TeamFileError, find_team
 from squigbowl.rules.state import Options
+from squigbowl.text import printable
 
 #: not a rule: a match still going after this many decisions is reported as stuck
 DECISION_LIMIT = 200_000
@@ -179,7 +180,7 @@ def run_sim(args) -> int:
     try:
         teams = [(find_team(h), find_team(a)) for h, a in pairings(args)]
     except TeamFileError as exc:
-        print(f"sim: {exc}", file=sys.stderr)
+        print(f"sim: {printable(exc)}", file=sys.stderr)
         return 2
     if args.games < 1:
         print("sim: --games must be at least 1", file=sys.stderr)

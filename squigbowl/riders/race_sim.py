@@ -13,6 +13,7 @@ from collections import Counter, defaultdict
 
 from squigbowl.riders.base import UnknownRider, make_rider
 from squigbowl.race import Race, RaceOptions, TrackError, find_track, list_tracks
+from squigbowl.text import printable
 
 SIM_TURN_LIMIT = 500
 
@@ -52,7 +53,7 @@ def run_race_sim(args) -> int:
             make_rider(n)
         tracks = [find_track(args.track)] if args.track else list_tracks()
     except (UnknownRider, TrackError) as exc:
-        print(f"race-sim: {exc}", file=sys.stderr)
+        print(f"race-sim: {printable(exc)}", file=sys.stderr)
         return 2
     wins: Counter = Counter()
     entered: Counter = Counter()

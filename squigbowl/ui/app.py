@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from squigbowl import __version__
 from squigbowl.paths import asset
+from squigbowl.text import printable
 
 TITLE_ART = "S Q U I G   B O W L"
 
@@ -513,5 +514,5 @@ def run_app(args=None, saves_folder=None) -> int:
     app.close_saves()
     code = app.return_code or 0
     for saver in lost:
-        print(f"squigbowl: {saver.status(saver.kind)}", file=sys.stderr)
+        print(f"squigbowl: {printable(saver.status(saver.kind))}", file=sys.stderr)
     return code or (1 if lost else 0)

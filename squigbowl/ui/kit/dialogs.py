@@ -38,6 +38,24 @@ class AnswerOnce:
         return True
 
 
+class AnyKeyAnswers(AnswerOnce):
+    """A screen that any key, paste or click answers (True), once; what arrives after the first
+    one, until the screen is gone, is swallowed here (the hand-over, the match's banners)."""
+
+    def on_key(self, event) -> None:
+        event.stop()
+        event.prevent_default()
+        self.answer(True)
+
+    def on_paste(self, event) -> None:
+        event.stop()
+        self.answer(True)
+
+    def on_click(self, event) -> None:
+        event.stop()
+        self.answer(True)
+
+
 class ChoiceDialog(AnswerOnce, ModalScreen):
     """Pick one of `options` (labels). Dismisses with the index, or None if cancelled."""
 
@@ -161,7 +179,7 @@ class NameDialog(AnswerOnce, ModalScreen):
         self.answer(None)
 
 
-class HandOverScreen(AnswerOnce, Screen):
+class HandOverScreen(AnyKeyAnswers, Screen):
     """The hotseat hand-over: names the coach whose turn it is and waits for a key. The first
     key (or click) dismisses it; the keys after it, until it is gone (a double press, a paste),
     are swallowed here."""
@@ -199,16 +217,3 @@ class HandOverScreen(AnswerOnce, Screen):
             for note in self.notes:
                 yield Label(content(note), classes="ho-note")
             yield Label("Press any key when the other coach has looked away", id="ho-hint")
-
-    def on_key(self, event) -> None:
-        event.stop()
-        event.prevent_default()
-        self.answer(True)
-
-    def on_paste(self, event) -> None:
-        event.stop()
-        self.answer(True)
-
-    def on_click(self, event) -> None:
-        event.stop()
-        self.answer(True)

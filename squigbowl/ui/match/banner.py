@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label
 
 from squigbowl.text import plain
-from squigbowl.ui.kit.dialogs import AnswerOnce
+from squigbowl.ui.kit.dialogs import AnyKeyAnswers
 from squigbowl.ui.kit.safe import content
 from squigbowl.ui.match import words
 
@@ -123,7 +123,7 @@ def moments(state, events, before=()) -> list[tuple[str, str]]:
     return out
 
 
-class BannerScreen(AnswerOnce, ModalScreen):
+class BannerScreen(AnyKeyAnswers, ModalScreen):
     """A banner over the pitch (the pitch stays visible around it): the moments, who sees it,
     held until any key (or a click). Keys after the first, until it is gone, are swallowed."""
 
@@ -160,16 +160,3 @@ class BannerScreen(AnswerOnce, ModalScreen):
                 if sentence:
                     yield Label(content(sentence), classes="bn-line")
             yield Label("Press any key to go on", id="bn-hint")
-
-    def on_key(self, event) -> None:
-        event.stop()
-        event.prevent_default()
-        self.answer(True)
-
-    def on_paste(self, event) -> None:
-        event.stop()
-        self.answer(True)
-
-    def on_click(self, event) -> None:
-        event.stop()
-        self.answer(True)
