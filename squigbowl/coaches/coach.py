@@ -17,13 +17,22 @@ class Coach:
         raise NotImplementedError
 
 
+LEVELS = ("easy", "normal", "hard")
+"""The computer coach's levels, weakest first (issue 12); 'scripted' is the old name of 'easy'."""
+
+COACHES = ("random",) + LEVELS
+
+
 def make_coach(name: str, seed: int, side: int) -> Coach:
-    """'random' or 'scripted', seeded from the match seed and the side it coaches."""
+    """A coach by name ('random', 'easy', 'normal', 'hard'; 'scripted' = 'easy'), seeded from the
+    match seed and the side it coaches. Raises ValueError for an unknown name."""
     seed = int(seed) * 2 + side
-    if name == "random":
+    key = str(name).strip().lower()
+    if key == "random":
         from squigbowl.coaches.random_coach import RandomCoach
         return RandomCoach(seed)
-    if name == "scripted":
+    if key in ("scripted", "easy", "normal", "hard"):
+        # normal and hard are being built (issue 12); until they land they play as easy.
         from squigbowl.coaches.scripted_coach import ScriptedCoach
         return ScriptedCoach(seed)
-    raise ValueError(f"unknown coach {name!r} (known: random, scripted)")
+    raise ValueError(f"unknown coach {name!r} (known: {', '.join(COACHES)})")
