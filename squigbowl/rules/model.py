@@ -437,13 +437,26 @@ def team_problem(sheet: TeamSheet) -> str | None:
     return None
 
 
+_TEAM_NAMES: dict[Path, tuple[int, int, str | None]] = {}   # path -> (mtime_ns, size, name)
+
+
 def ready_made_teams() -> dict[str, Path]:
-    """A13.7: the ready-made teams shipped in assets/teams, by team name."""
+    """A13.7: the ready-made teams shipped in assets/teams, by team name. Each file's name is
+    read once while the file is unchanged (same modification time and size)."""
     out = {}
     for path in sorted(teams_dir().glob("*.toml")):
-        data = _read_toml(path)
-        if isinstance(data.get("team"), dict) and "name" in data["team"]:
-            out[data["team"]["name"]] = path
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        known = _TEAM_NAMES.get(path)
+        if known is None or known[:2] != (st.st_mtime_ns, st.st_size):
+            data = _read_toml(path)
+            team = data.get("team")
+            name = team["name"] if isinstance(team, dict) and "name" in team else None
+            known = _TEAM_NAMES[path] = (st.st_mtime_ns, st.st_size, name)
+        if known[2] is not None:
+            out[known[2]] = path
     return out
 
 

@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from squigbowl import __version__
 from squigbowl.paths import asset
 from squigbowl.text import printable
+from squigbowl.ui.kit.too_small import GuardsSize
 
 TITLE_ART = "S Q U I G   B O W L"
 
@@ -96,7 +97,7 @@ class MainMenu(Screen):
         self.query_one("#menu-note", Static).update(content(text))
 
 
-class SquigBowlApp(App):
+class SquigBowlApp(GuardsSize, App):
     """Squig Bowl."""
 
     # only the menu's styles at start (the match and race screens bring theirs: CSS_PATH); a
@@ -212,7 +213,17 @@ class SquigBowlApp(App):
 
     def push_screen(self, screen, *args, **kwargs):
         self._watch_screen(screen)
-        return super().push_screen(screen, *args, **kwargs)
+        done = super().push_screen(screen, *args, **kwargs)
+        self.call_later(self.check_size)     # a dialog opened while the terminal is too small
+        return done
+
+    def on_resize(self, event) -> None:
+        self.call_later(self.check_size)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if self.size_guard_blocks(action):
+            return False
+        return super().check_action(action, parameters)
 
     def switch_screen(self, screen):
         self._watch_screen(screen)

@@ -62,6 +62,8 @@ DIRS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 class MatchScreen(Screen):
     """A hotseat match."""
 
+    MIN_SIZE = (MIN_W, MIN_H)     # a dialog over it is covered when smaller (ui/kit/too_small)
+
     CSS_PATH = str(asset("styles", "match.tcss"))
 
     BINDINGS = [
