@@ -157,7 +157,7 @@ async def test_throw_bomb_prompt_the_fuse_then_the_throw():
         assert m.pending.kind == "bomb_target"
         await go(pilot, scr, (9, 7))
         po = scr.ctrl.pass_preview(3, (9, 7))
-        assert f"Bomb at (9,7): {po['range_name']}" in prompt(scr)
+        assert f"Bomb at square 9,7: {po['range_name']}" in prompt(scr)
         assert f"accurate {po['accurate_on']}+" in prompt(scr)
 
 
@@ -231,7 +231,7 @@ async def test_blunderbuss_prompt_says_the_shot():
         assert "Enter fires at" in prompt(scr) or \
             "Enter on any square shoots the ball there: 4+ on target (50%)" in prompt(scr)
         await go(pilot, scr, (9, 7))
-        assert "Enter fires at (9,7) (4+ on target (50%), else D8 scatter" in prompt(scr)
+        assert "Enter fires at square 9,7 (4+ on target (50%), else D8 scatter" in prompt(scr)
 
 
 async def test_team_mate_throw_prompts():
@@ -256,5 +256,5 @@ async def test_team_mate_throw_prompts():
         assert m.pending.kind == "ttm_target"
         await go(pilot, scr, (8, 7))
         po = scr.ctrl.ttm_preview(m.pending, (8, 7))
-        assert f"Throw to (8,7): {po['range_name']} ({po['modifier']:+d}), accurate " \
+        assert f"Throw to square 8,7: {po['range_name']} ({po['modifier']:+d}), accurate " \
             f"{po['accurate_on']}+" in prompt(scr)

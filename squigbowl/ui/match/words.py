@@ -130,8 +130,26 @@ def player_name(state, pid, *, short: bool = False) -> str:
     return f"{plain(p.name)} #{p.number} ({plain(state.teams[p.side].name)} {p.position})"
 
 
-def square_text(sq) -> str:
-    return f"({sq[0]},{sq[1]})"
+_STEP_WORDS = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right",
+               (-1, -1): "up-left", (1, -1): "up-right", (-1, 1): "down-left",
+               (1, 1): "down-right"}
+
+
+def square_text(sq, frm=None) -> str:
+    """A square as a player reads it: the way to go from `frm` when it is next to it ("up-left
+    to square 8,10"), else "square 8,10" (the numbers the pitch shows with its coordinates on, key g)."""
+    where = f"square {sq[0]},{sq[1]}"
+    if frm is not None:
+        step = _STEP_WORDS.get((sq[0] - frm[0], sq[1] - frm[1]))
+        if step:
+            return f"{step} to {where}"
+    return where
+
+
+def _to(sq, frm) -> str:
+    """ "up-left to square 8,10" next to `frm`, else "to square 8,10"."""
+    where = square_text(sq, frm)
+    return where if not where.startswith("square") else f"to {where}"
 
 
 def arg_text(ctrl, decision, choice) -> str:
@@ -140,7 +158,7 @@ def arg_text(ctrl, decision, choice) -> str:
     state = ctrl.state
     pid = ctrl.player_arg(choice, decision)
     if isinstance(arg, tuple) and len(arg) == 2 and pid is not None and arg[0] == pid:
-        return f"{player_name(state, pid, short=True)} to {square_text(arg[1])}"
+        return f"{player_name(state, pid, short=True)} {_to(arg[1], state.players[pid].square)}"
     if pid is not None:
         return player_name(state, pid, short=True)
     if isinstance(arg, tuple) and len(arg) == 2 and all(isinstance(v, int) for v in arg):
@@ -184,7 +202,9 @@ def choice_text(ctrl, decision, choice) -> str:
     if kind == "kick_aim" and isinstance(arg, tuple):
         return f"Aim the kick this way, through {square_text(arg)}"
     if kind == "step" and isinstance(arg, tuple):
-        return f"Step to {square_text(arg)}"
+        act = ctrl.state.activation
+        frm = ctrl.state.players[act.pid].square if act is not None else None
+        return f"Step {_to(arg, frm)}"
     if kind == "fanatic" and isinstance(arg, str):
         return f"Face {COMPASS.get(arg, arg)}"
     if kind == "kicker" and isinstance(arg, int):
