@@ -100,3 +100,22 @@ def test_a_cup_save_names_are_made_plain(tmp_path):
                           d["tracks"][0].__setitem__("name", "[/]Evil\x07")))
     data = saves.read_save(path)
     assert data["racers"][0][0] == "[31mAnn" and data["tracks"][0]["name"] == "[/]Evil"
+
+
+def test_a_cup_on_an_own_track_carries_it_inline(tmp_path):
+    from squigbowl.paths import asset
+    from squigbowl.race import find_track
+
+    mine = tmp_path / "mine.toml"
+    mine.write_text(asset("tracks", "meadow.toml").read_text().replace(
+        'name = "Meadow"', 'name = "My Meadow"'))
+    cup = Cup.new(ENTRANTS[2:], [find_track(str(mine))] * 2, seed=5)
+    saver = saves.Autosaver(tmp_path / "saves", "cup", background=False)
+    saver.cup = cup
+    ride(cup.next_race(), 4)
+    saver(cup.current)
+    saver.close()
+    mine.unlink()                                  # the save needs the file no more
+    loaded = saves.load(saver.path)
+    assert [t.name for t in loaded.cup.tracks] == ["My Meadow", "My Meadow"]
+    assert loaded.mismatch is None and len(loaded.race.decisions) == 4
