@@ -137,6 +137,11 @@ class CupScreen(Screen):
                             "fell off the world": "fell off"}.get(fate, fate)
                 t.append(fate[:12], style="bold #ff5555" if racer.removed else "")
             t.append("\n")
+        level = any(a.points == b.points and not b.shared for a, b in zip(rows, rows[1:]))
+        if level:
+            t.append("Level on points: more wins, then more 2nds..., then the latest race "
+                     "decides.", style="dim")
+        t.rstrip()
         return t
 
     def refresh_cup(self) -> None:
