@@ -119,3 +119,13 @@ def test_a_cup_on_an_own_track_carries_it_inline(tmp_path):
     loaded = saves.load(saver.path)
     assert [t.name for t in loaded.cup.tracks] == ["My Meadow", "My Meadow"]
     assert loaded.mismatch is None and len(loaded.race.decisions) == 4
+
+
+def test_a_cup_save_replays_its_latest_race(tmp_path):
+    from squigbowl.ui.replay_text import replay_of, replay_text
+
+    cup, path = cup_mid_second_race(tmp_path)
+    loaded = saves.load(path)
+    replay = replay_of(loaded.data, path)
+    assert replay.kind == "race" and len(replay.steps) == len(cup.current.decisions) + 1
+    assert "Squig race" in replay_text(replay, loaded.data)
