@@ -89,6 +89,17 @@ async def test_a_cup_of_two_people_and_two_ai_riders_with_a_continue(tmp_path):
         resumed = app.screen_stack[-2].cup
         assert resumed is not cup and resumed.races[0].decisions[:len(made)] == made
         cup = resumed
+        # leave the resumed race again, and Continue again
+        await hop_until(pilot, app, lambda: len(cup.races[0].decisions) >= len(made) + 2
+                        or cup.races[0].result is not None)
+        await pilot.press("q", "q")
+        await settle(pilot, 5)
+        if cup.races[0].result is None:
+            assert type(app.screen).__name__ == "MainMenu"
+            app.menu_choice("continue")
+            await settle(pilot, 5)
+            assert isinstance(app.screen, RaceScreen)
+            cup = app.screen_stack[-2].cup
         await hop_until(pilot, app, lambda: isinstance(app.screen, CupScreen))
         await settle(pilot)
         assert len(cup.finished) == 1

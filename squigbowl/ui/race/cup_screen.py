@@ -48,7 +48,7 @@ class CupScreen(Screen):
         self.cup = cup
         self.saver = saver
         self._instant = instant
-        self._resume_race = cup.current is not None
+        self._race_screen = None        # the race screen pushed on top of this one
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -61,12 +61,15 @@ class CupScreen(Screen):
 
     def on_mount(self) -> None:
         self.refresh_cup()
-        if self._resume_race:
-            self._resume_race = False
-            self.call_after_refresh(self._open_race, self.cup.current, True)
+        if self.cup.current is not None:        # a loaded cup in the middle of a race
+            self._open_race(self.cup.current, True)
 
     def on_screen_resume(self) -> None:
-        if self.cup.current is not None and not self._resume_race:
+        race_screen = self._race_screen
+        if race_screen is not None and race_screen in self.app.screen_stack:
+            return                              # not back from it yet
+        self._race_screen = None
+        if race_screen is not None and self.cup.current is not None:
             # the race was left half way: the cup is saved there; back to the menu
             self.call_after_refresh(self._leave)
             return
@@ -173,9 +176,10 @@ class CupScreen(Screen):
         from squigbowl.ui.race.screen import RaceScreen
 
         k = self.cup.races.index(race) + 1
-        self.app.push_screen(RaceScreen(race=race, seed=race.seed, autosave=self.saver,
-                                        resumed=resumed, instant=self._instant,
-                                        cup=f"Squig Cup race {k} of {self.cup.size}"))
+        self._race_screen = RaceScreen(race=race, seed=race.seed, autosave=self.saver,
+                                       resumed=resumed, instant=self._instant,
+                                       cup=f"Squig Cup race {k} of {self.cup.size}")
+        self.app.push_screen(self._race_screen)
 
     def action_menu(self) -> None:
         if self.app.screen is self:
