@@ -229,3 +229,41 @@ def test_the_cup_and_race_flags_are_checked(capsys):
     assert main(["cup", "--riders", "7"]) == 2
     assert "--riders 7" in capsys.readouterr().err
     assert main(["cup", "--people", "5", "--riders", "4"]) == 2
+
+
+async def test_names_from_a_cup_save_are_shown_as_plain_text(tmp_path):
+    """Racer and track names from a hand-edited cup save: markup and escape codes shown as
+    text on the standings and in the chart (docs/saves.md, "Text from outside")."""
+    import json
+
+    from squigbowl.cup import Cup, cup_tracks
+    from squigbowl.race import list_tracks
+    from squigbowl.riders.base import make_rider
+
+    cup = Cup.new([("Grotsnik", "canny"), ("Zogwort", "reckless")],
+                  cup_tracks(list_tracks(), 2), seed=2)
+    saver = saves.Autosaver(tmp_path, "cup", background=False)
+    saver.cup = cup
+    race = cup.next_race()
+    rider = make_rider("canny")
+    while race.result is None:
+        race.decide(rider.choose(race, race.pending.racer))
+    saver(race)
+    saver.close()
+    data = json.loads(saver.path.read_text())
+    data["racers"][0][0] = "[/]Evil\x1b[31m"
+    data["tracks"][0]["name"] = "[@click=app.quit]Bog"
+    data["snapshot"]["race"] = None                  # the edit is seen: a mismatch, resumable
+    saver.path.write_text(json.dumps(data))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.menu_choice("continue")
+        await settle(pilot, 4)
+        if not isinstance(app.screen, CupScreen):           # the mismatch question: resume
+            await pilot.press("enter")
+            await settle(pilot, 4)
+        assert isinstance(app.screen, CupScreen)
+        text = screen_text(app)
+        assert "[/]Evil[31m" in text or "[/]Evil" in text
+        assert "\x1b" not in text
