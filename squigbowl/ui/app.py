@@ -461,15 +461,20 @@ class SquigBowlApp(App):
         except SaveError as exc:
             self._note(str(exc))
             return False
+        self.show_loaded(loaded)
+        return True
+
+    def show_loaded(self, loaded) -> None:
+        """A loaded save on screen: an unfinished game resumed, a finished one's replay, a
+        finished Squig Cup's final standings."""
         if loaded.over and loaded.kind == "cup":
             from squigbowl.ui.race.cup_screen import CupScreen
 
-            self.push_screen(CupScreen(loaded.cup))     # its final standings
+            self.push_screen(CupScreen(loaded.cup))
         elif loaded.over:
             self.open_replay(loaded)
         else:
             self.resume(loaded)
-        return True
 
     def resume(self, loaded) -> None:
         """Show a loaded game exactly where it stood; a save whose replay disagrees with its

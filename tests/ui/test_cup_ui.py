@@ -155,6 +155,14 @@ async def test_a_finished_cup_from_load_shows_its_final_standings(tmp_path):
         await settle(pilot)
         assert isinstance(app.screen, CupScreen) and app.screen.saver is None
         assert "F I N A L" in screen_text(app)
+        await pilot.press("m")
+        await settle(pilot)
+        app.menu_choice("load")                              # the Load screen: Enter
+        await settle(pilot)
+        assert "Squig Cup, race 1 of 1" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, CupScreen) and app.screen.cup.over
 
 
 async def test_the_race_setup_offers_the_difficulty_levels():
