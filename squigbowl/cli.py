@@ -3,6 +3,7 @@
     squigbowl                       the main menu
     squigbowl match [...]           straight into a hotseat match (issue: match screen)
     squigbowl race [...]            straight into a solo squig race
+    squigbowl cup [...]             a Squig Cup: a series of races with points and standings
     squigbowl load FILE             resume a saved match or race
     squigbowl replay FILE           step through a saved match or race (--export: FILE.txt)
     squigbowl sim [...]             headless matches between bots (JSON lines + summary)
@@ -30,6 +31,21 @@ def seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
     if not 0 <= value <= SEED_MAX:
         raise argparse.ArgumentTypeError(f"must be 0..{SEED_MAX} (2^63-1), got {text[:40]}")
+    return value
+
+
+#: the difficulty levels of Squig Racing (squigbowl/riders/levels.py)
+DIFFICULTIES = ("easy", "normal", "hard")
+
+
+def races_count(text: str) -> int:
+    """An argparse type: the races of a cup (1..12)."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+    if not 1 <= value <= 12:
+        raise argparse.ArgumentTypeError(f"a cup has 1 to 12 races, got {text[:40]}")
     return value
 
 
@@ -64,11 +80,28 @@ def build_parser() -> argparse.ArgumentParser:
     _saves_option(match)
 
     race = sub.add_parser("race", help="start a solo squig race at once")
-    race.add_argument("--track", default=None)
+    race.add_argument("--track", default=None,
+                      help="a shipped track's name or your own track file (docs/race.md)")
     race.add_argument("--riders", type=int, default=4, help="racers in all (2-6)")
-    race.add_argument("--personality", default="canny")
+    race.add_argument("--difficulty", choices=DIFFICULTIES, default="normal",
+                      help="which AI riders the field gets (default normal)")
+    race.add_argument("--personality", default=None,
+                      help="every AI rider of this personality instead (cautious, canny, "
+                           "reckless...)")
     race.add_argument("--seed", type=seed, default=None)
     _saves_option(race)
+
+    cup = sub.add_parser("cup", help="a Squig Cup: a series of races, points and standings")
+    cup.add_argument("--races", type=races_count, default=None,
+                     help="races in the cup (1-12; default 4)")
+    cup.add_argument("--track", action="append", default=None, metavar="TRACK",
+                     help="run the cup over this track (a shipped name or your own file); "
+                          "give it again for more tracks (default: the shipped tracks in turn)")
+    cup.add_argument("--difficulty", choices=DIFFICULTIES, default="normal")
+    cup.add_argument("--people", type=int, default=1, help="people at the keyboard (hotseat)")
+    cup.add_argument("--riders", type=int, default=4, help="racers in all (2-6)")
+    cup.add_argument("--seed", type=seed, default=None)
+    _saves_option(cup)
 
     load = sub.add_parser("load", help="resume a saved match or race")
     load.add_argument("file", help="a save file (.json)")
@@ -121,13 +154,19 @@ def _check_inputs(args) -> str | None:
                     find_team(args.home if side == "home" else args.away)
                 except TeamFileError as exc:
                     return f"--{side}: {exc}"
-    if args.command in ("race", "race-sim") and getattr(args, "track", None):
+    if args.command in ("race", "race-sim", "cup") and getattr(args, "track", None):
         from squigbowl.race import TrackError, find_track
 
-        try:
-            find_track(args.track)
-        except TrackError as exc:
-            return f"--track: {exc}"
+        tracks = args.track if isinstance(args.track, list) else [args.track]
+        for track in tracks:
+            try:
+                find_track(track)
+            except TrackError as exc:
+                return f"--track: {exc}"
+    if args.command == "cup" and not 2 <= args.riders <= 6:
+        return f"--riders {args.riders}: a race has 2 to 6 racers"
+    if args.command == "cup" and not 0 <= args.people <= args.riders:
+        return f"--people {args.people}: 0 to --riders ({args.riders}) people"
     return None
 
 

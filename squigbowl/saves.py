@@ -68,7 +68,7 @@ MAX_DEPTH = 24
 STALE_TEMP_SECONDS = 10 * 60
 #: files in the saves folder that are not saves (the set-up screen's own formations)
 NOT_SAVES = frozenset({"formations.json"})
-KINDS = ("match", "race")
+KINDS = ("match", "race", "cup")
 
 #: older format version -> a function turning such a save dict into the next version's shape.
 #: Version 1 is the first format: nothing to migrate yet.
@@ -253,6 +253,59 @@ def race_data(race, *, created: str | None = None) -> dict:
         "racers": record["racers"],
         "decisions": record["decisions"],
         "snapshot": race_snapshot(race),
+    }
+
+
+def _race_log(race) -> list:
+    return _plain(race.record()["decisions"])
+
+
+def cup_snapshot(cup) -> dict:
+    """The canonical dump of a cup: its races started, the points of each racer, and the
+    snapshot of its latest race (what loading compares)."""
+    table = sorted(cup.standings(), key=lambda row: row.racer)
+    return _plain({
+        "races": len(cup.races), "finished": len(cup.finished), "over": cup.over,
+        "points": [row.points for row in table],
+        "race": race_snapshot(cup.races[-1]) if cup.races else None,
+    })
+
+
+def cup_summary(cup) -> dict:
+    """For listings: 'Squig Cup, race 2 of 4' and the leader (the champion once over)."""
+    current = cup.current
+    race = current or (cup.races[-1] if cup.races else None)
+    table = cup.standings()
+    leader = table[0].name if cup.races and not table[0].shared else None
+    return {"title": f"Squig Cup, race {cup.race_number} of {cup.size}",
+            "track": (race.track.name if race is not None else cup.tracks[0].name),
+            "racers": [name for name, _rider in cup.entrants],
+            "turn": race.turn if current is not None else 0,
+            "race": cup.race_number, "races": cup.size, "over": cup.over,
+            "result": "cup over" if cup.over else None, "winner": leader if cup.over else None,
+            "leader": leader, "decisions": sum(len(r.decisions) for r in cup.races)}
+
+
+def cup_data(cup, *, created: str | None = None) -> dict:
+    """The whole save of a Squig Cup: the cup's set-up (racers, points, one track inline and
+    one seed per race) and the decision log of every race started; the standings are
+    recomputed from the races on load."""
+    from dataclasses import asdict
+
+    stamp = now_text()
+    return {
+        "format": FORMAT, "version": VERSION, "kind": "cup",
+        "created": created or stamp, "updated": stamp,
+        "summary": cup_summary(cup),
+        "seed": cup.seed,
+        "options": asdict(cup.options),
+        "racers": [[name, rider] for name, rider in cup.entrants],
+        "points": list(cup.points_table),
+        "seeds": list(cup.seeds),
+        "tracks": [{"name": t.name, "toml": _track_text(t)} for t in cup.tracks],
+        "races": [{"decisions": _race_log(r)} for r in cup.races],
+        "decisions": _race_log(cup.current) if cup.current is not None else [],
+        "snapshot": cup_snapshot(cup),
     }
 
 
@@ -545,6 +598,8 @@ class Autosaver:
         self._written = 0           # the number of the newest text on disk
         self._last: str | None = None
         self._label = ""
+        #: kind "cup": the cup saved (the race screen calls the saver with its race)
+        self.cup = None
 
     def data(self, game) -> dict:
         if self.kind == "match":
@@ -552,6 +607,8 @@ class Autosaver:
                 self._teams = [team_to_data(t.sheet) for t in game.state.teams]
             data = match_data(game, coaches=self.coaches, created=self.created,
                               teams=self._teams)
+        elif self.kind == "cup":
+            data = cup_data(self.cup if self.cup is not None else game, created=self.created)
         else:
             data = race_data(game, created=self.created)
         self.created = data["created"]
@@ -565,7 +622,8 @@ class Autosaver:
             data = self.data(game)
             text = dumps(data)
             self._last = text
-            label = self._label = str(data["summary"].get("title", "")).replace(" v ", "-v-")
+            label = self._label = ("squig cup" if self.kind == "cup" else
+                                   str(data["summary"].get("title", "")).replace(" v ", "-v-"))
             if self.path is None:
                 self.folder.mkdir(parents=True, exist_ok=True)
                 self.path, self.lock = reserve_save_path(self.folder, self.kind, label)
@@ -788,13 +846,16 @@ def _check_sizes(data: dict, path) -> None:
                 if isinstance(value, (dict, list)):
                     stack.append((value, depth + 1, where + (key,)))
                 elif isinstance(value, str):
-                    limit = MAX_TRACK_TEXT if where + (key,) == ("track", "toml") else MAX_TEXT
+                    limit = MAX_TRACK_TEXT if where + (key,) in (("track", "toml"),
+                                                                 ("tracks", "[]", "toml")) \
+                        else MAX_TEXT
                     _check(len(value) <= limit, path,
                            f"text too long in {_where(where + (key,))} ({len(value)} characters; "
                            f"at most {limit})")
         elif isinstance(node, list):
-            limit = MAX_DECISIONS if where == ("decisions",) else MAX_LIST
-            what = "decisions" if where == ("decisions",) else f"entries in {_where(where)}"
+            log = where in (("decisions",), ("races", "[]", "decisions"))
+            limit = MAX_DECISIONS if log else MAX_LIST
+            what = "decisions" if log else f"entries in {_where(where)}"
             _check(len(node) <= limit, path, f"too many {what} ({len(node)}; at most {limit})")
             for value in node:
                 if isinstance(value, (dict, list)):
@@ -858,6 +919,11 @@ def _plain_names(data: dict) -> None:
     track = data.get("track")
     if isinstance(track, dict):
         fix(track, "name")
+    for track in each(data, "tracks"):
+        if isinstance(track, dict):
+            fix(track, "name")
+    if isinstance(summary, dict):
+        fix(summary, "leader")
 
 
 def _no_constant(name):
@@ -866,7 +932,7 @@ def _no_constant(name):
 
 def _validate(data: dict, path) -> None:
     kind = data.get("kind")
-    _check(kind in KINDS, path, f"field 'kind' must be 'match' or 'race', got {kind!r}")
+    _check(kind in KINDS, path, f"field 'kind' must be 'match', 'race' or 'cup', got {kind!r}")
     for key in ("created", "updated"):
         _check(isinstance(data.get(key), str), path, f"field '{key}' must be a date text")
     seed = data.get("seed")
@@ -890,6 +956,8 @@ def _validate(data: dict, path) -> None:
         for i, choice in enumerate(decisions):
             _check(isinstance(choice, list) and len(choice) == 2 and isinstance(choice[0], str),
                    path, f"decision #{i + 1} must be a [type, argument] pair, got {_clip(choice)}")
+    elif kind == "cup":
+        _validate_cup(data, path)
     else:
         racers = data.get("racers")
         _check(isinstance(racers, list) and 2 <= len(racers) <= 6
@@ -901,10 +969,51 @@ def _validate(data: dict, path) -> None:
                and isinstance(track.get("toml"), (str, type(None))), path,
                "field 'track' must be a table with the track's 'name' (and 'toml')")
         _check_race_options(data["options"], path)
-        for i, entry in enumerate(decisions):
-            ok = (isinstance(entry, dict) and entry.get("kind") in ("move", "yeehaw")
-                  and _is_int(entry.get("racer")) and isinstance(entry.get("choice"), dict))
-            _check(ok, path, f"decision #{i + 1} must be a table with kind, racer and choice")
+        _check_race_log(decisions, path)
+
+
+def _check_race_log(decisions: list, path, where: str = "") -> None:
+    for i, entry in enumerate(decisions):
+        ok = (isinstance(entry, dict) and entry.get("kind") in ("move", "yeehaw")
+              and _is_int(entry.get("racer")) and isinstance(entry.get("choice"), dict))
+        _check(ok, path, f"{where}decision #{i + 1} must be a table with kind, racer and choice")
+
+
+def _validate_cup(data: dict, path) -> None:
+    """A cup's fields (docs/saves.md, "A Squig Cup"): racers, points, one seed and one track
+    per race, the races' logs."""
+    from squigbowl.cup import MAX_RACES
+
+    racers = data.get("racers")
+    _check(isinstance(racers, list) and 2 <= len(racers) <= 6
+           and all(isinstance(r, list) and len(r) == 2
+                   and all(isinstance(x, str) for x in r) for r in racers), path,
+           "field 'racers' must hold 2 to 6 [name, rider] pairs")
+    points = data.get("points")
+    _check(isinstance(points, list) and 1 <= len(points) <= 6
+           and all(_is_int(p) and 0 <= p <= 1000 for p in points), path,
+           "field 'points' must hold 1 to 6 whole numbers 0..1000 (points by placing)")
+    tracks, seeds = data.get("tracks"), data.get("seeds")
+    _check(isinstance(tracks, list) and 1 <= len(tracks) <= MAX_RACES, path,
+           f"field 'tracks' must hold 1 to {MAX_RACES} tracks (one per race)")
+    for i, track in enumerate(tracks):
+        _check(isinstance(track, dict) and isinstance(track.get("name"), str)
+               and isinstance(track.get("toml"), (str, type(None))), path,
+               f"track #{i + 1} must be a table with the track's 'name' (and 'toml')")
+    _check(isinstance(seeds, list) and len(seeds) == len(tracks)
+           and all(_is_int(x) and 0 <= x < 2 ** 63 for x in seeds), path,
+           "field 'seeds' must hold one whole number 0..2^63 per race")
+    _check_race_options(data["options"], path)
+    races = data.get("races")
+    _check(isinstance(races, list) and len(races) <= len(tracks), path,
+           "field 'races' must be a list, at most one entry per track")
+    total = 0
+    for k, entry in enumerate(races):
+        _check(isinstance(entry, dict) and isinstance(entry.get("decisions"), list), path,
+               f"race #{k + 1} must be a table with its 'decisions'")
+        _check_race_log(entry["decisions"], path, f"race #{k + 1}: ")
+        total += len(entry["decisions"])
+    _check(total <= MAX_DECISIONS, path, f"too many decisions ({total})")
 
 
 def _check_options(options: dict, path) -> None:
@@ -958,14 +1067,17 @@ class Loaded:
     match: object = None
     race: object = None
     mismatch: str | None = None
+    cup: object = None          # kind "cup": the Cup (`race` is its race on, if any)
     coaches: list = field(default_factory=list)
 
     @property
     def game(self):
-        return self.match if self.kind == "match" else self.race
+        return {"match": self.match, "cup": self.cup}.get(self.kind, self.race)
 
     @property
     def over(self) -> bool:
+        if self.kind == "cup":
+            return bool(self.cup.over)
         return bool(self.match.over) if self.kind == "match" else self.race.result is not None
 
 
@@ -976,6 +1088,8 @@ def load(path: str | os.PathLike) -> Loaded:
     try:
         if data["kind"] == "match":
             return _load_match(path, data)
+        if data["kind"] == "cup":
+            return _load_cup(path, data)
         return _load_race(path, data)
     except SaveError:
         raise
@@ -1071,23 +1185,79 @@ def race_options(data: dict, path="save"):
 
 def replay_race(data: dict, path="save", upto: int | None = None):
     from squigbowl.race import Race
-    from squigbowl.race.engine import IllegalChoice, RaceError
-    from squigbowl.race.events import choice_from_dict
 
     track = race_track(data, path)
     race = Race.new(track, [tuple(r) for r in data["racers"]], seed=data["seed"],
                     options=race_options(data, path))
     log = data["decisions"] if upto is None else data["decisions"][:upto]
+    _replay_log(race, log, path)
+    return race
+
+
+def _replay_log(race, log, path, where: str = "") -> None:
+    """Make the decisions of `log` in `race`, each checked against what the race asks."""
+    from squigbowl.race.engine import IllegalChoice, RaceError
+    from squigbowl.race.events import choice_from_dict
+
     for i, entry in enumerate(log):
         d = race.pending
         if d is None or d.kind != entry["kind"] or d.racer != entry["racer"]:
             asked = "nothing" if d is None else f"{d.kind} of racer {d.racer}"
-            raise SaveError(path, f"decision #{i + 1} does not replay: the race asks {asked}")
+            raise SaveError(path, f"{where}decision #{i + 1} does not replay: the race asks "
+                                  f"{asked}")
         try:
             race.decide(choice_from_dict(entry["choice"]))
         except (IllegalChoice, RaceError, TypeError, ValueError, KeyError) as exc:
-            raise SaveError(path, f"decision #{i + 1} does not replay ({_short(exc)})") from None
-    return race
+            raise SaveError(path, f"{where}decision #{i + 1} does not replay ({_short(exc)})") \
+                from None
+
+
+def build_cup(data: dict, path="save"):
+    """A cup with no race started, from a cup save's set-up (tracks parsed from the text the
+    save carries, as a race's are)."""
+    from squigbowl.cup import Cup, CupError
+
+    tracks = [race_track({"track": t}, path) for t in data["tracks"]]
+    try:
+        return Cup([tuple(r) for r in data["racers"]], tracks, data["seeds"],
+                   race_options(data, path), data["points"], data["seed"])
+    except CupError as exc:
+        raise SaveError(path, f"cup: {_short(exc)}") from None
+
+
+def replay_cup(data: dict, path="save"):
+    """The cup rebuilt by replaying every race's log; every race but the last must be over."""
+    from squigbowl.cup import CupError
+
+    cup = build_cup(data, path)
+    for k, entry in enumerate(data["races"]):
+        try:
+            race = cup.next_race()
+        except CupError:
+            raise SaveError(path, f"race #{k + 1}: race #{k} is not over, yet a later race "
+                                  f"was started") from None
+        _replay_log(race, entry["decisions"], path, f"race #{k + 1}: ")
+    return cup
+
+
+def _load_cup(path: Path, data: dict) -> Loaded:
+    cup = replay_cup(data, path)
+    mismatch = _compare(data["snapshot"], cup_snapshot(cup), "cup")
+    return Loaded(path, data, "cup", race=cup.current, cup=cup, mismatch=mismatch)
+
+
+def cup_race_data(data: dict, index: int | None = None) -> dict:
+    """A cup save's race (the latest by default) in the shape of a race save, for its replay."""
+    races = data["races"]
+    k = len(races) - 1 if index is None else index
+    log = races[k]["decisions"] if 0 <= k < len(races) else []
+    k = max(0, k)
+    out = {key: data[key] for key in ("format", "version", "created", "updated", "options",
+                                      "racers")}
+    out.update(kind="race", seed=data["seeds"][k], track=data["tracks"][k], decisions=log,
+               summary={"title": f"Squig Cup race {k + 1}: {data['tracks'][k]['name']}"},
+               snapshot={})
+    return out
 
 
 def _load_race(path: Path, data: dict) -> Loaded:
@@ -1221,5 +1391,6 @@ __all__ = ["SaveError", "SaveInUse", "SaveLock", "claim", "in_use", "clean_temp_
            "read_save", "list_saves",
            "latest_unfinished", "delete_save", "saves_dir", "write_atomic", "match_data",
            "race_data", "match_snapshot", "race_snapshot", "replay_match", "replay_race",
+           "cup_data", "cup_snapshot", "replay_cup", "build_cup", "cup_race_data",
            "FORMAT", "VERSION", "MAX_BYTES", "MAX_DECISIONS", "MAX_NODES", "MAX_TEXT",
            "MAX_TRACK_TEXT"]

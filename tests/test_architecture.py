@@ -21,16 +21,19 @@ UP = ("squigbowl.cli", "squigbowl.__main__")
 RULES = {
     # the engines: libraries with no screens, no computer players, each knowing one game
     # (paths.py finds their data: rosters, tracks)
-    "rules": SCREENS + UP + ("squigbowl.house", "squigbowl.coaches", "squigbowl.race",
+    "rules": SCREENS + UP + ("squigbowl.house", "squigbowl.coaches", "squigbowl.race", "squigbowl.cup",
                              "squigbowl.riders", "squigbowl.saves"),
     "house": SCREENS + UP + ("squigbowl.coaches", "squigbowl.race", "squigbowl.riders",
                              "squigbowl.saves"),
     "race": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.coaches",
-                            "squigbowl.riders", "squigbowl.saves"),
+                            "squigbowl.riders", "squigbowl.saves", "squigbowl.cup"),
+    # the Squig Cup: a series of races above the race engine (no screens, riders or saves)
+    "cup": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.coaches",
+                           "squigbowl.riders", "squigbowl.saves"),
     # the computer players: each game's own, no screens
     "coaches": SCREENS + UP + ("squigbowl.race", "squigbowl.riders", "squigbowl.saves"),
     "riders": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.coaches",
-                              "squigbowl.saves"),
+                              "squigbowl.saves", "squigbowl.cup"),
     # what both games share below the screens
     "saves.py": SCREENS + UP + ("squigbowl.coaches", "squigbowl.riders"),
     "dice.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
@@ -44,7 +47,7 @@ RULES = {
                     "squigbowl.ui.load_screen", "squigbowl.ui.replay_screen",
                     "squigbowl.ui.replay_text", "squigbowl.rules", "squigbowl.house",
                     "squigbowl.race", "squigbowl.coaches", "squigbowl.riders"),
-    "ui/match": UP + ("squigbowl.ui.race", "squigbowl.ui.app", "squigbowl.ui.load_screen",
+    "ui/match": UP + ("squigbowl.ui.race", "squigbowl.cup", "squigbowl.ui.app", "squigbowl.ui.load_screen",
                       "squigbowl.ui.replay_screen", "squigbowl.ui.replay_text",
                       "squigbowl.race", "squigbowl.riders"),
     "ui/race": UP + ("squigbowl.ui.match", "squigbowl.ui.app", "squigbowl.ui.load_screen",

@@ -33,6 +33,7 @@ MENU = [
     ("continue", "Continue"),
     ("load", "Load"),
     ("race", "Squig race"),
+    ("cup", "Squig Cup"),
     ("rules", "Rules"),
     ("help", "Help"),
     ("quit", "Quit"),
@@ -108,7 +109,8 @@ class SquigBowlApp(GuardsSize, App):
 
     def __init__(self, args=None, saves_folder=None) -> None:
         command = getattr(args, "command", None)
-        styles = {"match": ["match"], "race": ["race"], "load": ["match", "race"],
+        styles = {"match": ["match"], "race": ["race"], "cup": ["race"],
+                  "load": ["match", "race"],
                   "replay": []}.get(command, [])
         super().__init__(css_path=self.CSS_PATH + [str(asset("styles", f"{name}.tcss"))
                                                    for name in styles])
@@ -149,7 +151,7 @@ class SquigBowlApp(GuardsSize, App):
 
     def on_mount(self) -> None:
         command = getattr(self.args, "command", None)
-        self.push_screen(MainMenu(lazy=command in ("match", "race", "load", "replay")))
+        self.push_screen(MainMenu(lazy=command in ("match", "race", "cup", "load", "replay")))
         self._install_signals()
         self.set_interval(1.0, self._report_save_errors)
         command = getattr(self.args, "command", None)
@@ -159,6 +161,8 @@ class SquigBowlApp(GuardsSize, App):
             self.call_after_refresh(self.open_replay, self.args.loaded)
         elif getattr(self.args, "command", None) == "race":
             self.call_after_refresh(self.start_solo_race, self.args)
+        elif getattr(self.args, "command", None) == "cup":
+            self.call_after_refresh(self.start_cup, self.args)
         elif getattr(self.args, "command", None) == "match":
             from squigbowl.ui.match.new_match import start_match_from_args
 
@@ -185,15 +189,38 @@ class SquigBowlApp(GuardsSize, App):
 
         self.push_screen(RaceSetup())
 
+    def open_cup(self) -> None:
+        from squigbowl.ui.race.cup_setup import CupSetup
+
+        self.push_screen(CupSetup())
+
+    def start_cup(self, args) -> None:
+        """`squigbowl cup [--races] [--track FILE]... [--difficulty] [--people] [--riders]
+        [--seed]`: the cup's set-up, filled in from the command line."""
+        from squigbowl.race import TrackError, find_track
+        from squigbowl.ui.race.cup_setup import CupSetup
+
+        try:
+            own = [find_track(t) for t in (getattr(args, "track", None) or [])]
+        except TrackError as exc:
+            self.screen.note(f"Squig Cup: {exc}")
+            return
+        self.push_screen(CupSetup(own, getattr(args, "races", None),
+                                  getattr(args, "difficulty", None) or "normal",
+                                  getattr(args, "people", 1), getattr(args, "riders", 4),
+                                  getattr(args, "seed", None)))
+
     def start_solo_race(self, args) -> None:
-        """`squigbowl race [--track] [--riders] [--personality] [--seed]`: a solo race at once."""
+        """`squigbowl race [--track] [--riders] [--difficulty] [--personality] [--seed]`: a
+        solo race at once."""
         from squigbowl.race import TrackError
         from squigbowl.ui.race.controller import RaceConfig
         from squigbowl.ui.race.screen import RaceScreen
 
         config = RaceConfig.solo(getattr(args, "riders", 4) or 4,
-                                 getattr(args, "personality", None) or "canny",
-                                 getattr(args, "track", None), getattr(args, "seed", None))
+                                 getattr(args, "personality", None),
+                                 getattr(args, "track", None), getattr(args, "seed", None),
+                                 difficulty=getattr(args, "difficulty", None) or "normal")
         try:
             screen = RaceScreen(config)
         except TrackError as exc:
@@ -262,6 +289,17 @@ class SquigBowlApp(GuardsSize, App):
             if ctrl.autosave is not None:
                 self.savers.append(ctrl.autosave)
                 self._saver_screens.append((ctrl.autosave, screen))
+        elif kind == "CupScreen":
+            if screen.saver is None and self.saves_folder is not None and not screen.cup.over:
+                saver = Autosaver(self.saves_folder, "cup")
+                saver.cup = screen.cup
+                screen.saver = saver
+                saver(screen.cup)           # saved from its set-up on: Continue finds it
+            if screen.saver is not None:
+                self.savers.append(screen.saver)
+                self._saver_screens.append((screen.saver, screen))
+        elif kind == "RaceScreen" and getattr(screen, "cup", None) is not None:
+            pass                            # a cup's race: the cup's screen holds the save
         elif kind == "RaceScreen":
             if getattr(screen, "autosave", None) is None and self.saves_folder is not None:
                 screen.autosave = Autosaver(self.saves_folder, "race")
@@ -300,7 +338,8 @@ class SquigBowlApp(GuardsSize, App):
                 self.notify(message(saver.error), severity="error", timeout=10, markup=False)
 
     def _game_running(self) -> bool:
-        return any(type(s).__name__ in ("MatchScreen", "RaceScreen") for s in self.screen_stack)
+        return any(type(s).__name__ in ("MatchScreen", "RaceScreen", "CupScreen")
+                   for s in self.screen_stack)
 
     async def action_quit(self) -> None:
         """Quit: asks first while a game is on, saying truly whether it is saved. When its last
@@ -433,11 +472,20 @@ class SquigBowlApp(GuardsSize, App):
         except SaveError as exc:
             self._note(str(exc))
             return False
-        if loaded.over:
+        self.show_loaded(loaded)
+        return True
+
+    def show_loaded(self, loaded) -> None:
+        """A loaded save on screen: an unfinished game resumed, a finished one's replay, a
+        finished Squig Cup's final standings."""
+        if loaded.over and loaded.kind == "cup":
+            from squigbowl.ui.race.cup_screen import CupScreen
+
+            self.push_screen(CupScreen(loaded.cup))
+        elif loaded.over:
             self.open_replay(loaded)
         else:
             self.resume(loaded)
-        return True
 
     def resume(self, loaded) -> None:
         """Show a loaded game exactly where it stood; a save whose replay disagrees with its
@@ -483,6 +531,12 @@ class SquigBowlApp(GuardsSize, App):
                 ctrl.history = []
             ctrl.autosave = saver
             self.push_screen(MatchScreen(ctrl))
+            return
+        if loaded.kind == "cup":
+            from squigbowl.ui.race.cup_screen import CupScreen
+
+            saver.cup = loaded.cup
+            self.push_screen(CupScreen(loaded.cup, saver))
             return
         from squigbowl.ui.race.screen import RaceScreen
 

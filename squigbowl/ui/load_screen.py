@@ -92,10 +92,7 @@ class LoadScreen(Screen):
             self.note(str(exc))
             return
         self.app.pop_screen()
-        if loaded.over:
-            self.app.open_replay(loaded)
-        else:
-            self.app.resume(loaded)
+        self.app.show_loaded(loaded)
 
     def action_replay(self) -> None:
         info = self._current()

@@ -126,6 +126,9 @@ def race_replay(data: dict, path=None) -> Replay:
 
 
 def replay_of(data: dict, path=None) -> Replay:
+    """The replay of a save; a Squig Cup's is its latest race's (saves.cup_race_data)."""
+    if data["kind"] == "cup":
+        data = saves.cup_race_data(data)
     return match_replay(data, path) if data["kind"] == "match" else race_replay(data, path)
 
 

@@ -102,6 +102,29 @@ async def _match_screens(visit, app, pilot) -> None:
     await pilot.press("enter")
 
 
+async def _cup_screens(visit, app, pilot) -> None:
+    """The Squig Cup: its set-up, the standings before a race, a race of the cup, the
+    standings with the chart after it (the bars, the legend, the racers' shapes)."""
+    app.menu_choice("cup")
+    await visit.check("cup set-up", "CupSetup")
+    setup = app.screen
+    setup.races = 2
+    setup.slots = ["human", "reckless", "-", "-", "-", "-"]
+    await pilot.press("s")
+    await visit.check("cup standings", "CupScreen")
+    cup_screen = app.screen
+    await pilot.press("n")
+    await visit.check("cup race", "RaceScreen", pauses=4)
+    for _ in range(800):
+        if app.screen is cup_screen:
+            break
+        await pilot.press("enter")
+    text = await visit.check("cup standings after a race", "CupScreen", pauses=3)
+    assert "race 1" in text and "Points after each race" in text
+    await pilot.press("m")
+    await pilot.pause()
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)])
 async def test_every_screen_draws_with_the_console_font_only(monkeypatch, tmp_path, size):
     monkeypatch.setenv("TERM", "linux")
@@ -141,6 +164,7 @@ async def test_every_screen_draws_with_the_console_font_only(monkeypatch, tmp_pa
         await visit.check("race results", "RaceResults", pauses=6)
         await pilot.press("m")
         await pilot.pause()
+        await _cup_screens(visit, app, pilot)
         await _match_screens(visit, app, pilot)
-        assert len(visit.seen) == 16, visit.seen
+        assert len(visit.seen) == 20, visit.seen
         assert not visit.bad, visit.bad

@@ -64,11 +64,20 @@ class RaceConfig:
     options: RaceOptions = field(default_factory=RaceOptions)
 
     @classmethod
-    def solo(cls, riders: int = 4, personality: str = DEFAULT_PERSONALITY,
-             track: str | None = None, seed: int | None = None) -> "RaceConfig":
+    def solo(cls, riders: int = 4, personality: str | None = DEFAULT_PERSONALITY,
+             track: str | None = None, seed: int | None = None,
+             difficulty: str | None = None) -> "RaceConfig":
+        """You against `riders - 1` AI riders: all of one `personality`, or (personality
+        None) the field of a `difficulty` level (riders.levels; "normal" by default)."""
         riders = max(2, min(6, int(riders)))
+        if personality is None:
+            from squigbowl.riders.levels import field_for
+
+            field = field_for(difficulty or "normal", riders - 1)
+        else:
+            field = [personality] * (riders - 1)
         entrants = [(PERSON_NAMES[0], HUMAN)]
-        entrants += [(AI_NAMES[i], personality) for i in range(riders - 1)]
+        entrants += [(AI_NAMES[i], rider) for i, rider in enumerate(field)]
         return cls(entrants, track, seed)
 
     def with_new_seed(self) -> "RaceConfig":

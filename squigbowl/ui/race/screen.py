@@ -152,11 +152,14 @@ class RaceScreen(Screen):
 
     def __init__(self, config: RaceConfig | None = None, instant: bool | None = None, *,
                  race=None, seed: int | None = None, autosave=None,
-                 resumed: bool = False) -> None:
+                 resumed: bool = False, cup: str | None = None) -> None:
         """A new race from `config`, or an existing `race` (a loaded save: `resumed`, its past
         is not animated again; `autosave` its saver; `config` then defaults to the race's own
-        set-up, for "Race again")."""
+        set-up, for "Race again"). `cup`: a race of a Squig Cup (its label, "Squig Cup race 2
+        of 4"): the cup's saver is `autosave`, and at the end the screen goes back to the
+        cup's standings (ui/race/cup_screen.py) instead of the results."""
         super().__init__()
+        self.cup = cup
         if race is None:
             if config is None:
                 raise ValueError("RaceScreen needs a config or a race")
@@ -218,6 +221,10 @@ class RaceScreen(Screen):
 
     def on_resize(self, event) -> None:
         self._apply_width(event.size.width)
+
+    def on_screen_resume(self) -> None:
+        if self.cup is not None and self._finished and self.app.screen is self:
+            self.app.pop_screen()               # a cup race ended under a dialog
 
     def _apply_width(self, width: int) -> None:
         self.set_class(width < NARROW, "narrow")
@@ -305,6 +312,10 @@ class RaceScreen(Screen):
         self._finished = True
         self.decision = None
         self.track_view.set_aim(None)
+        if self.cup is not None:
+            if self.app.screen is self:
+                self.app.pop_screen()           # the cup's standings take over
+            return
         from squigbowl.ui.race.results import RaceResults
 
         rows = self.controller.results_rows()
@@ -324,6 +335,8 @@ class RaceScreen(Screen):
         tv = self.track_view
         p = tv.styles_map
         t = Text()
+        if self.cup is not None:
+            t.append(self.cup + "\n", style="bold reverse")
         t.append(plain(c.track.name), style="bold")
         t.append(f"  seed {self.seed}  speed {c.speed:g}x\n")
         t.append(f"Turn {v.turn}", style="bold")

@@ -3,6 +3,10 @@
 One keyboard-first list: ↑/↓ (j/k) choose a line, ←/→ (h/l) or Enter change it. The first two
 lines preset a Solo race (you against AI riders) or a Hotseat race (people sharing the
 keyboard); every racer line cycles through: none, person, and each AI personality.
+
+The Solo line carries the difficulty (issue 13): ←/→ on it choose easy / normal / hard, which
+fills the AI riders' lines with that level's field (`riders.levels.field_for`); Enter sets the
+solo preset at that level. The personalities stay pickable rider by rider on the racer lines.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ NONE = "-"
 MAX_RACERS = 6
 SCATTERS = ("continuous", 8, 16)                 # B11.5
 INITIATIVES = ("every_turn", "once")             # B11.6.2
+SOLO = 0
 TRACK, SCATTER, INITIATIVE, CAVERN = 2, 3, 4, 5  # option list lines
 FIRST_RACER = 6
 START = FIRST_RACER + MAX_RACERS
@@ -52,6 +57,10 @@ class RaceSetup(Screen):
         self.ai_kinds = ais
         self.kinds = [NONE, HUMAN] + ais
         self.solo_personality = DEFAULT_PERSONALITY if DEFAULT_PERSONALITY in ais else ais[0]
+        from squigbowl.riders.levels import DIFFICULTIES
+
+        self.levels = tuple(DIFFICULTIES)
+        self.level = self.levels.index("normal") if "normal" in self.levels else 0
         self.slots: list[str] = []
         self.scatter = 0
         self.initiative = 0
@@ -60,11 +69,25 @@ class RaceSetup(Screen):
 
     # -- model ----------------------------------------------------------------------------------
     def preset(self, kind: str) -> None:
-        p = self.solo_personality
         if kind == "solo":
-            self.slots = [HUMAN, p, p, p, NONE, NONE]
+            self.slots = [HUMAN, "ai", "ai", "ai", NONE, NONE]
+            self.apply_level()
         else:
             self.slots = [HUMAN, HUMAN, NONE, NONE, NONE, NONE]
+
+    @property
+    def difficulty(self) -> str:
+        return self.levels[self.level]
+
+    def apply_level(self) -> None:
+        """Every AI rider line gets the field of the chosen difficulty (riders.levels)."""
+        from squigbowl.riders.levels import field_for
+
+        slots = [i for i, k in enumerate(self.slots) if k not in (NONE, HUMAN)]
+        for i, rider in zip(slots, field_for(self.difficulty, len(slots))):
+            if rider not in self.kinds:
+                self.kinds.append(rider)
+            self.slots[i] = rider
 
     def config(self) -> RaceConfig:
         entrants = []
@@ -84,7 +107,7 @@ class RaceSetup(Screen):
         return RaceConfig(entrants, self.tracks[self.track_index][0], options=options)
 
     def lines(self) -> list[str]:
-        out = ["▶ Solo race: you against AI riders (preset)",
+        out = [f"▶ Solo race: you against AI riders, difficulty ◂ {self.difficulty} ▸",
                "▶ Hotseat race: people share the keyboard (preset)",
                f"Track:    ◂ {self.tracks[self.track_index][1]} ▸",
                f"Scatter:  ◂ {'any angle' if self.scatter == 0 else f'{SCATTERS[self.scatter]} directions'} ▸",
@@ -131,7 +154,10 @@ class RaceSetup(Screen):
         i = self.query_one(OptionList).highlighted
         if i is None:
             return
-        if i == TRACK:
+        if i == SOLO:
+            self.level = (self.level + step) % len(self.levels)
+            self.apply_level()
+        elif i == TRACK:
             self.track_index = (self.track_index + step) % len(self.tracks)
         elif i == SCATTER:
             self.scatter = (self.scatter + step) % len(SCATTERS)
@@ -174,5 +200,6 @@ class RaceSetup(Screen):
         self.app.pop_screen()
 
     def action_help(self) -> None:
-        self.notify("Solo/Hotseat fill the racer lines; ←/→ or Enter change a line "
-                    "(none, person, AI riders); s or the last line starts.", timeout=8)
+        self.notify("Solo/Hotseat fill the racer lines; ←/→ on Solo choose the difficulty "
+                    "(the AI riders' field); ←/→ or Enter change a line (none, person, AI "
+                    "riders); s or the last line starts.", timeout=8)
