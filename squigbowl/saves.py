@@ -58,8 +58,9 @@ MAX_DECISIONS = 20_000
 MAX_NODES = 4 * MAX_DECISIONS + 20_000
 #: the longest text in a save (names are then cut to text.NAME_LIMIT), but for a track's file
 MAX_TEXT = 1_000
-#: the longest track file carried inline (the shipped ones are 1.5 to 3.5 KB)
-MAX_TRACK_TEXT = 64 * 1024
+#: the longest track file carried inline: every track the game reads (race.track.TRACK_FILE_LIMIT;
+#: the shipped ones are 1.5 to 3.5 KB)
+MAX_TRACK_TEXT = 128 * 1024
 #: the longest list but the decision log (a team has at most 16 players, a race 6 racers)
 MAX_LIST = 1_000
 #: the deepest nesting of lists and tables (a save needs 6)

@@ -129,3 +129,12 @@ def test_a_cup_save_replays_its_latest_race(tmp_path):
     replay = replay_of(loaded.data, path)
     assert replay.kind == "race" and len(replay.steps) == len(cup.current.decisions) + 1
     assert "Squig race" in replay_text(replay, loaded.data)
+
+
+def test_every_track_the_game_reads_fits_in_a_save():
+    """A track file the race accepts (up to its size limit) is carried whole by a save, so a
+    race or cup on it can always be loaded again."""
+    from squigbowl.race.track import TRACK_FILE_LIMIT
+    from squigbowl.saves import MAX_TRACK_TEXT
+
+    assert MAX_TRACK_TEXT >= TRACK_FILE_LIMIT
