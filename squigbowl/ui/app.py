@@ -245,7 +245,8 @@ class SquigBowlApp(App):
         if kind == "MatchScreen":
             ctrl = screen.ctrl
             if ctrl.autosave is None and self.saves_folder is not None:
-                saver = Autosaver(self.saves_folder, "match", coaches=ctrl.names)
+                saver = Autosaver(self.saves_folder, "match", coaches=ctrl.names,
+                                  computer=ctrl.computer_levels())
                 ctrl.autosave = saver
                 saver(ctrl.match)           # saved from its first decision on
             if ctrl.autosave is not None:
@@ -457,15 +458,18 @@ class SquigBowlApp(App):
     def _resume(self, loaded, lock=None) -> None:
         from squigbowl.saves import Autosaver
 
+        computer = getattr(loaded, "computer", None) or [None, None]
         saver = Autosaver(loaded.path.parent, loaded.kind, path=loaded.path,
                           created=loaded.data.get("created"), coaches=loaded.coaches or None,
-                          lock=lock)
+                          lock=lock, computer=[e.get("level") if isinstance(e, dict) else None
+                                               for e in computer])
         if loaded.kind == "match":
             from squigbowl.saves import build_match
             from squigbowl.ui.match.controller import MatchController
             from squigbowl.ui.match.screen import MatchScreen
 
-            ctrl = MatchController(loaded.match, names=loaded.coaches)
+            # the computer keeps its sides (rebuilt from the save's level and seed: issue 12)
+            ctrl = MatchController(loaded.match, names=loaded.coaches, computer=computer)
             try:    # the earlier events: the dice log and the dice luck cover the whole match
                 ctrl.replay_history(build_match(loaded.data, loaded.path))
             except Exception:  # noqa: BLE001 - the match itself is loaded; only the log is short
