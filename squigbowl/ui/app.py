@@ -117,6 +117,8 @@ class SquigBowlApp(App):
         self.savers: list = []          # the autosavers of the games shown, newest last
         self._saver_screens: list = []  # (autosaver, its screen): the save is freed when gone
         self._reported: str | None = None
+        #: the match screens it opens play without animations nor the computer's pauses (tests)
+        self.match_instant = False
         from squigbowl.ui.kit.glyphs import GlyphFilter, needs_safe_glyphs
         from squigbowl.ui.kit.safe import ControlFilter
 
@@ -475,7 +477,7 @@ class SquigBowlApp(App):
             except Exception:  # noqa: BLE001 - the match itself is loaded; only the log is short
                 ctrl.history = []
             ctrl.autosave = saver
-            self.push_screen(MatchScreen(ctrl))
+            self.push_screen(MatchScreen(ctrl, animate=not self.match_instant))
             return
         from squigbowl.ui.race.screen import RaceScreen
 

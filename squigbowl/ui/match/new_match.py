@@ -73,7 +73,8 @@ def start_match_from_args(app, args) -> None:
                                   squig_ball=bool(getattr(args, "squig_ball", False)),
                                   kick_it=bool(getattr(args, "kick_it", False)),
                                   computer=(getattr(args, "home_coach", None),
-                                            getattr(args, "away_coach", None)))
+                                            getattr(args, "away_coach", None)),
+                                  animate=not getattr(app, "match_instant", False))
     except TeamFileError as exc:
         app.push_screen(TeamPick(note=str(exc)))
         return
@@ -115,9 +116,6 @@ class TeamPick(Screen):
     TeamPick #pick-keys { width: 1fr; height: 3; content-align: left middle;
                           color: $text-muted; }
     """
-
-    #: the match screen's animations (tests turn them off)
-    animate = True
 
     BINDINGS = [Binding("ctrl+g", "start", "Start match"), Binding("escape", "back", "Back")]
 
@@ -206,7 +204,8 @@ class TeamPick(Screen):
             screen = new_match_screen(str(home), str(away), names=names,
                                       squig_ball=self.query_one("#squig-ball", Checkbox).value,
                                       kick_it=self.query_one("#kick-it", Checkbox).value,
-                                      computer=self.levels(), animate=self.animate)
+                                      computer=self.levels(),
+                                      animate=not getattr(self.app, "match_instant", False))
         except (TeamFileError, ValueError) as exc:
             note = self.query_one("#pick-note", Static)
             note.update(content(exc))

@@ -67,9 +67,11 @@ RESERVED = set("mbzpofte" "hjklyubn" "axgicq" "r")
 
 DIRS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
-#: seconds between two decisions of a computer coach at animation speed 1 (issue 12: a pace a
-#: person can follow); divided by the animation speed, 0 with the animations off
+#: seconds before a computer coach's decision is played, at animation speed 1 (issue 12: a pace
+#: a person can follow): before it declares an activation, and before each later decision of
+#: one (a step, a block die...); divided by the animation speed, 0 with the animations off
 COMPUTER_PAUSE = 0.6
+COMPUTER_STEP_PAUSE = 0.25
 
 
 class MatchScreen(Screen):
@@ -141,7 +143,7 @@ class MatchScreen(Screen):
         if banners is None:
             banners = handover and (not computer or bool(ctrl.humans))
         self.banners = banners
-        self.computer_pause = COMPUTER_PAUSE if animate else 0.0
+        self.computer_pause = (COMPUTER_PAUSE, COMPUTER_STEP_PAUSE) if animate else (0.0, 0.0)
         self._cpu_fast = False          # Space during the computer's turn: to its end at once
         self._cpu_workers: dict = {}    # worker -> the decision it is choosing for
         self._cpu_thinking = None       # the side whose coach is thinking now
@@ -545,8 +547,9 @@ class MatchScreen(Screen):
                 self.set_timer(0.2, ready)      # a dialog, the help, the too-small notice
                 return
             self.mode = "computer"
+            wait = self.computer_pause[0 if decision.kind == "turn" else 1]
             pause = 0.0 if self._cpu_fast or self.animator is None else (
-                self.computer_pause / self.animator.speed)
+                wait / self.animator.speed)
             if pause > 0:
                 self.set_timer(pause, lambda: play())
             else:
@@ -943,7 +946,7 @@ class MatchScreen(Screen):
             if self.mode != "over":
                 self._prompt("")
             return
-        if self.mode == "computer":
+        if self.mode == "computer" or self.ctrl.is_computer(d.side):
             self.pitch.set_layers(path={})
             self._prompt(self.computer_line(d.side))
             return
