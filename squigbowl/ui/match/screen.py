@@ -499,7 +499,8 @@ class MatchScreen(Screen):
         worker = self.run_worker(lambda: ctrl.choose_on(thinking_on, side), name="computer-coach",
                                  group="computer-coach", thread=True, exit_on_error=False)
         self._cpu_workers[worker] = decision
-        self.refresh_all()
+        self._update_preview()              # the events' refresh drew the rest (show_events)
+        self._refresh_keys()
 
     @property
     def thinking(self) -> bool:
@@ -569,7 +570,7 @@ class MatchScreen(Screen):
                                       f"rules forbid ({exc}): a random choice is played.")
                 self._computer_failed(decision, exc)
 
-        self.refresh_all()
+        self._update_preview()
         ready()
 
     def action_skip_turn(self) -> None:
@@ -1100,6 +1101,8 @@ HELP_LINES = [
     "Views: x tackle zones, g coordinates, c colours, i card/log (narrow), Q leave",
     "Undo: U takes back the current activation until its first die is rolled",
     "Animations: space skips, + faster, - slower",
+    "Computer: its turns play by themselves (\"Computer (easy) is thinking…\"); Space or",
+    "        Enter skips to the end of its turn; U never takes back its moves",
     "Pitch: [g] Home, (g) Away; ● holds the ball, _ prone, * stunned, dim = has acted",
     "Header: RR 2*–1 = team re-rolls left; * = the team on the move has used its one team",
     "        re-roll this turn (A10.2)",
