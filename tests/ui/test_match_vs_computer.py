@@ -306,6 +306,28 @@ def test_the_copy_is_private_and_asks_the_same_decision():
     assert m.log == log and len(m.dice.log) == rolls and m.state is state
 
 
+def test_the_copy_knows_nothing_of_the_matchs_future_dice():
+    """Two matches alike up to now but with different dice from here on: their copies are
+    alike, roll alike, and the computer chooses alike on them."""
+    from squigbowl.dice import Dice
+
+    def played(seed=6, n=150):
+        m = Match(find_team("Orcs"), find_team("Humans"), seed=seed)
+        ctrl = MatchController(m, computer={0: "easy", 1: "easy"})
+        for _ in range(n):
+            m.decide(ctrl.coach_for(m.pending.side).choose(match_copy(m)))
+        return m
+
+    a, b = played(), played()
+    b.dice = Dice(12345)                                     # b's future is another one
+    ca, cb = match_copy(a), match_copy(b)
+    assert [ca.dice.uniform() for _ in range(20)] == [cb.dice.uniform() for _ in range(20)]
+    ca, cb = match_copy(a), match_copy(b)
+    pick = [MatchController(m, computer={s: "easy" for s in (0, 1)}).choose_on(c, c.pending.side)
+            for m, c in ((a, ca), (b, cb))]
+    assert pick[0] == pick[1]
+
+
 # -- the command line -----------------------------------------------------------------------------
 
 def test_the_match_command_takes_each_sides_coach():

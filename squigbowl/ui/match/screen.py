@@ -489,6 +489,7 @@ class MatchScreen(Screen):
         self.decision = decision
         self.mode = "computer"
         self._asked_side = decision.side
+        self._notes.clear()                 # news for a hand-over: none against the computer
         if self.has_class("card-for-setup"):
             self.remove_class("show-card", "card-for-setup")
         self.pitch.set_layers(legal=(), reach=(), path={}, push=())
