@@ -342,6 +342,14 @@ def test_the_match_command_takes_each_sides_coach():
         parser.parse_args(["match", "--away-coach", "genius"])
 
 
+def test_an_unknown_level_is_one_line_and_exit_2():
+    from tests.test_cli import run
+
+    out = run("match", "--away-coach", "genius")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "--away-coach" in out.stderr and "easy, normal, hard" in out.stderr
+
+
 async def test_squigbowl_match_away_coach_easy_opens_a_match_v_the_computer():
     args = Namespace(command="match", home="Orcs", away="Humans", squig_ball=False,
                      kick_it=False, seed=5, home_coach=None, away_coach="easy")
