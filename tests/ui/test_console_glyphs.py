@@ -114,7 +114,7 @@ async def _computer_match(visit, app, pilot) -> None:
     app.push_screen(scr)
     for _ in range(100):
         await pilot.pause(0.01)
-        if app.screen is scr and scr.thinking:              # held there until the gate opens
+        if app.screen is scr and scr.thinking and scr._cpu_notice:   # held until the gate
             break
     text = await visit.check("match v computer", "MatchScreen")
     gate.set()

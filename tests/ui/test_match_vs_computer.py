@@ -175,7 +175,10 @@ async def test_the_thinking_notice_shows_and_the_screen_answers_keys_while_it_th
                 await pilot.press("F", "1", "e")
         assert scr.thinking and scr.mode == "computer"
         made = len(ctrl.match.log)
-        await pilot.pause(0.1)
+        for _ in range(100):                 # after a moment (a quick decision does not flash it)
+            await pilot.pause(0.01)
+            if "Computer (easy) is thinking" in shown(app):
+                break
         assert "Computer (easy) is thinking" in shown(app)
         assert "Skip its turn" in shown(app)
         assert not scr.pitch.show_tz

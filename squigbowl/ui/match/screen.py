@@ -72,6 +72,8 @@ DIRS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 #: one (a step, a block die...); divided by the animation speed, 0 with the animations off
 COMPUTER_PAUSE = 0.6
 COMPUTER_STEP_PAUSE = 0.25
+#: "<coach> is thinking…" once a decision has taken this long (a quick one does not flash it)
+THINKING_NOTICE_AFTER = 0.2
 
 
 class MatchScreen(Screen):
@@ -147,6 +149,7 @@ class MatchScreen(Screen):
         self._cpu_fast = False          # Space during the computer's turn: to its end at once
         self._cpu_workers: dict = {}    # worker -> the decision it is choosing for
         self._cpu_thinking = None       # the side whose coach is thinking now
+        self._cpu_notice = False        # its "is thinking…" notice is up
         self._moments: list = []        # (title, sentence) waiting for the next banner
         self._moments_side = None       # the coach at the keyboard when they happened
         self.decision = None
@@ -497,11 +500,20 @@ class MatchScreen(Screen):
         ctrl = self.ctrl
         thinking_on = ctrl.copy_for_thinking()
         self._cpu_thinking = side
+        self._cpu_notice = False
         worker = self.run_worker(lambda: ctrl.choose_on(thinking_on, side), name="computer-coach",
                                  group="computer-coach", thread=True, exit_on_error=False)
         self._cpu_workers[worker] = decision
         self._update_preview()              # the events' refresh drew the rest (show_events)
         self._refresh_keys()
+
+        def notice() -> None:
+            if decision is self.decision and self._cpu_thinking is not None and \
+                    self.is_attached:
+                self._cpu_notice = True
+                self._update_preview()
+
+        self.set_timer(THINKING_NOTICE_AFTER, notice)
 
     @property
     def thinking(self) -> bool:
@@ -999,7 +1011,7 @@ class MatchScreen(Screen):
         line = Text()
         if self._cpu_fast:
             line.append(f"{who}: skipping to the end of the turn…", style="bold")
-        elif self._cpu_thinking == side:
+        elif self._cpu_thinking == side and self._cpu_notice:
             line.append(f"{who} is thinking…", style="bold")
             line.append(" · Space skips to the end of its turn")
         else:
