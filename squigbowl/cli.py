@@ -1,7 +1,7 @@
 """The `squigbowl` command and its sub-commands.
 
     squigbowl                       the main menu
-    squigbowl match [...]           straight into a hotseat match (issue: match screen)
+    squigbowl match [...]           straight into a match (hotseat, or --away-coach easy...)
     squigbowl race [...]            straight into a solo squig race
     squigbowl cup [...]             a Squig Cup: a series of races with points and standings
     squigbowl load FILE             resume a saved match or race
@@ -49,6 +49,18 @@ def races_count(text: str) -> int:
     return value
 
 
+def coach_level(text: str) -> str | None:
+    """`--home-coach` / `--away-coach`: 'human' (None) or a computer level (coaches.coach)."""
+    from squigbowl.coaches.coach import LEVELS
+
+    key = text.strip().lower()
+    if key == "human":
+        return None
+    if key not in LEVELS:
+        raise argparse.ArgumentTypeError(f"{text!r}: human, {', '.join(LEVELS)}")
+    return key
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="squigbowl", description=__doc__.splitlines()[0])
     parser.add_argument("--saves", metavar="DIR", default=None, help=SAVES_HELP)
@@ -77,6 +89,10 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--squig-ball", action="store_true")
     match.add_argument("--kick-it", action="store_true")
     match.add_argument("--seed", type=seed, default=None)
+    for side in ("home", "away"):
+        match.add_argument(f"--{side}-coach", type=coach_level, default=None, metavar="LEVEL",
+                           help=f"who coaches the {side} side: human (the default) or the "
+                                f"computer: easy, normal or hard")
     _saves_option(match)
 
     race = sub.add_parser("race", help="start a solo squig race at once")

@@ -178,8 +178,26 @@ def match_summary(match, coaches=None) -> dict:
     }
 
 
-def match_data(match, *, coaches=None, created: str | None = None, teams=None) -> dict:
-    """The whole save of a match, as a JSON-able dict."""
+#: the computer coaches a save may name (coaches.coach.COACHES; saves import no coach: a test
+#: keeps the two lists equal)
+COMPUTER_LEVELS = ("random", "easy", "normal", "hard")
+
+
+def computer_data(match, computer) -> list:
+    """The save's `computer` field: [home, away], each null (a person) or the computer coaching
+    that side, {"level", "seed"}: the coach is rebuilt as make_coach(level, seed, side), the
+    seed being the match's (issue 12)."""
+    out = []
+    for side in (0, 1):
+        level = (list(computer or ()) + [None, None])[side]
+        out.append({"level": str(level), "seed": match.seed} if level else None)
+    return out
+
+
+def match_data(match, *, coaches=None, created: str | None = None, teams=None,
+               computer=None) -> dict:
+    """The whole save of a match, as a JSON-able dict; `computer`: [home, away] levels (None
+    for a person)."""
     stamp = now_text()
     return {
         "format": FORMAT, "version": VERSION, "kind": "match",
@@ -189,6 +207,7 @@ def match_data(match, *, coaches=None, created: str | None = None, teams=None) -
         "options": match.state.options.to_json(),
         "teams": teams or [team_to_data(t.sheet) for t in match.state.teams],
         "coaches": list(coaches) if coaches else ["Home coach", "Away coach"],
+        "computer": computer_data(match, computer),
         "decisions": [_plain(c) for c in match.log],
         "snapshot": match_snapshot(match),
     }
@@ -580,12 +599,14 @@ class Autosaver:
 
     def __init__(self, folder: str | os.PathLike, kind: str, path: str | os.PathLike | None = None,
                  created: str | None = None, coaches=None, background: bool = True,
-                 lock: SaveLock | None = None) -> None:
+                 lock: SaveLock | None = None, computer=None) -> None:
         self.folder = Path(folder)
         self.kind = kind
         self.path = Path(path) if path else None
         self.created = created
         self.coaches = list(coaches) if coaches else None
+        #: [home, away]: the computer's level for a side it coaches, else None (a person)
+        self.computer = list(computer) if computer else None
         self.background = background
         self.lock = lock
         self.error: str | None = None
@@ -607,7 +628,7 @@ class Autosaver:
             if self._teams is None:
                 self._teams = [team_to_data(t.sheet) for t in game.state.teams]
             data = match_data(game, coaches=self.coaches, created=self.created,
-                              teams=self._teams)
+                              teams=self._teams, computer=self.computer)
         elif self.kind == "cup":
             data = cup_data(self.cup if self.cup is not None else game, created=self.created)
         else:
@@ -953,6 +974,7 @@ def _validate(data: dict, path) -> None:
         _check(isinstance(coaches, list) and len(coaches) == 2
                and all(isinstance(c, str) for c in coaches), path,
                "field 'coaches' must hold two names")
+        _check_computer(data.get("computer", [None, None]), path)
         _check_options(data["options"], path)
         for i, choice in enumerate(decisions):
             _check(isinstance(choice, list) and len(choice) == 2 and isinstance(choice[0], str),
@@ -1017,6 +1039,24 @@ def _validate_cup(data: dict, path) -> None:
     _check(total <= MAX_DECISIONS, path, f"too many decisions ({total})")
 
 
+def _check_computer(computer, path) -> None:
+    """The `computer` field (issue 12): absent in older saves (two people), else [home, away],
+    each null or {"level": one of COMPUTER_LEVELS, "seed": a whole number 0..2^63}."""
+    _check(isinstance(computer, list) and len(computer) == 2, path,
+           "field 'computer' must hold two entries (null for a person)")
+    for side, entry in enumerate(computer):
+        if entry is None:
+            continue
+        name = ("home", "away")[side]
+        _check(isinstance(entry, dict) and entry.get("level") in COMPUTER_LEVELS, path,
+               f"field 'computer': the {name} coach's level must be one of "
+               f"{', '.join(COMPUTER_LEVELS)}, got {_clip(entry)}")
+        seed = entry.get("seed")
+        _check(_is_int(seed) and 0 <= seed < 2 ** 63, path,
+               f"field 'computer': the {name} coach's seed must be a whole number 0..2^63, "
+               f"got {_clip(seed)}")
+
+
 def _check_options(options: dict, path) -> None:
     from squigbowl.rules.state import Options
 
@@ -1070,6 +1110,8 @@ class Loaded:
     mismatch: str | None = None
     cup: object = None          # kind "cup": the Cup (`race` is its race on, if any)
     coaches: list = field(default_factory=list)
+    #: match: [home, away], each None (a person) or {"level", "seed"} (the computer)
+    computer: list = field(default_factory=lambda: [None, None])
 
     @property
     def game(self):
@@ -1142,7 +1184,8 @@ def _load_match(path: Path, data: dict) -> Loaded:
     match = replay_match(data, path)
     mismatch = _compare(data["snapshot"], match_snapshot(match), "match")
     return Loaded(path, data, "match", match=match, mismatch=mismatch,
-                  coaches=list(data.get("coaches") or ["Home coach", "Away coach"]))
+                  coaches=list(data.get("coaches") or ["Home coach", "Away coach"]),
+                  computer=list(data.get("computer") or [None, None]))
 
 
 def race_track(data: dict, path="save"):

@@ -120,6 +120,8 @@ class SquigBowlApp(GuardsSize, App):
         self.savers: list = []          # the autosavers of the games shown, newest last
         self._saver_screens: list = []  # (autosaver, its screen): the save is freed when gone
         self._reported: str | None = None
+        #: the match screens it opens play without animations nor the computer's pauses (tests)
+        self.match_instant = False
         from squigbowl.ui.kit.glyphs import GlyphFilter, needs_safe_glyphs
         from squigbowl.ui.kit.safe import ControlFilter
 
@@ -283,7 +285,8 @@ class SquigBowlApp(GuardsSize, App):
         if kind == "MatchScreen":
             ctrl = screen.ctrl
             if ctrl.autosave is None and self.saves_folder is not None:
-                saver = Autosaver(self.saves_folder, "match", coaches=ctrl.names)
+                saver = Autosaver(self.saves_folder, "match", coaches=ctrl.names,
+                                  computer=ctrl.computer_levels())
                 ctrl.autosave = saver
                 saver(ctrl.match)           # saved from its first decision on
             if ctrl.autosave is not None:
@@ -516,21 +519,24 @@ class SquigBowlApp(GuardsSize, App):
     def _resume(self, loaded, lock=None) -> None:
         from squigbowl.saves import Autosaver
 
+        computer = getattr(loaded, "computer", None) or [None, None]
         saver = Autosaver(loaded.path.parent, loaded.kind, path=loaded.path,
                           created=loaded.data.get("created"), coaches=loaded.coaches or None,
-                          lock=lock)
+                          lock=lock, computer=[e.get("level") if isinstance(e, dict) else None
+                                               for e in computer])
         if loaded.kind == "match":
             from squigbowl.saves import build_match
             from squigbowl.ui.match.controller import MatchController
             from squigbowl.ui.match.screen import MatchScreen
 
-            ctrl = MatchController(loaded.match, names=loaded.coaches)
+            # the computer keeps its sides (rebuilt from the save's level and seed: issue 12)
+            ctrl = MatchController(loaded.match, names=loaded.coaches, computer=computer)
             try:    # the earlier events: the dice log and the dice luck cover the whole match
                 ctrl.replay_history(build_match(loaded.data, loaded.path))
             except Exception:  # noqa: BLE001 - the match itself is loaded; only the log is short
                 ctrl.history = []
             ctrl.autosave = saver
-            self.push_screen(MatchScreen(ctrl))
+            self.push_screen(MatchScreen(ctrl, animate=not self.match_instant))
             return
         if loaded.kind == "cup":
             from squigbowl.ui.race.cup_screen import CupScreen

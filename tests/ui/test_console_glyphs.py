@@ -125,6 +125,25 @@ async def _cup_screens(visit, app, pilot) -> None:
     await pilot.pause()
 
 
+async def _computer_match(visit, app, pilot) -> None:
+    """Issue 12: the computer's turn, its thinking notice and skip key on the prompt line."""
+    from squigbowl.ui.match.new_match import new_match_screen
+
+    import threading
+
+    scr = new_match_screen("Orcs", "Humans", seed=3, computer=("easy", "easy"), animate=False)
+    gate, choose = threading.Event(), scr.ctrl.choose_on
+    scr.ctrl.choose_on = lambda copy, side: gate.wait(10) and choose(copy, side)
+    app.push_screen(scr)
+    for _ in range(100):
+        await pilot.pause(0.01)
+        if app.screen is scr and scr.thinking and scr._cpu_notice:   # held until the gate
+            break
+    text = await visit.check("match v computer", "MatchScreen")
+    gate.set()
+    assert "is thinking" in text and "Skip its turn" in text
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)])
 async def test_every_screen_draws_with_the_console_font_only(monkeypatch, tmp_path, size):
     monkeypatch.setenv("TERM", "linux")
@@ -138,6 +157,9 @@ async def test_every_screen_draws_with_the_console_font_only(monkeypatch, tmp_pa
         await visit.check("menu", "MainMenu")
         app.menu_choice("new")
         await visit.check("new match", "TeamPick")
+        app.screen.query_one("#away-who").value = "hard"      # issue 12: v the computer
+        form = await visit.check("new match v computer", "TeamPick")
+        assert "Computer: hard" in form and "Computer (hard)" in form
         await pilot.press("escape")
         app.menu_choice("load")
         await visit.check("load", "LoadScreen")
@@ -166,5 +188,6 @@ async def test_every_screen_draws_with_the_console_font_only(monkeypatch, tmp_pa
         await pilot.pause()
         await _cup_screens(visit, app, pilot)
         await _match_screens(visit, app, pilot)
-        assert len(visit.seen) == 20, visit.seen
+        await _computer_match(visit, app, pilot)
+        assert len(visit.seen) == 22, visit.seen
         assert not visit.bad, visit.bad

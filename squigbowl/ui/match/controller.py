@@ -8,9 +8,18 @@ controller without a screen.
 
 It also answers the screen's read-only questions (the state to draw, the odds of a preview)
 through `squigbowl.rules.odds`, so no screen ever computes a rule.
+
+Computer coaches (issue 12): `computer` maps a side to a level ('easy', 'normal', 'hard'),
+the coach built by `coaches.coach.make_coach(level, match seed, side)`. A view that can think
+in the background (`think(decision)`) is handed the computer's decisions like any other and
+asks `copy_for_thinking()` on the UI thread, lets the coach choose on that private copy in a
+worker thread (`choose_on(copy, side)`), then `play`s the answer here: the real match is only
+ever touched on the UI thread. Without such a view the computer answers at once (`ask`).
 """
 
 from __future__ import annotations
+
+import copy
 
 from squigbowl.rules import odds
 from squigbowl.text import plain
@@ -32,13 +41,26 @@ def is_square(value) -> bool:
 class MatchController:
     """Decisions in, events out, between one Match and the coaches."""
 
-    def __init__(self, match, *, names=("Home coach", "Away coach"), bots=None) -> None:
+    def __init__(self, match, *, names=("Home coach", "Away coach"), bots=None,
+                 computer=None) -> None:
         self.match = match
         #: the coaches' names, plain (they are typed, or read from a save: squigbowl.text)
         names = list(names or ())[:2]
         names += ["Home coach", "Away coach"][len(names):]
         self.names = [plain(n) or ("Home coach", "Away coach")[i] for i, n in enumerate(names)]
-        self.bots = dict(bots or {})      # side -> Coach with .choose(match)
+        self.bots = dict(bots or {})      # side -> Coach with .choose(match), answered at once
+        #: side -> level of the computer coaching it (saved; the coach is rebuilt from it)
+        self.computer: dict[int, str] = {}
+        self._coach_seeds: dict[int, int] = {}   # side -> make_coach's seed (the match's)
+        self._coaches: dict = {}          # side -> its Coach, built when first asked
+        if isinstance(computer, (list, tuple)):
+            computer = dict(enumerate(computer))
+        for side, level in dict(computer or {}).items():
+            if isinstance(level, dict):   # from a save: {"level", "seed"}
+                self._coach_seeds[int(side)] = int(level.get("seed", match.seed))
+                level = level.get("level")
+            if level:
+                self.computer[int(side)] = computer_level(level)
         self.view = None
         self.history: list[Event] = []    # every event of the match (see replay_history)
         self._routes = None               # odds cache for the pending decision
@@ -70,6 +92,40 @@ class MatchController:
     def player(self, pid):
         return self.state.players[pid]
 
+    # -- computer coaches (issue 12) -----------------------------------------------------------
+    def is_computer(self, side) -> bool:
+        return side in self.computer
+
+    @property
+    def humans(self) -> list[int]:
+        """The sides a person coaches (not a bot nor the computer)."""
+        return [s for s in (0, 1) if s not in self.computer and s not in self.bots]
+
+    def computer_levels(self) -> list:
+        """[home, away]: each side's computer level, or None for a person (what a save keeps)."""
+        return [self.computer.get(0), self.computer.get(1)]
+
+    def coach_for(self, side: int):
+        """The computer coach of `side`, built once from the match seed and the side
+        (coaches.coach.make_coach): a resumed match rebuilds the same coach."""
+        coach = self._coaches.get(side)
+        if coach is None:
+            from squigbowl.coaches.coach import make_coach
+
+            seed = self._coach_seeds.get(side, self.match.seed)
+            coach = self._coaches[side] = make_coach(self.computer[side], seed, side)
+        return coach
+
+    def copy_for_thinking(self):
+        """A private copy of the match at its pending decision, for a computer coach thinking
+        in another thread (call on the UI thread; the copy shares nothing it can change)."""
+        return match_copy(self.match)
+
+    def choose_on(self, match_copy_, side: int):
+        """The computer's answer to the pending decision of its private copy (any thread: it
+        reads the copy and its own coach only)."""
+        return self.coach_for(side).choose(match_copy_)
+
     # -- driving -----------------------------------------------------------------------------
     def attach(self, view) -> None:
         self.view = view
@@ -89,9 +145,15 @@ class MatchController:
         return events
 
     def ask(self) -> None:
-        """Let bots answer their decisions, then hand the next one to the view."""
-        while self.pending is not None and self.pending.side in self.bots:
-            self.decide(self.bots[self.pending.side].choose(self.match))
+        """Let bots answer their decisions, then hand the next one to the view (a computer
+        coach's too, when the view thinks in the background: `think`)."""
+        while self.pending is not None and (self.pending.side in self.bots or (
+                self.pending.side in self.computer and not hasattr(self.view, "think"))):
+            side = self.pending.side
+            if side in self.bots:
+                self.decide(self.bots[side].choose(self.match))
+            else:
+                self.decide(self.choose_on(self.copy_for_thinking(), side))
         if self.view is None:
             return
         if self.pending is None:
@@ -118,9 +180,11 @@ class MatchController:
 
     def can_undo(self) -> bool:
         """The active coach may take back the current activation (no die rolled since its
-        declaration) and no bot is asked."""
+        declaration) and no bot nor computer is asked: the computer's moves are never taken
+        back (the match only lets the side asked take back its own activation)."""
         pending = self.pending
-        return pending is not None and pending.side not in self.bots and self.match.can_undo()
+        return (pending is not None and pending.side not in self.bots
+                and pending.side not in self.computer and self.match.can_undo())
 
     def undo(self) -> bool:
         """Take back the current activation and ask its declaration again; False if refused."""
@@ -293,4 +357,35 @@ class MatchController:
         return [c for c in decision.choices if self.target_of(c, decision) is None]
 
 
-__all__ = ["MatchController", "IllegalChoice", "is_square"]
+def computer_level(level) -> str:
+    """A computer coach's level as given (a form, the command line, a save), checked against
+    coaches.coach.COACHES; ValueError for an unknown one."""
+    from squigbowl.coaches.coach import COACHES
+
+    key = str(level).strip().lower()
+    if key == "scripted":
+        key = "easy"
+    if key not in COACHES:
+        raise ValueError(f"unknown computer coach {plain(str(level))!r} "
+                         f"(known: {', '.join(COACHES)})")
+    return key
+
+
+def match_copy(match):
+    """A private copy of `match` at its pending decision: its own state, log and dice (a
+    snapshot restored into a shallow copy of the match, so the real match is only read). The
+    copy then rolls fresh dice of its own, not the match's stream; a coach that looks ahead
+    still brings its own dice to its copies (coaches/coach.py, DESIGN.md "Computer players")."""
+    from squigbowl.dice import Dice
+
+    snap = match.snapshot()
+    clone = copy.copy(match)
+    # dice that the restore puts where the match's were at its last quiet point, to replay the
+    # decisions made since (a fresh Dice: a deep copy of the match's costs ten times more)
+    clone.dice = Dice(0) if type(match.dice) is Dice else copy.deepcopy(match.dice)
+    clone.restore(snap)
+    clone.dice = Dice((match.seed * 7919 + len(match.log)) % (2 ** 63))
+    return clone
+
+
+__all__ = ["MatchController", "IllegalChoice", "is_square", "match_copy", "computer_level"]

@@ -1,4 +1,7 @@
-"""Starting a match: the team pick screen (main menu "New match") and `squigbowl match`."""
+"""Starting a match: the team pick screen (main menu "New match") and `squigbowl match`.
+
+Each side is coached by a person or by the computer at a level (issue 12: easy, normal,
+hard); a computer's default name says so ("Computer (easy)")."""
 
 from __future__ import annotations
 
@@ -19,26 +22,59 @@ from squigbowl.ui.match.controller import MatchController
 from squigbowl.ui.match.screen import MatchScreen
 
 
-def new_match_screen(home: str, away: str, *, names=("Home coach", "Away coach"),
+HUMAN = "human"
+#: who may coach a side: a person, or the computer at a level (coaches.coach.LEVELS)
+WHO = ((HUMAN, "Human"), ("easy", "Computer: easy"), ("normal", "Computer: normal"),
+       ("hard", "Computer: hard"))
+DEFAULT_NAMES = ("Home coach", "Away coach")
+
+
+def computer_name(level: str) -> str:
+    return f"Computer ({level})"
+
+
+def coach_names(names, levels) -> tuple[str, str]:
+    """The coaches' names: a typed name is kept; an empty or default one is "Home coach" /
+    "Away coach" for a person, "Computer (level)" for the computer."""
+    out = []
+    for side in (0, 1):
+        name = plain(names[side]) if side < len(names or ()) else ""
+        level = levels[side] if side < len(levels or ()) else None
+        if not name or (level and name == DEFAULT_NAMES[side]):
+            name = computer_name(level) if level else DEFAULT_NAMES[side]
+        out.append(name)
+    return out[0], out[1]
+
+
+def new_match_screen(home: str, away: str, *, names=DEFAULT_NAMES,
                      seed: int | None = None, squig_ball: bool = False,
-                     kick_it: bool = False) -> MatchScreen:
-    """A MatchScreen for a fresh match between two teams (names or team files)."""
+                     kick_it: bool = False, computer=(None, None),
+                     animate: bool = True) -> MatchScreen:
+    """A MatchScreen for a fresh match between two teams (names or team files); `computer`:
+    [home, away], each None (a person) or the computer's level."""
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2**31)
+    levels = [None if (lv is None or lv == HUMAN) else lv for lv in computer]
     options = Options(squig_ball=squig_ball, kick_it=kick_it)
     match = Match(find_team(home), find_team(away), seed=seed, options=options)
-    return MatchScreen(MatchController(match, names=names))
+    ctrl = MatchController(match, names=coach_names(names, levels),
+                           computer={side: lv for side, lv in enumerate(levels) if lv})
+    return MatchScreen(ctrl, animate=animate)
 
 
 def start_match_from_args(app, args) -> None:
-    """`squigbowl match [--home T] [--away T] [--squig-ball] [--kick-it] [--seed N]`."""
+    """`squigbowl match [--home T] [--away T] [--home-coach L] [--away-coach L] [--squig-ball]
+    [--kick-it] [--seed N]`: a coach is 'human' (the default) or a computer level."""
     teams = list(ready_made_teams())
     home = args.home or teams[0]
     away = args.away or (teams[1] if teams[1] != home else teams[0])
     try:
         screen = new_match_screen(home, away, seed=args.seed,
                                   squig_ball=bool(getattr(args, "squig_ball", False)),
-                                  kick_it=bool(getattr(args, "kick_it", False)))
+                                  kick_it=bool(getattr(args, "kick_it", False)),
+                                  computer=(getattr(args, "home_coach", None),
+                                            getattr(args, "away_coach", None)),
+                                  animate=not getattr(app, "match_instant", False))
     except TeamFileError as exc:
         app.push_screen(TeamPick(note=str(exc)))
         return
@@ -91,6 +127,14 @@ class TeamPick(Screen):
         teams = list(ready_made_teams())
         with Vertical(id="pick"):
             yield Label("New match", id="pick-title")
+            # who coaches each side: first in the form's order, the team keeps the first focus
+            with Horizontal(classes="row"):
+                for side, (label, key) in enumerate((("[ Home ] played by", "home"),
+                                                     ("( Away ) played by", "away"))):
+                    with Vertical(classes="col"):
+                        yield Label(label, markup=False, classes="field")
+                        yield Select([(text, value) for value, text in WHO], value=HUMAN,
+                                     allow_blank=False, id=f"{key}-who")
             with Horizontal(classes="row"):
                 with Vertical(classes="col"):
                     yield Label("[ Home ] team", markup=False, classes="field")
@@ -113,8 +157,30 @@ class TeamPick(Screen):
                          classes="" if self.note else "empty")
             with Horizontal(id="pick-end"):
                 yield Button("Start match", variant="primary", id="start")
-                yield Label("Tab: next field · Ctrl+G: start", id="pick-keys")
+                yield Label("Tab / Shift+Tab: next / previous field · Ctrl+G: start",
+                            id="pick-keys")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#home-team", Select).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A side given to the computer: its name field offers the computer's name."""
+        wid = event.select.id or ""
+        if wid.endswith("-who"):
+            side = wid.removesuffix("-who")
+            level = event.value if event.value != HUMAN else None
+            name = self.query_one(f"#{side}-coach", Input)
+            name.placeholder = computer_name(str(level)) if level else \
+                DEFAULT_NAMES[0 if side == "home" else 1]
+
+    def levels(self) -> list:
+        """[home, away]: None for a person, else the computer's level."""
+        out = []
+        for side in ("home", "away"):
+            value = self.query_one(f"#{side}-who", Select).value
+            out.append(None if value in (HUMAN, Select.NULL) else str(value))
+        return out
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -137,7 +203,9 @@ class TeamPick(Screen):
         try:
             screen = new_match_screen(str(home), str(away), names=names,
                                       squig_ball=self.query_one("#squig-ball", Checkbox).value,
-                                      kick_it=self.query_one("#kick-it", Checkbox).value)
+                                      kick_it=self.query_one("#kick-it", Checkbox).value,
+                                      computer=self.levels(),
+                                      animate=not getattr(self.app, "match_instant", False))
         except (TeamFileError, ValueError) as exc:
             note = self.query_one("#pick-note", Static)
             note.update(content(exc))

@@ -22,6 +22,14 @@ How each decision is answered:
 A turnover, a touchdown, a casualty or a send-off holds the game in a banner over the pitch
 (banner.py) until a key, before anything else is asked (the hand-over included). While the
 terminal is too small every key and click is inert (`keys_inert`).
+
+A side the computer coaches (issue 12, `ctrl.computer`): its decisions are thought out in a
+worker thread on a private copy of the match (`think`), the prompt line says "<coach> is
+thinking…", and each answer is played once the animations of the last one are over and a short
+pause has passed, so a person can follow; Space or Enter skips to the end of its turn. There is
+no hand-over screen when a computer coaches either side; the banners still show, for the person
+at the keyboard (a computer v computer demo plays through without them). The computer waits while
+a dialog, the help or the too-small notice is up.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.worker import Worker, WorkerState
 
 from squigbowl.paths import asset
 from squigbowl.rules.events import IllegalChoice
@@ -57,6 +66,14 @@ HOUSE_ACTION_KEYS = {"KICK": "d", "FIRE_BLUNDERBUSS": "s", "THROW_BOMB": "w",
 RESERVED = set("mbzpofte" "hjklyubn" "axgicq" "r")
 
 DIRS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+#: seconds before a computer coach's decision is played, at animation speed 1 (issue 12: a pace
+#: a person can follow): before it declares an activation, and before each later decision of
+#: one (a step, a block die...); divided by the animation speed, 0 with the animations off
+COMPUTER_PAUSE = 0.6
+COMPUTER_STEP_PAUSE = 0.25
+#: "<coach> is thinking…" once a decision has taken this long (a quick one does not flash it)
+THINKING_NOTICE_AFTER = 0.2
 
 
 class MatchScreen(Screen):
@@ -120,10 +137,21 @@ class MatchScreen(Screen):
         super().__init__()
         self.ctrl = ctrl
         self.animate = animate
-        self.handover = handover
+        computer = bool(getattr(ctrl, "computer", None))
+        #: the hand-over screen hides one person's pitch from the other: only when two people
+        #: share the keyboard (never with a computer coach on either side)
+        self.handover = handover and not computer
         #: hold turnovers, touchdowns, casualties and send-offs in a banner until a key (on by
-        #: default with the hand-over: the hotseat game; tests of other prompts turn both off)
-        self.banners = handover if banners is None else banners
+        #: default with the hand-over: the hotseat game; tests of other prompts turn both off);
+        #: against the computer, for the person playing; a computer v computer demo: none
+        if banners is None:
+            banners = handover and (not computer or bool(ctrl.humans))
+        self.banners = banners
+        self.computer_pause = (COMPUTER_PAUSE, COMPUTER_STEP_PAUSE) if animate else (0.0, 0.0)
+        self._cpu_fast = False          # Space during the computer's turn: to its end at once
+        self._cpu_workers: dict = {}    # worker -> the decision it is choosing for
+        self._cpu_thinking = None       # the side whose coach is thinking now
+        self._cpu_notice = False        # its "is thinking…" notice is up
         self._moments: list = []        # (title, sentence) waiting for the next banner
         self._moments_side = None       # the coach at the keyboard when they happened
         self.decision = None
@@ -237,6 +265,7 @@ class MatchScreen(Screen):
                 self._moments.extend(found)
         for e in events:
             if e.kind == "turn_started":
+                self._cpu_fast = False          # the skip ends with the computer's turn
                 if self.handover and not e.get("bonus"):
                     self._handover_side = e.get("side")
             elif e.kind == "match_started" and self.handover:
@@ -251,7 +280,7 @@ class MatchScreen(Screen):
                                    f"{plain(state.teams[1].name)}")
             elif e.kind in ("touchdown", "scored") and e.get("side") in (0, 1):
                 self._notes.append(f"Touchdown {plain(state.teams[e.get('side')].name)}!")
-        if self.animator is not None:
+        if self.animator is not None and not self._cpu_fast:
             self.animator.play(state, events)
         self.refresh_all()
 
@@ -263,6 +292,10 @@ class MatchScreen(Screen):
             self._update_preview()
 
     def ask(self, decision) -> None:
+        if self.ctrl.is_computer(decision.side):
+            self.think(decision)
+            return
+        self._cpu_fast = False
         self.decision = decision
         self.mode = "wait"
         if (self.handover and decision.kind in ("setup", "kick")
@@ -326,6 +359,8 @@ class MatchScreen(Screen):
         was at the keyboard; `then` once a key dismisses it."""
         found, self._moments = self._moments, []
         side, self._moments_side = self._moments_side, None
+        if self.ctrl.is_computer(side) and len(self.ctrl.humans) == 1:
+            side = self.ctrl.humans[0]          # the computer's moments, for the person
         coach = self.ctrl.coach_name(side) if side in (0, 1) else None
         self.mode = "dialog"
         self.refresh_all()
@@ -451,6 +486,116 @@ class MatchScreen(Screen):
         self.app.push_screen(ChoiceDialog(title or words.decision_title(ctrl, d), labels, info,
                                           cancel=cancel or self.mode != "dialog", who=who), done)
 
+    # -- the computer's decisions (issue 12) ----------------------------------------------------
+    def think(self, decision) -> None:
+        """A computer coach's decision: its coach chooses on a private copy of the match in a
+        worker thread (the real match is copied here, on the UI thread, and only the UI thread
+        touches it); the answer is played by `_computer_chose`."""
+        self.decision = decision
+        self.mode = "computer"
+        self._asked_side = decision.side
+        self._notes.clear()                 # news for a hand-over: none against the computer
+        if self.has_class("card-for-setup"):
+            self.remove_class("show-card", "card-for-setup")
+        self.pitch.set_layers(legal=(), reach=(), path={}, push=())
+        side = decision.side
+        ctrl = self.ctrl
+        thinking_on = ctrl.copy_for_thinking()
+        self._cpu_thinking = side
+        self._cpu_notice = False
+        worker = self.run_worker(lambda: ctrl.choose_on(thinking_on, side), name="computer-coach",
+                                 group="computer-coach", thread=True, exit_on_error=False)
+        self._cpu_workers[worker] = decision
+        self._update_preview()              # the events' refresh drew the rest (show_events)
+        self._refresh_keys()
+
+        def notice() -> None:
+            if decision is self.decision and self._cpu_thinking is not None and \
+                    self.is_attached:
+                self._cpu_notice = True
+                self._update_preview()
+
+        self.set_timer(THINKING_NOTICE_AFTER, notice)
+
+    @property
+    def thinking(self) -> bool:
+        """A computer coach is choosing now (its worker runs)."""
+        return self._cpu_thinking is not None
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        decision = self._cpu_workers.get(event.worker)
+        if decision is None or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR,
+                                                   WorkerState.CANCELLED):
+            return
+        del self._cpu_workers[event.worker]
+        if decision is not self.decision:
+            return
+        self._cpu_thinking = None
+        if event.state == WorkerState.SUCCESS:
+            self._computer_chose(decision, event.worker.result)
+        else:
+            self._computer_failed(decision, event.worker.error)
+
+    def _computer_failed(self, decision, error) -> None:
+        """A coach that fails must not stop the match: the random coach answers instead, and
+        the log says so."""
+        from squigbowl.coaches.coach import make_coach
+
+        side = decision.side
+        self.dicelog.add_note(f"{self.ctrl.coach_name(side)} could not decide "
+                              f"({type(error).__name__}): a random choice is played.")
+        choice = make_coach("random", self.ctrl.match.seed, side).choose(self.ctrl.match)
+        self._computer_chose(decision, choice)
+
+    def _computer_chose(self, decision, choice) -> None:
+        """Play the computer's answer once the last animations are over, the banners for the
+        person are answered, no dialog is open and a short pause has passed."""
+        def ready() -> None:
+            if decision is not self.decision or not self.is_attached:
+                return
+            if self.animator is not None and self.animator.busy and not self._cpu_fast:
+                self.animator.when_done(ready)
+                return
+            if self._moments:
+                self._show_banner(ready)
+                return
+            if self.app.screen is not self or self.keys_inert:
+                self.set_timer(0.2, ready)      # a dialog, the help, the too-small notice
+                return
+            self.mode = "computer"
+            wait = self.computer_pause[0 if decision.kind == "turn" else 1]
+            pause = 0.0 if self._cpu_fast or self.animator is None else (
+                wait / self.animator.speed)
+            if pause > 0:
+                self.set_timer(pause, lambda: play())
+            else:
+                play()
+
+        def play() -> None:
+            if decision is not self.decision or not self.is_attached:
+                return
+            if self.app.screen is not self or self.keys_inert:
+                self.set_timer(0.2, ready)
+                return
+            self.mode = "wait"
+            try:
+                self.ctrl.play(choice)
+            except IllegalChoice as exc:
+                self.dicelog.add_note(f"{self.ctrl.coach_name(decision.side)} chose what the "
+                                      f"rules forbid ({exc}): a random choice is played.")
+                self._computer_failed(decision, exc)
+
+        self._update_preview()
+        ready()
+
+    def action_skip_turn(self) -> None:
+        """Space or Enter while the computer plays: on to the end of its turn at once."""
+        self._cpu_fast = True
+        if self.animator is not None:
+            self.animator.skip()
+        self._prompt(Text(f"{self.ctrl.coach_name(self.decision.side)}: skipping to the end of "
+                          f"the turn…", style="bold"))
+
     # -- answering -------------------------------------------------------------------------------
     def _play(self, choice) -> None:
         if self.animator is not None:
@@ -497,7 +642,7 @@ class MatchScreen(Screen):
         if action == "end_action":
             return mode == "action" and ("end", None) in self.decision.choices
         if action == "select":
-            return mode in ("turn", "action", "pick", "setup")
+            return mode in ("turn", "action", "pick", "setup", "computer")
         if action == "choices":
             return mode in ("turn", "action", "pick", "setup")
         if action == "next_player":
@@ -534,6 +679,8 @@ class MatchScreen(Screen):
             if not b.show or not b.description or b.key in seen:
                 continue
             _, name, params = parse(b.action)
+            if self.mode == "computer" and name == "select":
+                continue                        # Enter skips: said once, below
             if self.check_action(name, params):
                 seen.add(b.key)
                 shown.append((self.app.get_key_display(b), b.description))
@@ -541,6 +688,9 @@ class MatchScreen(Screen):
                     declared = len(shown)
         # the house rules' letters right after the other actions
         shown[declared:declared] = self._extra_key_labels(seen)
+        if self.mode == "computer" and not self.keys_inert:
+            space = next(b for b in self.BINDINGS if b.key == "space")
+            shown.insert(0, (self.app.get_key_display(space), "Skip its turn"))
         try:
             self.query_one(KeyBar).show_keys(shown)
         except Exception:  # not composed yet
@@ -672,6 +822,9 @@ class MatchScreen(Screen):
         d = self.decision
         if d is None:
             return
+        if self.mode == "computer":
+            self.action_skip_turn()
+            return
         if self.mode == "setup":
             self.setup.select()
             return
@@ -737,6 +890,9 @@ class MatchScreen(Screen):
         self._ensure_panels()
 
     def action_skip(self) -> None:
+        if self.mode == "computer":
+            self.action_skip_turn()
+            return
         if self.animator is not None:
             self.animator.skip()
 
@@ -806,6 +962,10 @@ class MatchScreen(Screen):
             if self.mode != "over":
                 self._prompt("")
             return
+        if self.mode == "computer" or self.ctrl.is_computer(d.side):
+            self.pitch.set_layers(path={})
+            self._prompt(self.computer_line(d.side))
+            return
         if self.mode == "setup":
             self.pitch.set_layers(**self.setup.layers())
             line = Text(f"{ctrl.coach_name(d.side)}: ", style="bold")
@@ -846,6 +1006,20 @@ class MatchScreen(Screen):
                     line.append(" · a: " + " / ".join(words.choice_text(ctrl, d, c)
                                                       for c in loose[:3]))
         self._prompt(line)
+
+    def computer_line(self, side) -> Text:
+        """The prompt line while the computer plays: who, thinking or not, how to skip."""
+        who = self.ctrl.coach_name(side)
+        line = Text()
+        if self._cpu_fast:
+            line.append(f"{who}: skipping to the end of the turn…", style="bold")
+        elif self._cpu_thinking == side and self._cpu_notice:
+            line.append(f"{who} is thinking…", style="bold")
+            line.append(" · Space skips to the end of its turn")
+        else:
+            line.append(f"{who} plays", style="bold")
+            line.append(" · Space skips to the end of its turn")
+        return line
 
     def _action_preview(self, sq, here) -> str:
         ctrl = self.ctrl
@@ -942,6 +1116,8 @@ HELP_LINES = [
     "Views: x tackle zones, g coordinates, c colours, i card/log (narrow), Q leave",
     "Undo: U takes back the current activation until its first die is rolled",
     "Animations: space skips, + faster, - slower",
+    "Computer: its turns play by themselves (\"Computer (easy) is thinking…\"); Space or",
+    "        Enter skips to the end of its turn; U never takes back its moves",
     "Pitch: [g] Home, (g) Away; ● holds the ball, _ prone, * stunned, dim = has acted",
     "Header: RR 2*–1 = team re-rolls left; * = the team on the move has used its one team",
     "        re-roll this turn (A10.2)",
