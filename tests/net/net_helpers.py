@@ -38,8 +38,7 @@ async def play(coaches: dict[str, Client], count: int, rng: random.Random,
     seen = []
     for _ in range(count):
         asked = await _asked(coaches, timeout)
-        if asked is None:
-            break
+        assert asked is not None, f"no coach was asked anything in {timeout} s"
         seat, ask = asked
         client = coaches[seat]
         update = await client.decide_and_wait(pick(rng, ask), ask["seq"], timeout)

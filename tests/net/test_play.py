@@ -119,6 +119,7 @@ async def test_a_dropped_coach_keeps_his_seat_and_gets_the_open_decision_again(s
     state = await back.next("state")
     assert state["seq"] == open_ask["seq"]
     assert await back.next("ask") == open_ask
+    back.inbox.insert(0, open_ask)              # play() answers it
     returned = await other.wait_for(lambda m: m["type"] == "presence")
     assert returned["connected"] is True and returned["coach"] in ("Ann", "Bob")
     coaches = {seat: back, ("away" if seat == "home" else "home"): other}
@@ -149,6 +150,7 @@ async def test_a_computer_seat_plays_by_itself(server):
     assert refused.value.code == "computer_seat"
     ask = await home.next("ask")                # the computer called the coin already
     assert ask["seq"] >= 1
+    home.inbox.insert(0, ask)                   # play() answers it
     assert server.rooms[room].game.log[0][0] == "call"
     await play({"home": home}, 10, random.Random(2))
     for c in (home, watch):
