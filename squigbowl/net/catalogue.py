@@ -13,6 +13,7 @@ import secrets
 from pathlib import Path
 
 from squigbowl import saves
+from squigbowl.net.journal import follow, read_journal
 from squigbowl.net.protocol import MATCH_SEATS, ROOM_ID, ProtocolError
 from squigbowl.net.rooms import HUMAN, Room, Seat
 from squigbowl.text import plain
@@ -187,6 +188,10 @@ def resume_room(path: Path, folder: Path) -> Room | None:
             lock.release(unlink=False)
             return None
         game = loaded.game
+        _, newer = follow(read_journal(path), data["decisions"], _replayer(loaded.kind, game))
+        if newer is not None and isinstance(newer.get("seats"), dict) \
+                and newer.get("id") == room_id:
+            seat_meta = newer["seats"]
         if loaded.kind == "match":
             names = list(MATCH_SEATS)
             robots = coaches()
@@ -202,8 +207,32 @@ def resume_room(path: Path, folder: Path) -> Room | None:
             computer = computer if type(computer) is str and computer in robots else None
             seats.append(Seat(name, i, coach=plain(entry.get("coach") or ""), token=token,
                               computer=computer))
-        return Room(room_id, loaded.kind, game, seats, folder, data["seed"], path=path,
+        room = Room(room_id, loaded.kind, game, seats, folder, data["seed"], path=path,
                     created=data["created"], lock=lock)
     except BaseException:
         lock.release(unlink=False)
         raise
+    room.saver.background = False           # the save holds the journal's decisions...
+    saved = room.saver(game)
+    room.saver.background = True
+    room.open_journal(fresh=saved)          # ...so the journal starts again
+    return room
+
+
+def _replayer(kind: str, game):
+    """`decide(d)` for `journal.follow`: one journalled decision, checked as a save's."""
+    if kind == "match":
+        def decide(d):
+            if game.pending is None:
+                raise ValueError("the match is over")
+            game.decide(d)
+        return decide
+    from squigbowl.race.events import choice_from_dict
+
+    def decide_race(d):
+        p = game.pending
+        if p is None or not isinstance(d, dict) or d.get("kind") != p.kind \
+                or d.get("racer") != p.racer or not isinstance(d.get("choice"), dict):
+            raise ValueError("not the decision the race asks")
+        game.decide(choice_from_dict(d["choice"]))
+    return decide_race

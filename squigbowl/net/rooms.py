@@ -89,7 +89,8 @@ class Room:
         self.spectators: set = set()
         self.saver = RoomSaver(self, folder, kind, path=path, created=created,
                                coaches=self._coach_names(), lock=lock)
-        self.busy = False           # a computer is thinking (the room's driver runs)
+        self.busy = False
+        self.journal = None         # opened once the save has its file (open_journal)
         self._bots_ready = False
 
     # -- reading -------------------------------------------------------------------------------
@@ -291,6 +292,8 @@ class Room:
         else:
             decision = to_wire(game.decisions[-1])
             wire = [to_wire(e.to_dict()) for e in events]
+        if self.journal is not None:    # on disk before anyone hears of it (net/journal.py)
+            self.journal.append({"n": self.seq, "d": decision})
         self.saver(game)
         update = {"type": "update", "room": self.id, "seq": self.seq, "by": seat.name,
                   "decision": decision, "events": wire, "rolls": self.rolls(before_rolls),
@@ -341,8 +344,29 @@ class Room:
                 seat.bot = make_rider(seat.computer)
         self._bots_ready = True
 
+    # -- what survives the server ----------------------------------------------------------------
+    def open_journal(self, fresh: bool = False) -> None:
+        from squigbowl.net.journal import Journal
+
+        if self.journal is None and self.saver.path is not None:
+            try:
+                self.journal = Journal(self.saver.path, fresh=fresh)
+            except OSError as exc:
+                print(f"squigbowl serve: room {self.id}: no journal ({exc.strerror or exc}): "
+                      f"a killed server may lose its last decisions", file=sys.stderr)
+            self.save_seats()
+
+    def save_seats(self) -> None:
+        """A seat's coach or token changed: keep it for a restarted server."""
+        if self.journal is not None:
+            self.journal.append({"room": self.meta()})
+        self.saver(self.game)
+
     def close(self) -> None:
         self.saver.close()
+        if self.journal is not None:
+            self.journal.close(remove=self.saver.on_disk)
+            self.journal = None
 
 
 def choices_to_wire(choices) -> list:

@@ -290,6 +290,7 @@ class Server:
         room_id = self._new_id()
         room = names.new_room(msg, room_id, self.folder)
         room.saver(room.game)
+        room.open_journal(fresh=True)
         self.rooms[room_id] = room
         self._drive(room)
         return {"type": "created", "room": room_id, "summary": room.summary()}
@@ -318,7 +319,7 @@ class Server:
                    "token": token or None, **({"id": msg["id"]} if "id" in msg else {})})
         conn.send(room.state())
         if seat is not None:
-            room.saver(room.game)       # the seat's coach and token hash survive a restart
+            room.save_seats()           # the seat's coach and token hash survive a restart
             self._presence(room, seat, True, skip=conn)
             ask = room.ask()
             if ask is not None and ask["seat"] == seat.name:
