@@ -177,8 +177,11 @@ def match_summary(match, coaches=None) -> dict:
     }
 
 
-def match_data(match, *, coaches=None, created: str | None = None, teams=None) -> dict:
-    """The whole save of a match, as a JSON-able dict."""
+def match_data(match, *, coaches=None, created: str | None = None, teams=None,
+               decisions: list | None = None) -> dict:
+    """The whole save of a match, as a JSON-able dict. `decisions`: the log already made
+    plain, kept by a caller as it grows (the match server: the log is not made plain again
+    at every decision)."""
     stamp = now_text()
     return {
         "format": FORMAT, "version": VERSION, "kind": "match",
@@ -188,7 +191,7 @@ def match_data(match, *, coaches=None, created: str | None = None, teams=None) -
         "options": match.state.options.to_json(),
         "teams": teams or [team_to_data(t.sheet) for t in match.state.teams],
         "coaches": list(coaches) if coaches else ["Home coach", "Away coach"],
-        "decisions": [_plain(c) for c in match.log],
+        "decisions": decisions if decisions is not None else [_plain(c) for c in match.log],
         "snapshot": match_snapshot(match),
     }
 

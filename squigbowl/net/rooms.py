@@ -68,9 +68,25 @@ class RoomSaver(saves.Autosaver):
     def __init__(self, room: "Room", *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.room = room
+        self.plain_log: list = []       # the match's log as JSON, kept as it grows
+        self.teams_data = None
 
     def data(self, game) -> dict:
-        data = super().data(game)
+        if self.kind != "match":
+            data = super().data(game)
+        else:
+            # a room's log only grows (a rebuild starts a new saver's list): each decision is
+            # made plain once, not the whole log at every decision (O(n) instead of O(n^2))
+            log, plain_log = game.log, self.plain_log
+            if len(plain_log) > len(log):
+                del plain_log[:]
+            for choice in log[len(plain_log):]:
+                plain_log.append(to_wire(choice))
+            if self.teams_data is None:
+                self.teams_data = [saves.team_to_data(t.sheet) for t in game.state.teams]
+            data = saves.match_data(game, coaches=self.coaches, created=self.created,
+                                    teams=self.teams_data, decisions=plain_log)
+            self.created = data["created"]
         data["room"] = self.room.meta()
         return data
 
@@ -311,6 +327,7 @@ class Room:
         data = self.saver.data(self.game)
         if self.kind == "match":
             self.game = saves.replay_match(data, f"room {self.id}", upto=upto)
+            del self.saver.plain_log[:]
         else:
             data = dict(saves.race_data(self.game), room=self.meta())
             self.game = saves.replay_race(data, f"room {self.id}", upto=upto)
