@@ -22,7 +22,6 @@ MAX_NODES = 256
 ROOM_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,31}$")
 #: the seats of a match; a race's seats are "racer0".."racer5"
 MATCH_SEATS = ("home", "away")
-RACER_SEAT = re.compile(r"^racer[0-5]$")
 WATCH = "watch"
 
 #: message type -> {field: (what it must be, required)} for what a client may send
@@ -61,7 +60,6 @@ ERRORS = {
     "stale": "the decision was answered already (seq is not the current one)",
     "illegal": "the choice is not a legal answer to the decision asked",
     "over": "the game is over: nothing to decide",
-    "busy": "the game is not taking decisions right now",
 }
 
 

@@ -23,16 +23,14 @@ import sys
 from pathlib import Path
 
 from squigbowl import saves
-from squigbowl.net.protocol import (MATCH_SEATS, RACER_SEAT, ROOM_ID, WATCH, ProtocolError,
-                                    to_wire)
+from squigbowl.net.protocol import MATCH_SEATS, ROOM_ID, WATCH, ProtocolError, to_wire
 from squigbowl.text import plain
 
-SEED_MAX = 2 ** 63 - 1
 #: what the `racers` of a race room's creation may name as a racer's rider besides the riders
 HUMAN = "human"
 #: spectators a room takes at most
 MAX_SPECTATORS = 64
-#: the longest list of choices sent plainly in an `ask` (longer ones go as families)
+#: the version of the `room` table a save holds
 ROOM_VERSION = 1
 
 
@@ -105,7 +103,6 @@ class Room:
         self.spectators: set = set()
         self.saver = RoomSaver(self, folder, kind, path=path, created=created,
                                coaches=self._coach_names(), lock=lock)
-        self.busy = False
         self.journal = None         # opened once the save has its file (open_journal)
         self._bots_ready = False
 
@@ -259,8 +256,6 @@ class Room:
             raise ProtocolError("spectator")
         if self.over:
             raise ProtocolError("over")
-        if self.busy:
-            raise ProtocolError("busy")
         if self.pending_seat() is not seat:
             raise ProtocolError("not_your_turn")
         if seq is not None and seq != self.seq:
@@ -406,11 +401,3 @@ def choices_to_wire(choices) -> list:
 
 def room_id_ok(value) -> bool:
     return type(value) is str and bool(ROOM_ID.match(value))
-
-
-def seat_names(kind: str, humans: list[int]) -> list[str]:
-    return list(MATCH_SEATS) if kind == "match" else [f"racer{i}" for i in humans]
-
-
-def is_seat(value: str) -> bool:
-    return value in MATCH_SEATS or bool(RACER_SEAT.match(value)) or value == WATCH

@@ -487,4 +487,7 @@ def run_server(args) -> int:
               file=sys.stderr)
         return 2
     socket_path = Path(args.socket).expanduser() if args.socket else None
+    if not (0 < args.rate < float("inf")):
+        print("squigbowl serve: --rate must be a positive number", file=sys.stderr)
+        return 2
     return asyncio.run(serve(folder, socket_path, args.tcp, args.group, args.rate))
