@@ -175,18 +175,21 @@ async def load(sock: Path, rooms: int, seconds: float, pid: int) -> None:
 async def load_server_coaches(sock: Path, rooms: int, seconds: float, pid: int) -> None:
     """The rooms' seats played by the server's own random coaches; a spectator per room."""
     watchers = []
-    t0 = time.perf_counter()
-    cpu0 = _cpu(pid)
     for i in range(rooms):
         w = await Client.connect(sock)
         room = await w.create(game="match", seed=2000 + i,
                               computer={"home": "random", "away": "random"})
         await w.join(room)
         watchers.append(w)
+
+    def seen() -> int:
+        return sum(1 for w in watchers for m in w.inbox if m.get("type") == "update")
+    await asyncio.sleep(1)
+    t0, cpu0, count0 = time.perf_counter(), _cpu(pid), seen()
     await asyncio.sleep(seconds)
     wall = time.perf_counter() - t0
     cpu = _cpu(pid) - cpu0
-    count = sum(1 for w in watchers for m in w.inbox if m.get("type") == "update")
+    count = seen() - count0
     now, peak = rss(pid)
     print(f"load, server's own coaches: {rooms} rooms, {count} decisions seen by the "
           f"spectators in {wall:.1f} s: {count / wall:,.0f} decisions/s (server CPU "

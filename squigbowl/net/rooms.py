@@ -215,7 +215,7 @@ class Room:
         to keep: a new one for a free seat, the one presented on a return)."""
         if seat_name == WATCH:
             if token is not None:
-                raise ProtocolError("bad_message", "a spectator has no token")
+                raise ProtocolError("bad_token", "a spectator has no token")
             if len(self.spectators) >= MAX_SPECTATORS:
                 raise ProtocolError("full", f"a room takes at most {MAX_SPECTATORS} spectators")
             self.spectators.add(conn)

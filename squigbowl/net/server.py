@@ -321,9 +321,8 @@ class Server:
         if seat is not None:
             room.save_seats()           # the seat's coach and token hash survive a restart
             self._presence(room, seat, True, skip=conn)
-            ask = room.ask()
-            if ask is not None and ask["seat"] == seat.name:
-                conn.send(ask)
+            if room.pending_seat() is seat:
+                conn.send(room.ask())
         return None
 
     def _on_decide(self, conn, msg):
@@ -347,15 +346,16 @@ class Server:
 
     def _after(self, room: Room, update: dict) -> None:
         """Tell everyone in the room what happened, ask the next seat, wake the computers."""
+        self._tell(room, update)
+        self._drive(room)
+
+    def _tell(self, room: Room, update: dict) -> None:
         data = encode(update)
         for member in room.members():
             member.send(data)
-        ask = room.ask()
-        if ask is not None:
-            seat = room.seats[ask["seat"]]
-            if seat.conn is not None:
-                seat.conn.send(ask)
-        self._drive(room)
+        seat = room.pending_seat()
+        if seat is not None and seat.conn is not None:
+            seat.conn.send(room.ask())
 
     def _drive(self, room: Room) -> None:
         if room.computer_to_play() is None or room.id in self._drivers:
@@ -375,12 +375,7 @@ class Server:
                     self.say(f"room {room.id}: the computer failed: {type(exc).__name__}: "
                              f"{exc}")
                     return
-                data = encode(update)
-                for member in room.members():
-                    member.send(data)
-                ask = room.ask()
-                if ask is not None and room.seats[ask["seat"]].conn is not None:
-                    room.seats[ask["seat"]].conn.send(ask)
+                self._tell(room, update)
                 await asyncio.sleep(0)
         finally:
             self._drivers.pop(room.id, None)
