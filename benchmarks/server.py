@@ -8,8 +8,12 @@ Unix socket.
    median <= 5 ms, p99 <= 50 ms).
 2. **Load**: R rooms (100 by default) of random v random played at once through the server,
    2R client connections answering their asks; for S seconds: decisions per second (all rooms),
-   the same latency (p50/p99), the server's RSS (now and peak). With --server-coaches the
-   rooms' seats are the server's own random coaches instead (a spectator per room counts).
+   the same latency (p50/p99), the server's RSS (now and peak). First with coaches answering
+   at once (the server saturated: every room always has a decision in flight, so the latency
+   is rooms / throughput), then paced (--think: each coach waits 0 to 2x that many seconds
+   before answering, as people and bots do), where the latency is the server's own. With
+   --server-coaches also the rooms' seats played by the server's own random coaches (a
+   spectator per room counts).
 
 Both halves run in this one process (asyncio), the server in another; the machine is shared
 (2 cores), so the figures include the clients' own work and the neighbours' load.
@@ -75,8 +79,10 @@ def pct(values: list[float], q: float) -> float:
 class Seat:
     """A coach over the socket: answers each `ask` with a random pick."""
 
-    def __init__(self, client: Client, rng: random.Random, sent: dict, lat: list) -> None:
+    def __init__(self, client: Client, rng: random.Random, sent: dict, lat: list,
+                 think: float = 0.0) -> None:
         self.client, self.rng, self.sent, self.lat = client, rng, sent, lat
+        self.think = think
 
     async def run(self, stop: asyncio.Event, room: str) -> int:
         made = 0
@@ -93,18 +99,22 @@ class Seat:
                 if msg["over"]:
                     stop.set()
                 continue
+            choice = pick(self.rng, msg)
+            if self.think:
+                await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
             self.sent[(room, msg["seq"] + 1)] = time.perf_counter()
-            await c.decide(pick(self.rng, msg), msg["seq"])
+            await c.decide(choice, msg["seq"])
             made += 1
         return made
 
 
-async def room_of_two(sock: Path, rng: random.Random, sent: dict, lat: list, seed: int):
+async def room_of_two(sock: Path, rng: random.Random, sent: dict, lat: list, seed: int,
+                      think: float = 0.0):
     home, away = await Client.connect(sock), await Client.connect(sock)
     room = await home.create(game="match", seed=seed)
     await home.join(room, "home")
     await away.join(room, "away")
-    return room, [Seat(home, rng, sent, lat), Seat(away, rng, sent, lat)]
+    return room, [Seat(home, rng, sent, lat, think), Seat(away, rng, sent, lat, think)]
 
 
 async def latency(sock: Path, decisions: int) -> None:
@@ -134,15 +144,17 @@ async def latency(sock: Path, decisions: int) -> None:
     print(f"  max    {max(ms):6.2f} ms")
 
 
-async def load(sock: Path, rooms: int, seconds: float, pid: int) -> None:
+async def load(sock: Path, rooms: int, seconds: float, pid: int, think: float = 0.0) -> None:
     sent, lat = {}, []
     stop = asyncio.Event()
     t_setup = time.perf_counter()
     all_seats = []
     for i in range(rooms):
-        room, seats = await room_of_two(sock, random.Random(i), sent, lat, 1000 + i)
+        room, seats = await room_of_two(sock, random.Random(i), sent, lat, 1000 + i, think)
         all_seats.append((room, seats))
-    print(f"load: {rooms} rooms, {2 * rooms} client connections set up in "
+    paced = (f"each coach thinking 0-{2000 * think:.0f} ms" if think
+             else "coaches answering at once")
+    print(f"load: {rooms} rooms, {2 * rooms} client connections ({paced}) set up in "
           f"{time.perf_counter() - t_setup:.1f} s")
     stops = [asyncio.Event() for _ in all_seats]
 
@@ -152,17 +164,19 @@ async def load(sock: Path, rooms: int, seconds: float, pid: int) -> None:
         for s in stops:
             s.set()
     t0 = time.perf_counter()
-    cpu0 = _cpu(pid)
+    cpu0, mine0 = _cpu(pid), time.process_time()
     results = await asyncio.gather(timer(), *(s.run(stops[i], room)
                                             for i, (room, seats) in enumerate(all_seats)
                                             for s in seats))
     wall = time.perf_counter() - t0
     cpu = _cpu(pid) - cpu0
+    mine = time.process_time() - mine0
     made = sum(results[1:])
     now, peak = rss(pid)
     ms = [x * 1000 for x in lat]
     print(f"  {made} decisions in {wall:.1f} s: {made / wall:,.0f} decisions/s "
-          f"(server CPU {cpu:.1f} s = {cpu / wall:.0%} of one core)")
+          f"(CPU of one core: server {cpu / wall:.0%}, the clients {mine / wall:.0%}; "
+          f"{1000 * cpu / max(made, 1):.2f} ms of server CPU a decision)")
     if ms:
         print(f"  latency p50 {statistics.median(ms):.1f} ms, p99 {pct(ms, 0.99):.1f} ms, "
               f"max {max(ms):.1f} ms")
@@ -209,6 +223,9 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=2000)
     parser.add_argument("--rooms", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--think", type=float, default=0.5,
+                        help="a paced load run too: each coach thinks 0 to 2x this many "
+                             "seconds (0: only the run at full speed)")
     parser.add_argument("--server-coaches", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="sqb-bench-") as tmp:
@@ -220,6 +237,8 @@ def main() -> None:
             asyncio.run(latency(sock, args.decisions))
             if args.rooms:
                 asyncio.run(load(sock, args.rooms, args.seconds, proc.pid))
+                if args.think:
+                    asyncio.run(load(sock, args.rooms, args.seconds, proc.pid, args.think))
             if args.server_coaches:
                 asyncio.run(load_server_coaches(sock, args.rooms, args.seconds, proc.pid))
         finally:

@@ -186,7 +186,9 @@ class Server:
         self.tcp_address = listener.sockets[0].getsockname()[:2]
         return self.tcp_address
 
-    async def close(self) -> None:
+    async def close(self) -> list[str]:
+        """Stop listening, let every connection go, write every room's save; returns the
+        rooms whose newest decision could not be saved (their autosave's error said)."""
         for listener in self.listeners:
             listener.close()
         for task in list(self._drivers.values()):
@@ -198,8 +200,11 @@ class Server:
                 await asyncio.wait_for(listener.wait_closed(), 2)
             except (asyncio.TimeoutError, Exception):  # noqa: BLE001
                 pass
+        unsaved = []
         for room in list(self.rooms.values()):
             room.close()
+            if not room.saver.on_disk:
+                unsaved.append(f"{room.id} ({room.saver.error or 'not written'})")
         self.rooms.clear()
         if self.socket_path is not None:
             try:
@@ -207,6 +212,7 @@ class Server:
                     os.unlink(self.socket_path)
             except OSError:
                 pass
+        return unsaved
 
     # -- one connection ---------------------------------------------------------------------------
     async def _serve(self, reader, writer) -> None:
@@ -468,7 +474,10 @@ async def serve(folder: Path, socket_path: Path | None = None, tcp: str | None =
     if ready is not None:
         ready(server)
     await stop.wait()
-    await server.close()
+    unsaved = await server.close()
+    if unsaved:
+        server.say(f"stopped; NOT SAVED: {', '.join(unsaved)}")
+        return 1
     server.say("stopped; every room is saved")
     return 0
 
