@@ -385,6 +385,7 @@ class Server:
                 await asyncio.sleep(0)
         finally:
             self._drivers.pop(room.id, None)
+            self._drop_if_done(room)
 
     def _presence(self, room: Room, seat, connected: bool, skip=None) -> None:
         note = encode({"type": "presence", "room": room.id, "seat": seat.name,
@@ -403,7 +404,12 @@ class Server:
         if seat is not None and seat.conn is conn:
             seat.conn = None
             self._presence(room, seat, False)
-        if room.over and not any(True for _ in room.members()) and room.id not in self._drivers:
+        self._drop_if_done(room)
+
+    def _drop_if_done(self, room: Room) -> None:
+        """A finished room nobody is in any more is closed (its save says how it ended)."""
+        if (room.over and not any(True for _ in room.members()) and room.id not in self._drivers
+                and self.rooms.get(room.id) is room):
             self.rooms.pop(room.id, None)
             room.close()
 

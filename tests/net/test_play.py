@@ -236,3 +236,22 @@ def test_over_the_socket_of_a_serve_process(short_tmp):
     loaded = saves.load(path)
     assert loaded.mismatch is None and loaded.match.log == mirror.game.log
     assert not (short_tmp / "p.sock").exists()
+
+
+async def test_a_computer_match_plays_to_the_end_and_its_room_closes(server):
+    """Two computer coaches play a whole match (A2: two halves, and overtime if tied); the
+    spectator sees the end; once he leaves the room is closed and its save is a finished game
+    that `squigbowl load` reads."""
+    watch = await Client.connect(server.socket_path)
+    room = await watch.create(game="match", seed=17,
+                              computer={"home": "random", "away": "random"})
+    await watch.join(room)
+    last = await watch.wait_for(lambda m: m.get("type") == "update" and m["over"], timeout=120)
+    assert last["pending"] is None and last["summary"]["over"] is True
+    path = server.rooms[room].saver.path
+    await watch.leave()
+    assert room not in server.rooms
+    loaded = saves.load(path)
+    assert loaded.over and loaded.mismatch is None and len(loaded.match.log) == last["seq"]
+    assert not (path.parent / f".{path.name}.journal").exists()
+    await watch.close()
