@@ -15,11 +15,13 @@ A refused decision raises `ProtocolError` and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import math
 import secrets
 import sys
+import time
 from pathlib import Path
 
 from squigbowl import saves
@@ -32,6 +34,8 @@ HUMAN = "human"
 MAX_SPECTATORS = 64
 #: the version of the `room` table a save holds
 ROOM_VERSION = 1
+#: seconds: decisions that come faster than this after a save are saved together (save())
+SAVE_EVERY = 0.25
 
 
 def token_hash(token: str) -> str:
@@ -104,6 +108,9 @@ class Room:
         self.saver = RoomSaver(self, folder, kind, path=path, created=created,
                                coaches=self._coach_names(), lock=lock)
         self.journal = None         # opened once the save has its file (open_journal)
+        self._dirty = False         # a decision not yet in the save (see save())
+        self._timer = None
+        self._saved_at = -SAVE_EVERY
         self._bots_ready = False
 
     # -- reading -------------------------------------------------------------------------------
@@ -305,7 +312,7 @@ class Room:
             wire = [to_wire(e.to_dict()) for e in events]
         if self.journal is not None:    # on disk before anyone hears of it (net/journal.py)
             self.journal.append({"n": self.seq, "d": decision})
-        self.saver(game)
+        self.save()
         update = {"type": "update", "room": self.id, "seq": self.seq, "by": seat.name,
                   "decision": decision, "events": wire, "rolls": self.rolls(before_rolls),
                   "pending": self.pending_public(), "over": self.over}
@@ -372,9 +379,38 @@ class Room:
         """A seat's coach or token changed: keep it for a restarted server."""
         if self.journal is not None:
             self.journal.append({"room": self.meta()})
+        self.save()
+
+    def save(self) -> None:
+        """The autosave after a decision. A decision made `SAVE_EVERY` seconds or more after
+        the room's last save is saved at once (a person's always is); faster ones (computers
+        playing each other) are saved together that long after the last save, the newest
+        state only: the journal holds each of them meanwhile, so a killed server still loses
+        none (docs/network.md, "Saves and restarts")."""
+        self._dirty = True
+        if self._timer is not None:
+            return
+        wait = self._saved_at + SAVE_EVERY - time.monotonic()
+        if wait > 0:
+            try:
+                self._timer = asyncio.get_running_loop().call_later(wait, self.save_now)
+                return
+            except RuntimeError:        # no loop (a script driving a room directly)
+                pass
+        self.save_now()
+
+    def save_now(self) -> None:
+        """Save the room now (the newest state), whatever came before."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = None
+        self._dirty = False
+        self._saved_at = time.monotonic()
         self.saver(self.game)
 
     def close(self) -> None:
+        if self._dirty:
+            self.save_now()
         self.saver.close()
         if self.journal is not None:
             self.journal.close(remove=self.saver.on_disk)

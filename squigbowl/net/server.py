@@ -295,7 +295,7 @@ class Server:
             raise ProtocolError("full", f"the server holds at most {self.max_rooms} rooms")
         room_id = self._new_id()
         room = names.new_room(msg, room_id, self.folder)
-        room.saver(room.game)
+        room.save()                     # its file is taken now, and its journal opened
         room.open_journal(fresh=True)
         self.rooms[room_id] = room
         self._drive(room)

@@ -142,6 +142,7 @@ async def test_fuzz_2000_hostile_messages_change_nothing(short_tmp):
         rng = random.Random(2026)
         await play({"home": home, "away": away}, 30, rng, [watch])
         room = srv.rooms[room_id]
+        room.save_now()
         room.saver.flush()
         save_path = room.saver.path
         before_save = save_path.read_bytes()
