@@ -423,10 +423,11 @@ def choices_to_wire(choices) -> list:
     (standing for [type, [a, b]] for every a of firsts and b of seconds)."""
     from squigbowl.rules.events import Choices
 
-    if not isinstance(choices, Choices):
+    parts = getattr(choices, "_parts", None) if isinstance(choices, Choices) else None
+    if parts is None:
         return [to_wire(c) for c in choices]
     out = []
-    for part in getattr(choices, "_parts", ()):
+    for part in parts:
         if isinstance(part, list):
             out.extend(to_wire(c) for c in part)
         else:

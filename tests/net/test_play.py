@@ -10,7 +10,7 @@ import stat
 
 import pytest
 
-from net_helpers import ServerProcess, play
+from net_helpers import ServerProcess, pick, play
 from squigbowl import saves
 from squigbowl.net.client import Client, ServerRefused
 from squigbowl.net.mirror import Mirror
@@ -255,3 +255,28 @@ async def test_a_computer_match_plays_to_the_end_and_its_room_closes(server):
     assert loaded.over and loaded.mismatch is None and len(loaded.match.log) == last["seq"]
     assert not (path.parent / f".{path.name}.journal").exists()
     await watch.close()
+
+
+async def test_the_question_lists_exactly_the_engine_s_legal_choices(server):
+    """An `ask` carries every legal choice (a set-up's placements as families, A4.1), no more."""
+    import json
+
+    from squigbowl.net.client import expand_choices
+
+    home, away = (await three(server.socket_path))[:2]
+    room = await home.create(game="match", seed=6)
+    await home.join(room, "home")
+    await away.join(room, "away")
+    rng = random.Random(8)
+    kinds = set()
+    for _ in range(12):
+        seat = server.rooms[room].pending_seat().name
+        client = home if seat == "home" else away
+        ask = await client.next("ask")
+        legal = json.loads(json.dumps(list(server.rooms[room].game.legal())))
+        assert expand_choices(ask["decision"]["choices"]) == legal
+        kinds.add(ask["decision"]["kind"])
+        await client.decide_and_wait(pick(rng, ask), ask["seq"])
+    assert {"coin_call", "setup"} <= kinds
+    for c in (home, away):
+        await c.close()
