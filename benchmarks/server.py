@@ -5,7 +5,9 @@ Unix socket.
 
 1. **Latency**: one room, Home and Away each a client picking random answers to what it is
    asked; from one coach's `decide` to the other client's receipt of the `update` (targets:
-   median <= 5 ms, p99 <= 50 ms).
+   median <= 5 ms, p99 <= 50 ms). First with coaches answering at once (their decisions'
+   saves are then grouped, docs/network.md), then paced as people play (0.3-0.4 s a
+   decision), where each decision is saved at once.
 2. **Load**: R rooms (100 by default) of random v random played at once through the server,
    2R client connections answering their asks; for S seconds: decisions per second (all rooms),
    the same latency (p50/p99), the server's RSS (now and peak). First with coaches answering
@@ -80,7 +82,7 @@ class Seat:
     """A coach over the socket: answers each `ask` with a random pick."""
 
     def __init__(self, client: Client, rng: random.Random, sent: dict, lat: list,
-                 think: float = 0.0) -> None:
+                 think: tuple = (0.0, 0.0)) -> None:
         self.client, self.rng, self.sent, self.lat = client, rng, sent, lat
         self.think = think
 
@@ -100,8 +102,8 @@ class Seat:
                     stop.set()
                 continue
             choice = pick(self.rng, msg)
-            if self.think:
-                await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
+            if self.think[1]:
+                await asyncio.sleep(self.rng.uniform(*self.think))
             self.sent[(room, msg["seq"] + 1)] = time.perf_counter()
             await c.decide(choice, msg["seq"])
             made += 1
@@ -109,7 +111,7 @@ class Seat:
 
 
 async def room_of_two(sock: Path, rng: random.Random, sent: dict, lat: list, seed: int,
-                      think: float = 0.0):
+                      think: tuple = (0.0, 0.0)):
     home, away = await Client.connect(sock), await Client.connect(sock)
     room = await home.create(game="match", seed=seed)
     await home.join(room, "home")
@@ -117,13 +119,13 @@ async def room_of_two(sock: Path, rng: random.Random, sent: dict, lat: list, see
     return room, [Seat(home, rng, sent, lat, think), Seat(away, rng, sent, lat, think)]
 
 
-async def latency(sock: Path, decisions: int) -> None:
+async def latency(sock: Path, decisions: int, think: tuple = (0.0, 0.0)) -> None:
     sent, lat = {}, []
     rng = random.Random(1)
     done = 0
     seed = 1
     while done < decisions:
-        room, seats = await room_of_two(sock, rng, sent, lat, seed)
+        room, seats = await room_of_two(sock, rng, sent, lat, seed, think)
         stop = asyncio.Event()
 
         async def until():
@@ -138,7 +140,10 @@ async def latency(sock: Path, decisions: int) -> None:
         if sum(made[1:]) == 0:
             break
     ms = [x * 1000 for x in lat[:decisions]]
-    print(f"latency, one room, decide -> the other coach's receipt, {len(ms)} decisions:")
+    how = (f"each coach thinking {think[0]:g}-{think[1]:g} s: every decision saved at once"
+           if think[1] else "coaches answering at once")
+    print(f"latency, one room ({how}), decide -> the other coach's receipt, "
+          f"{len(ms)} decisions:")
     print(f"  median {statistics.median(ms):6.2f} ms  (target <= 5 ms)")
     print(f"  p99    {pct(ms, 0.99):6.2f} ms  (target <= 50 ms)")
     print(f"  max    {max(ms):6.2f} ms")
@@ -150,7 +155,8 @@ async def load(sock: Path, rooms: int, seconds: float, pid: int, think: float = 
     t_setup = time.perf_counter()
     all_seats = []
     for i in range(rooms):
-        room, seats = await room_of_two(sock, random.Random(i), sent, lat, 1000 + i, think)
+        room, seats = await room_of_two(sock, random.Random(i), sent, lat, 1000 + i,
+                                        (0.0, 2 * think))
         all_seats.append((room, seats))
     paced = (f"each coach thinking 0-{2000 * think:.0f} ms" if think
              else "coaches answering at once")
@@ -221,6 +227,9 @@ def _cpu(pid: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=2000)
+    parser.add_argument("--paced-decisions", type=int, default=150,
+                        help="the latency again with coaches thinking 0.3-0.4 s, as people do: "
+                             "each decision is then saved at once (0: skip)")
     parser.add_argument("--rooms", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--think", type=float, default=0.5,
@@ -235,6 +244,8 @@ def main() -> None:
         try:
             print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
             asyncio.run(latency(sock, args.decisions))
+            if args.paced_decisions:
+                asyncio.run(latency(sock, args.paced_decisions, (0.3, 0.4)))
             if args.rooms:
                 asyncio.run(load(sock, args.rooms, args.seconds, proc.pid))
                 if args.think:

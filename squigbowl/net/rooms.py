@@ -290,7 +290,8 @@ class Room:
         return Move(mode, float(angle))
 
     def apply(self, seat: Seat, choice) -> dict:
-        """Make a checked choice for `seat` (a person's or a computer's)."""
+        """Make a checked choice for `seat` (a person's or a computer's). It is in the journal
+        when this returns; the caller sends the update, then calls `save()`."""
         game = self.game
         before_rolls = len(game.dice.log)
         before_seq = self.seq
@@ -312,7 +313,7 @@ class Room:
             wire = [to_wire(e.to_dict()) for e in events]
         if self.journal is not None:    # on disk before anyone hears of it (net/journal.py)
             self.journal.append({"n": self.seq, "d": decision})
-        self.save()
+        self._dirty = True              # the caller saves (save()) once the update is out
         update = {"type": "update", "room": self.id, "seq": self.seq, "by": seat.name,
                   "decision": decision, "events": wire, "rolls": self.rolls(before_rolls),
                   "pending": self.pending_public(), "over": self.over}

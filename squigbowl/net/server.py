@@ -356,12 +356,14 @@ class Server:
         self._drive(room)
 
     def _tell(self, room: Room, update: dict) -> None:
+        """The update to every member, the next question to its seat, then the autosave."""
         data = encode(update)
         for member in room.members():
             member.send(data)
         seat = room.pending_seat()
         if seat is not None and seat.conn is not None:
             seat.conn.send(room.ask())
+        room.save()
 
     def _drive(self, room: Room) -> None:
         if room.computer_to_play() is None or room.id in self._drivers:
