@@ -83,3 +83,14 @@ def test_the_default_socket_is_in_the_saves_folder(tmp_path, monkeypatch):
     deep = tmp_path / ("x" * 120)
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
     assert default_socket(deep) == tmp_path / "squigbowl.sock"
+
+
+def test_serve_on_the_command_line_refuses_bad_options(short_tmp, capsys):
+    from squigbowl.cli import main
+
+    assert main(["serve", "--saves", str(short_tmp), "--rate", "0"]) == 2
+    assert main(["serve", "--saves", str(short_tmp), "--socket", str(short_tmp / "c.sock"),
+                 "--tcp", "0.0.0.0:7777"]) == 2
+    err = capsys.readouterr().err
+    assert "--rate" in err and "loopback only" in err
+    assert not (short_tmp / "c.sock").exists()
