@@ -195,25 +195,29 @@ async def load(sock: Path, rooms: int, seconds: float, pid: int, think: float = 
 async def load_server_coaches(sock: Path, rooms: int, seconds: float, pid: int) -> None:
     """The rooms' seats played by the server's own random coaches; a spectator per room."""
     watchers = []
-    for i in range(rooms):
+    t0, cpu0 = time.perf_counter(), _cpu(pid)
+    for i in range(rooms):                      # each room starts playing at once
         w = await Client.connect(sock)
         room = await w.create(game="match", seed=2000 + i,
                               computer={"home": "random", "away": "random"})
         await w.join(room)
         watchers.append(w)
-
-    def seen() -> int:
-        return sum(1 for w in watchers for m in w.inbox if m.get("type") == "update")
-    await asyncio.sleep(1)
-    t0, cpu0, count0 = time.perf_counter(), _cpu(pid), seen()
-    await asyncio.sleep(seconds)
+    def ended() -> int:
+        return sum(1 for w in watchers if any(m.get("type") == "update" and m["over"]
+                                              for m in w.inbox[-3:]))
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end and ended() < rooms:
+        await asyncio.sleep(0.05)
     wall = time.perf_counter() - t0
     cpu = _cpu(pid) - cpu0
-    count = seen() - count0
+    count = sum(1 for w in watchers for m in w.inbox if m.get("type") == "update")
+    ended = ended()
     now, peak = rss(pid)
-    print(f"load, server's own coaches: {rooms} rooms, {count} decisions seen by the "
-          f"spectators in {wall:.1f} s: {count / wall:,.0f} decisions/s (server CPU "
-          f"{cpu / wall:.0%} of one core); server RSS {now:.0f} MB (peak {peak:.0f} MB)")
+    print(f"load, the server's own random coaches: {rooms} rooms created one after the other, "
+          f"until all ended or {seconds:g} s: {count} decisions in {wall:.1f} s, {count / wall:,.0f} "
+          f"decisions/s ({ended} matches ended; server CPU {cpu / wall:.0%} of one core, "
+          f"{1000 * cpu / max(count, 1):.2f} ms a decision); server RSS {now:.0f} MB "
+          f"(peak {peak:.0f} MB)")
     for w in watchers:
         await w.close()
 
@@ -236,6 +240,8 @@ def main() -> None:
                         help="a paced load run too: each coach thinks 0 to 2x this many "
                              "seconds (0: only the run at full speed)")
     parser.add_argument("--server-coaches", action="store_true")
+    parser.add_argument("--only-server-coaches", action="store_true",
+                        help="only that last run (with --decisions 0 --paced-decisions 0)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="sqb-bench-") as tmp:
         folder, sock = Path(tmp) / "saves", Path(tmp) / "s.sock"
@@ -243,14 +249,15 @@ def main() -> None:
         proc = start_server(folder, sock)
         try:
             print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-            asyncio.run(latency(sock, args.decisions))
+            if args.decisions:
+                asyncio.run(latency(sock, args.decisions))
             if args.paced_decisions:
                 asyncio.run(latency(sock, args.paced_decisions, (0.3, 0.4)))
-            if args.rooms:
+            if args.rooms and not args.only_server_coaches:
                 asyncio.run(load(sock, args.rooms, args.seconds, proc.pid))
                 if args.think:
                     asyncio.run(load(sock, args.rooms, args.seconds, proc.pid, args.think))
-            if args.server_coaches:
+            if args.server_coaches or args.only_server_coaches:
                 asyncio.run(load_server_coaches(sock, args.rooms, args.seconds, proc.pid))
         finally:
             proc.send_signal(signal.SIGTERM)
