@@ -4,6 +4,7 @@ process and against `squigbowl serve` in a child process; the spectator's copy o
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import stat
@@ -15,6 +16,7 @@ from squigbowl import saves
 from squigbowl.net.client import Client, ServerRefused
 from squigbowl.net.mirror import Mirror
 from squigbowl.net.protocol import PROTOCOL
+from squigbowl.net.rooms import token_hash
 
 
 async def three(path):
@@ -38,6 +40,8 @@ async def test_two_coaches_and_a_spectator_play_in_process(server):
     assert state["seq"] == 0 and state["pending"] == {"seat": "away", "kind": "coin_call"}
     assert [s["coach"] for s in state["seats"]] == ["Ann", "Bob"]
     assert "seed" not in state
+    text = json.dumps(state)                    # no token, nor its hash, reaches a spectator
+    assert home.token not in text and away.token not in text and "token" not in text
     mirror = Mirror(state)
     updates = await play({"home": home, "away": away}, 60, random.Random(3), [watch])
     by = {u["by"] for u in updates}
@@ -47,6 +51,11 @@ async def test_two_coaches_and_a_spectator_play_in_process(server):
     game = server.rooms[room].game
     assert saves.match_snapshot(mirror.game) == saves.match_snapshot(game)
     assert mirror.game.log == game.log
+    server.rooms[room].save_now()
+    server.rooms[room].saver.flush()
+    saved = server.rooms[room].saver.path.read_text()
+    assert home.token not in saved and away.token not in saved  # only their hashes
+    assert json.loads(saved)["room"]["seats"]["home"]["token"] == token_hash(home.token)
     for c in (home, away, watch):
         await c.close()
 
@@ -259,8 +268,6 @@ async def test_a_computer_match_plays_to_the_end_and_its_room_closes(server):
 
 async def test_the_question_lists_exactly_the_engine_s_legal_choices(server):
     """An `ask` carries every legal choice (a set-up's placements as families, A4.1), no more."""
-    import json
-
     from squigbowl.net.client import expand_choices
 
     home, away = (await three(server.socket_path))[:2]
