@@ -366,6 +366,7 @@ class Room:
 
     # -- what survives the server ----------------------------------------------------------------
     def open_journal(self, fresh: bool = False) -> None:
+        """Open the journal beside the save (the save's file must be taken: `save_seats`)."""
         from squigbowl.net.journal import Journal
 
         if self.journal is None and self.saver.path is not None:
@@ -374,13 +375,19 @@ class Room:
             except OSError as exc:
                 print(f"squigbowl serve: room {self.id}: no journal ({exc.strerror or exc}): "
                       f"a killed server may lose its last decisions", file=sys.stderr)
-            self.save_seats()
+                return
+            self.journal.append({"room": self.meta()})
 
     def save_seats(self) -> None:
-        """A seat's coach or token changed: keep it for a restarted server."""
-        if self.journal is not None:
+        """A seat's coach or token changed: keep it for a restarted server. The room's first
+        one takes its save's file and opens its journal (a room nobody has sat in, nor a
+        computer played, leaves nothing on disk)."""
+        if self.journal is None:
+            self.save_now()
+            self.open_journal(fresh=True)
+        else:
             self.journal.append({"room": self.meta()})
-        self.save()
+            self.save()
 
     def save(self) -> None:
         """The autosave after a decision. A decision made `SAVE_EVERY` seconds or more after

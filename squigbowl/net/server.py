@@ -295,8 +295,8 @@ class Server:
             raise ProtocolError("full", f"the server holds at most {self.max_rooms} rooms")
         room_id = self._new_id()
         room = names.new_room(msg, room_id, self.folder)
-        room.save()                     # its file is taken now, and its journal opened
-        room.open_journal(fresh=True)
+        if any(seat.computer for seat in room.seats.values()):
+            room.save_seats()           # it may play at once: its file and journal now
         self.rooms[room_id] = room
         self._drive(room)
         return {"type": "created", "room": room_id, "summary": room.summary()}

@@ -287,3 +287,16 @@ async def test_the_question_lists_exactly_the_engine_s_legal_choices(server):
     assert {"coin_call", "setup"} <= kinds
     for c in (home, away):
         await c.close()
+
+
+async def test_a_room_is_saved_from_its_first_seated_coach(server):
+    """A room nobody sits in leaves nothing in the saves folder (a client creating rooms does
+    not fill the Load screen); the first coach's seat takes its save and journal."""
+    c = await Client.connect(server.socket_path)
+    room = await c.create(game="match", seed=3)
+    await c.join(room)                          # watching is not sitting
+    assert list(server.folder.iterdir()) == []
+    await c.join(room, "home", name="Ann")
+    save = server.rooms[room].saver.path
+    assert save.exists() and (save.parent / f".{save.name}.journal").exists()
+    await c.close()
