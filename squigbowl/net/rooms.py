@@ -111,6 +111,7 @@ class Room:
         self._dirty = False         # a decision not yet in the save (see save())
         self._timer = None
         self._saved_at = -SAVE_EVERY
+        self.born = time.monotonic()
         self._bots_ready = False
 
     # -- reading -------------------------------------------------------------------------------

@@ -39,6 +39,8 @@ MAX_CONNECTIONS = 1024
 #: a client that reads so slowly that this much waits for it is dropped (bytes)
 MAX_BUFFER = 4 * 1024 * 1024
 SOCKET_NAME = "server.sock"
+#: a room nobody has sat in may be dropped this long after its creation when rooms run out
+UNUSED_ROOM_SECONDS = 60.0
 _ID_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"
 
 
@@ -292,6 +294,8 @@ class Server:
 
     def _on_create(self, conn, msg):
         if len(self.rooms) >= self.max_rooms:
+            self._reap()
+        if len(self.rooms) >= self.max_rooms:
             raise ProtocolError("full", f"the server holds at most {self.max_rooms} rooms")
         room_id = self._new_id()
         room = names.new_room(msg, room_id, self.folder)
@@ -407,6 +411,16 @@ class Server:
             seat.conn = None
             self._presence(room, seat, False)
         self._drop_if_done(room)
+
+    def _reap(self) -> None:
+        """Make room for new rooms: those nobody ever sat in (nothing saved), empty now and
+        older than `UNUSED_ROOM_SECONDS`, are dropped."""
+        now = time.monotonic()
+        for room in list(self.rooms.values()):
+            if (room.saver.path is None and now - room.born > UNUSED_ROOM_SECONDS
+                    and not any(True for _ in room.members())):
+                self.rooms.pop(room.id, None)
+                room.close()
 
     def _drop_if_done(self, room: Room) -> None:
         """A finished room nobody is in any more is closed (its save says how it ended)."""

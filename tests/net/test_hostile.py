@@ -203,3 +203,30 @@ async def test_names_from_clients_are_plain_text(server):
     assert "\x1b" not in coach and "\u202e" not in coach and "\n" not in coach
     assert coach.startswith("[2J")
     await c.close()
+
+
+async def test_rooms_nobody_sits_in_make_way_for_new_ones(short_tmp, monkeypatch):
+    """A client that creates rooms until the server is full keeps nobody out for long: the
+    rooms nobody ever sat in are dropped for new ones once old enough."""
+    import squigbowl.net.server as server_module
+
+    (short_tmp / "saves").mkdir()
+    srv = Server(short_tmp / "saves", max_rooms=3)
+    await srv.start_unix(short_tmp / "r.sock")
+    try:
+        c = await Client.connect(srv.socket_path)
+        kept = await c.create(game="match", seed=1)
+        await c.join(kept, "home")
+        await c.leave()
+        for _ in range(2):
+            await c.create(game="match")
+        from squigbowl.net.client import ServerRefused
+        with pytest.raises(ServerRefused) as refused:
+            await c.create(game="match")
+        assert refused.value.code == "full"
+        monkeypatch.setattr(server_module, "UNUSED_ROOM_SECONDS", 0.0)
+        new = await c.create(game="match")
+        assert set(srv.rooms) == {kept, new}
+        await c.close()
+    finally:
+        await srv.close()
