@@ -8,6 +8,7 @@
     squigbowl replay FILE           step through a saved match or race (--export: FILE.txt)
     squigbowl sim [...]             headless matches between bots (JSON lines + summary)
     squigbowl race-sim [...]        headless squig races between AI riders
+    squigbowl serve [...]           the match server: rooms over a user-only socket (issue 14)
 """
 
 from __future__ import annotations
@@ -135,6 +136,18 @@ def build_parser() -> argparse.ArgumentParser:
     rsim.add_argument("--track", default=None)
     rsim.add_argument("--riders", default="canny,baseline,cautious,reckless")
     rsim.add_argument("--quiet", action="store_true", help="only the summary")
+
+    serve = sub.add_parser("serve", help="the match server: rooms for coaches on other "
+                                         "terminals (docs/network.md)")
+    serve.add_argument("--socket", metavar="PATH", default=None,
+                       help="the Unix socket (default: server.sock in the saves folder)")
+    serve.add_argument("--tcp", metavar="127.0.0.1:PORT", default=None,
+                       help="also listen on TCP, loopback only (for local tools and tests)")
+    serve.add_argument("--group", metavar="G", default=None,
+                       help="let group G use the socket (0660); without it only you (0600)")
+    serve.add_argument("--rate", type=float, default=50.0,
+                       help="messages a second a connection may send on average (default 50)")
+    _saves_option(serve)
     return parser
 
 
@@ -199,6 +212,10 @@ def main(argv: list[str] | None = None) -> int:
         from squigbowl.riders.race_sim import run_race_sim
 
         return run_race_sim(args)
+    if args.command == "serve":
+        from squigbowl.net.server import run_server
+
+        return run_server(args)
     from squigbowl import saves
 
     if args.command in ("load", "replay"):

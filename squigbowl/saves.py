@@ -195,9 +195,10 @@ def computer_data(match, computer) -> list:
 
 
 def match_data(match, *, coaches=None, created: str | None = None, teams=None,
-               computer=None) -> dict:
+               computer=None, decisions: list | None = None) -> dict:
     """The whole save of a match, as a JSON-able dict; `computer`: [home, away] levels (None
-    for a person)."""
+    for a person). `decisions`: the log already made plain, kept by a caller as it grows (the
+    match server: the log is not made plain again at every decision)."""
     stamp = now_text()
     return {
         "format": FORMAT, "version": VERSION, "kind": "match",
@@ -208,7 +209,7 @@ def match_data(match, *, coaches=None, created: str | None = None, teams=None,
         "teams": teams or [team_to_data(t.sheet) for t in match.state.teams],
         "coaches": list(coaches) if coaches else ["Home coach", "Away coach"],
         "computer": computer_data(match, computer),
-        "decisions": [_plain(c) for c in match.log],
+        "decisions": decisions if decisions is not None else [_plain(c) for c in match.log],
         "snapshot": match_snapshot(match),
     }
 

@@ -42,6 +42,9 @@ RULES = {
                                "squigbowl.coaches", "squigbowl.riders", "squigbowl.saves"),
     "paths.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
                                 "squigbowl.coaches", "squigbowl.riders", "squigbowl.saves"),
+    # the match server and its client library (issue 14): the engines, the computer players and
+    # the saves behind a socket, never a screen (the join screens import it, not the reverse)
+    "net": SCREENS + UP,
     # the screens: the kit knows no game; each game's screens know nothing of the other's
     "ui/kit": UP + ("squigbowl.ui.match", "squigbowl.ui.race", "squigbowl.ui.app",
                     "squigbowl.ui.load_screen", "squigbowl.ui.replay_screen",

@@ -1,0 +1,449 @@
+"""A room of the match server: one match or one squig race, its seats and its spectators.
+
+The room owns the engine (`Match`, RULES.md Part A/B; `Race`, B11) and is the only thing that
+calls `decide`. A seat is Home or Away (a race: one seat per human racer, "racer0".."racer5");
+joining a free seat gives a token, and only a connection that holds the seat's token decides
+for it. Computer seats (a coach, `coaches.coach.make_coach`; a rider, `riders.base.make_rider`)
+are played by the server. After every decision the room is autosaved with the hotseat save
+files (`saves.Autosaver`), plus a `room` table (its id, its seats' coaches, the hashes of their
+tokens) from which a restarted server resumes it.
+
+Everything a room receives was checked by `protocol.decode` for shape; here it is checked
+against the game: the seat, the turn (`seq`), the legality (the engine's own `IllegalChoice`).
+A refused decision raises `ProtocolError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import math
+import secrets
+import sys
+import time
+from pathlib import Path
+
+from squigbowl import saves
+from squigbowl.net.protocol import MATCH_SEATS, ROOM_ID, WATCH, ProtocolError, to_wire
+from squigbowl.text import plain
+
+#: what the `racers` of a race room's creation may name as a racer's rider besides the riders
+HUMAN = "human"
+#: spectators a room takes at most
+MAX_SPECTATORS = 64
+#: the version of the `room` table a save holds
+ROOM_VERSION = 1
+#: seconds: decisions that come faster than this after a save are saved together (save())
+SAVE_EVERY = 0.25
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class Seat:
+    """One seat: who holds it (a coach's name and his token's hash), or the computer playing
+    it, and the connection deciding for it now (None while he is away)."""
+
+    __slots__ = ("name", "index", "coach", "token", "computer", "bot", "conn")
+
+    def __init__(self, name: str, index: int, coach: str = "", token: str | None = None,
+                 computer: str | None = None) -> None:
+        self.name = name
+        self.index = index
+        self.coach = coach
+        self.token = token          # sha256 hex of the seat's token, or None while free
+        self.computer = computer
+        self.bot = None
+        self.conn = None
+
+    def public(self) -> dict:
+        return {"seat": self.name, "coach": self.coach or None, "computer": self.computer,
+                "taken": self.token is not None or self.computer is not None,
+                "connected": self.conn is not None or self.computer is not None}
+
+
+class RoomSaver(saves.Autosaver):
+    """The hotseat autosave plus the room's own table (`room`: id, seats, token hashes)."""
+
+    def __init__(self, room: "Room", *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.room = room
+        self.plain_log: list = []       # the match's log as JSON, kept as it grows
+        self.teams_data = None
+
+    def data(self, game) -> dict:
+        if self.kind != "match":
+            data = super().data(game)
+        else:
+            # a room's log only grows (a rebuild starts a new saver's list): each decision is
+            # made plain once, not the whole log at every decision (O(n) instead of O(n^2))
+            log, plain_log = game.log, self.plain_log
+            if len(plain_log) > len(log):
+                del plain_log[:]
+            for choice in log[len(plain_log):]:
+                plain_log.append(to_wire(choice))
+            if self.teams_data is None:
+                self.teams_data = [saves.team_to_data(t.sheet) for t in game.state.teams]
+            data = saves.match_data(game, coaches=self.coaches, created=self.created,
+                                    teams=self.teams_data, decisions=plain_log)
+            self.created = data["created"]
+        data["room"] = self.room.meta()
+        return data
+
+
+class Room:
+    """A match or a race with its seats. `kind` is "match" or "race"."""
+
+    def __init__(self, room_id: str, kind: str, game, seats: list[Seat], folder: Path,
+                 seed: int, path: Path | None = None, created: str | None = None,
+                 lock=None) -> None:
+        self.id = room_id
+        self.kind = kind
+        self.game = game
+        self.seed = seed
+        self.seats = {s.name: s for s in seats}
+        self.spectators: set = set()
+        self.saver = RoomSaver(self, folder, kind, path=path, created=created,
+                               coaches=self._coach_names(), lock=lock)
+        self.journal = None         # opened once the save has its file (open_journal)
+        self._dirty = False         # a decision not yet in the save (see save())
+        self._timer = None
+        self._saved_at = -SAVE_EVERY
+        self.born = time.monotonic()
+        self._bots_ready = False
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.game.over if self.kind == "match" else self.game.result is not None
+
+    @property
+    def seq(self) -> int:
+        """The number of decisions made: a decision answers `seq` (the next is number seq+1)."""
+        return len(self.game.log) if self.kind == "match" else len(self.game.decisions)
+
+    def pending_seat(self) -> Seat | None:
+        d = self.game.pending
+        if d is None:
+            return None
+        name = MATCH_SEATS[d.side] if self.kind == "match" else f"racer{d.racer}"
+        return self.seats.get(name)
+
+    def title(self) -> str:
+        if self.kind == "match":
+            t = self.game.state.teams
+            return f"{t[0].name} v {t[1].name}"
+        return f"Squig race: {self.game.track.name}"
+
+    def members(self):
+        for seat in self.seats.values():
+            if seat.conn is not None:
+                yield seat.conn
+        yield from list(self.spectators)
+
+    def summary(self) -> dict:
+        """The room as the room list shows it."""
+        if self.kind == "match":
+            s = self.game.state
+            where = {"score": [t.score for t in s.teams], "half": s.half,
+                     "turn": [t.turn for t in s.teams]}
+        else:
+            where = {"turn": self.game.turn}
+        pending = self.pending_seat()
+        return {"room": self.id, "game": self.kind, "title": self.title(), "over": self.over,
+                "seq": self.seq, "waiting_for": pending.name if pending else None,
+                "seats": [s.public() for s in self.seats.values()],
+                "spectators": len(self.spectators), **where}
+
+    def _coach_names(self) -> list[str]:
+        if self.kind != "match":
+            return []
+        return [self.seats[n].coach or (f"Computer ({self.seats[n].computer})"
+                                        if self.seats[n].computer else f"{n.title()} coach")
+                for n in MATCH_SEATS]
+
+    def meta(self) -> dict:
+        """What a restarted server needs beyond the save: the room's id and its seats."""
+        return {"version": ROOM_VERSION, "id": self.id,
+                "seats": {s.name: {"coach": s.coach, "token": s.token, "computer": s.computer}
+                          for s in self.seats.values()}}
+
+    # -- the state, as clients get it ------------------------------------------------------------
+    def rolls(self, start: int = 0) -> list:
+        """The dice rolled since roll number `start`, as the values a ScriptedDice plays back
+        (a D3 is its D6: the D3 entries are left out). With the decisions they rebuild the game
+        on a client (net/mirror.py) without its seed, so no client knows a future roll."""
+        return [r.value for r in self.game.dice.log[start:] if r.kind != "d3"]
+
+    def pending_public(self) -> dict | None:
+        d = self.game.pending
+        if d is None:
+            return None
+        seat = self.pending_seat()
+        return {"seat": seat.name if seat else None, "kind": d.kind}
+
+    def state(self) -> dict:
+        """The whole game for a client that joins or comes back: what rebuilds it (teams or
+        track and racers, options, decisions, rolls), where it stands and who sits where."""
+        out = {"type": "state", "room": self.id, "game": self.kind, "seq": self.seq,
+               "title": self.title(), "over": self.over, "pending": self.pending_public(),
+               "seats": [s.public() for s in self.seats.values()], "rolls": self.rolls()}
+        if self.kind == "match":
+            data = self.saver.data(self.game)
+            out.update(teams=data["teams"], options=data["options"],
+                       coaches=data["coaches"], decisions=data["decisions"],
+                       summary=data["summary"])
+        else:
+            data = saves.race_data(self.game)
+            out.update(track=data["track"], racers=data["racers"], options=data["options"],
+                       decisions=data["decisions"], summary=data["summary"])
+        return out
+
+    def ask(self) -> dict | None:
+        """The open decision, for the seat that answers it (re-sent when he comes back)."""
+        d = self.game.pending
+        seat = self.pending_seat()
+        if d is None or seat is None:
+            return None
+        if self.kind == "match":
+            decision = {"kind": d.kind, "side": d.side, "info": to_wire(d.info),
+                        "choices": choices_to_wire(d.choices)}
+        else:
+            decision = {"kind": d.kind, "racer": d.racer, "modes": list(d.modes),
+                        "can_decline": d.can_decline, "origin": to_wire(d.origin),
+                        "turn": d.turn}
+        return {"type": "ask", "room": self.id, "seat": seat.name, "seq": self.seq,
+                "decision": decision}
+
+    # -- seats ------------------------------------------------------------------------------------
+    def join(self, conn, seat_name: str, name: str, token: str | None) -> tuple[Seat | None, str]:
+        """Seat `conn` (or make it a spectator: seat "watch"). Returns (seat or None, the token
+        to keep: a new one for a free seat, the one presented on a return)."""
+        if seat_name == WATCH:
+            if token is not None:
+                raise ProtocolError("bad_token", "a spectator has no token")
+            if len(self.spectators) >= MAX_SPECTATORS:
+                raise ProtocolError("full", f"a room takes at most {MAX_SPECTATORS} spectators")
+            self.spectators.add(conn)
+            return None, ""
+        seat = self.seats.get(seat_name)
+        if seat is None:
+            raise ProtocolError("bad_seat", f"seats here: {', '.join(self.seats)} or watch")
+        if seat.computer is not None:
+            raise ProtocolError("computer_seat")
+        if seat.token is None:
+            if token is not None:
+                raise ProtocolError("bad_token", "the seat is free: join it without a token")
+            token = secrets.token_urlsafe(24)
+            seat.token = token_hash(token)
+            seat.coach = plain(name) or f"{seat_name.title()} coach"
+        elif token is None:
+            raise ProtocolError("seat_taken")
+        elif not hmac.compare_digest(seat.token, token_hash(token)):
+            raise ProtocolError("bad_token")
+        elif name and plain(name):
+            seat.coach = plain(name)
+        seat.conn = conn
+        self.saver.coaches = self._coach_names()
+        return seat, token
+
+    def find_seat(self, token: str) -> Seat | None:
+        digest = token_hash(token)
+        for seat in self.seats.values():
+            if seat.token is not None and hmac.compare_digest(seat.token, digest):
+                return seat
+        return None
+
+    # -- deciding ---------------------------------------------------------------------------------
+    def decide(self, seat: Seat | None, raw, seq: int | None) -> dict:
+        """`seat`'s answer to the open decision (checked: his turn, `seq`, legal), made. Returns
+        the `update` every member gets. ProtocolError (nothing changed) when refused."""
+        if seat is None:
+            raise ProtocolError("spectator")
+        if self.over:
+            raise ProtocolError("over")
+        if self.pending_seat() is not seat:
+            raise ProtocolError("not_your_turn")
+        if seq is not None and seq != self.seq:
+            raise ProtocolError("stale", f"the open decision is seq {self.seq}, not {seq}")
+        return self.apply(seat, self._choice(raw))
+
+    def _choice(self, raw):
+        if self.kind == "match":
+            if not (type(raw) is list and len(raw) == 2 and type(raw[0]) is str):
+                raise ProtocolError("illegal", "a choice is a [type, argument] pair")
+            return raw
+        from squigbowl.race.events import DECLINE, Move
+
+        if type(raw) is not dict:
+            raise ProtocolError("illegal", 'a race choice is {"mode": M, "angle": A} or '
+                                           '{"decline": true}')
+        if raw.get("decline") is True and len(raw) == 1:
+            return DECLINE
+        mode, angle = raw.get("mode"), raw.get("angle")
+        if (set(raw) != {"mode", "angle"} or type(mode) is not str or len(mode) > 20
+                or type(angle) not in (int, float) or not math.isfinite(angle)
+                or abs(angle) > 1e6):
+            raise ProtocolError("illegal", "mode must be a text and angle a finite number "
+                                           "of radians")
+        return Move(mode, float(angle))
+
+    def apply(self, seat: Seat, choice) -> dict:
+        """Make a checked choice for `seat` (a person's or a computer's). It is in the journal
+        when this returns; the caller sends the update, then calls `save()`."""
+        game = self.game
+        before_rolls = len(game.dice.log)
+        before_seq = self.seq
+        try:
+            events = game.decide(choice)
+        except ValueError as exc:       # IllegalChoice of either engine: nothing changed
+            raise ProtocolError("illegal", plain(str(exc), 200)) from None
+        except Exception as exc:  # noqa: BLE001 - an engine fault: the room goes back a step
+            print(f"squigbowl serve: room {self.id}: the engine failed on decision "
+                  f"{before_seq + 1} ({type(exc).__name__}: {plain(str(exc), 200)}); "
+                  f"the decision is undone", file=sys.stderr)
+            self._rebuild(before_seq)
+            raise ProtocolError("illegal", "the engine could not take that choice") from None
+        if self.kind == "match":
+            decision = to_wire(game.log[-1])
+            wire = [to_wire(e.to_json()) for e in events]
+        else:
+            decision = to_wire(game.decisions[-1])
+            wire = [to_wire(e.to_dict()) for e in events]
+        if self.journal is not None:    # on disk before anyone hears of it (net/journal.py)
+            self.journal.append({"n": self.seq, "d": decision})
+        self._dirty = True              # the caller saves (save()) once the update is out
+        update = {"type": "update", "room": self.id, "seq": self.seq, "by": seat.name,
+                  "decision": decision, "events": wire, "rolls": self.rolls(before_rolls),
+                  "pending": self.pending_public(), "over": self.over}
+        if self.over:
+            update["summary"] = self.summary_of_save()
+        return update
+
+    def summary_of_save(self) -> dict:
+        if self.kind == "match":
+            return saves.match_summary(self.game, self.saver.coaches)
+        return saves.race_summary(self.game)
+
+    def _rebuild(self, upto: int) -> None:
+        data = self.saver.data(self.game)
+        if self.kind == "match":
+            self.game = saves.replay_match(data, f"room {self.id}", upto=upto)
+            del self.saver.plain_log[:]
+        else:
+            data = dict(saves.race_data(self.game), room=self.meta())
+            self.game = saves.replay_race(data, f"room {self.id}", upto=upto)
+        self._bots_ready = False
+
+    # -- computers --------------------------------------------------------------------------------
+    def computer_to_play(self) -> Seat | None:
+        seat = self.pending_seat()
+        return seat if seat is not None and seat.computer is not None else None
+
+    def computer_move(self) -> dict:
+        """One decision of the computer whose turn it is; returns the update."""
+        seat = self.computer_to_play()
+        if not self._bots_ready:
+            self._make_bots()
+        if self.kind == "match":
+            choice = seat.bot.choose(self.game)
+        else:
+            choice = seat.bot.choose(self.game, seat.index)
+        return self.apply(seat, choice)
+
+    def _make_bots(self) -> None:
+        for seat in self.seats.values():
+            if seat.computer is None:
+                continue
+            if self.kind == "match":
+                from squigbowl.coaches.coach import make_coach
+                seat.bot = make_coach(seat.computer, self.seed, seat.index)
+            else:
+                from squigbowl.riders.base import make_rider
+                seat.bot = make_rider(seat.computer)
+        self._bots_ready = True
+
+    # -- what survives the server ----------------------------------------------------------------
+    def open_journal(self, fresh: bool = False) -> None:
+        """Open the journal beside the save (the save's file must be taken: `save_seats`)."""
+        from squigbowl.net.journal import Journal
+
+        if self.journal is None and self.saver.path is not None:
+            try:
+                self.journal = Journal(self.saver.path, fresh=fresh)
+            except OSError as exc:
+                print(f"squigbowl serve: room {self.id}: no journal ({exc.strerror or exc}): "
+                      f"a killed server may lose its last decisions", file=sys.stderr)
+                return
+            self.journal.append({"room": self.meta()})
+
+    def save_seats(self) -> None:
+        """A seat's coach or token changed: keep it for a restarted server. The room's first
+        one takes its save's file and opens its journal (a room nobody has sat in, nor a
+        computer played, leaves nothing on disk)."""
+        if self.journal is None:
+            self.save_now()
+            self.open_journal(fresh=True)
+        else:
+            self.journal.append({"room": self.meta()})
+            self.save()
+
+    def save(self) -> None:
+        """The autosave after a decision. A decision made `SAVE_EVERY` seconds or more after
+        the room's last save is saved at once (a person's always is); faster ones (computers
+        playing each other) are saved together that long after the last save, the newest
+        state only: the journal holds each of them meanwhile, so a killed server still loses
+        none (docs/network.md, "Saves and restarts")."""
+        self._dirty = True
+        if self._timer is not None:
+            return
+        wait = self._saved_at + SAVE_EVERY - time.monotonic()
+        if wait > 0:
+            try:
+                self._timer = asyncio.get_running_loop().call_later(wait, self.save_now)
+                return
+            except RuntimeError:        # no loop (a script driving a room directly)
+                pass
+        self.save_now()
+
+    def save_now(self) -> None:
+        """Save the room now (the newest state), whatever came before."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = None
+        self._dirty = False
+        self._saved_at = time.monotonic()
+        self.saver(self.game)
+
+    def close(self) -> None:
+        if self._dirty:
+            self.save_now()
+        self.saver.close()
+        if self.journal is not None:
+            self.journal.close(remove=self.saver.on_disk)
+            self.journal = None
+
+
+def choices_to_wire(choices) -> list:
+    """A decision's legal choices as JSON: each a [type, argument] pair, except the large
+    families of a set-up, sent as {"family": type, "firsts": [...], "seconds": [...]}
+    (standing for [type, [a, b]] for every a of firsts and b of seconds)."""
+    from squigbowl.rules.events import Choices
+
+    parts = getattr(choices, "_parts", None) if isinstance(choices, Choices) else None
+    if parts is None:
+        return [to_wire(c) for c in choices]
+    out = []
+    for part in parts:
+        if isinstance(part, list):
+            out.extend(to_wire(c) for c in part)
+        else:
+            out.append({"family": part.kind, "firsts": to_wire(part.firsts),
+                        "seconds": to_wire(part.seconds)})
+    return out
+
+
+def room_id_ok(value) -> bool:
+    return type(value) is str and bool(ROOM_ID.match(value))
