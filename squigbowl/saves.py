@@ -1412,15 +1412,17 @@ def export_path(path: str | os.PathLike) -> Path:
 
 
 def delete_save(path: str | os.PathLike) -> list[Path]:
-    """Delete one save, its exported text (FILE.txt) and its lock file. A save that a game has
-    open is not deleted (SaveInUse). Returns the files removed."""
+    """Delete one save, its exported text (FILE.txt), the match server's journal beside it
+    (.FILE.journal, net/journal.py) and its lock file. A save that a game has open is not
+    deleted (SaveInUse). Returns the files removed."""
     path = Path(path)
     lock = claim(path, take_over=False)
     removed = []
+    journal = path.with_name(f".{path.name}.journal")
     try:
-        for target in (path, export_path(path)):
+        for target in (path, export_path(path), journal):
             try:
-                if target == export_path(path) and not os.path.isfile(target):
+                if target != path and not os.path.isfile(target):
                     continue
                 os.unlink(target)
                 removed.append(target)

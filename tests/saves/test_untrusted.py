@@ -335,3 +335,13 @@ def test_delete_removes_the_exported_text(tmp_path):
     text.write_text("the log")
     saves.delete_save(path)
     assert not path.exists() and not text.exists()
+
+
+def test_delete_removes_the_servers_journal_beside_the_save(tmp_path):
+    from squigbowl.net.journal import journal_path
+
+    path = saved_match(tmp_path, decisions=10)
+    journal = journal_path(path)
+    journal.write_text('{"n": 11, "d": ["end_turn", null]}\n')
+    removed = saves.delete_save(path)
+    assert not path.exists() and not journal.exists() and journal in removed
