@@ -1,0 +1,226 @@
+"""The hard coach: a flat Monte Carlo search over the activations of a team turn (issue 12).
+
+At each 'turn' decision of its side (declare an action, A5.1-A5.2, or end the turn) it:
+
+1. forks a private copy of the match (`lookahead.fork`): its dice play back the rolls already
+   on the table, then the coach's own seeded stream; the match itself is never changed and its
+   future dice are never read (no peeking);
+2. asks the default policy (a `Coach`, the 'normal' level by default) what it would do with
+   each player alone, and with everyone: each distinct answer, plus ending the turn, is a
+   candidate activation, carried out by the policy that proposed it;
+3. plays each candidate out `rounds` times in the copy — the policy finishes the activation and
+   takes `horizon` more activations (or plays to the end of the turn), the opponent's answers
+   (A8.4 block dice, apothecaries...) come from the policy too — with the same k-th dice stream
+   for every candidate (common random numbers), and scores where each play-out stops with
+   `position_value.value`;
+4. declares the candidate with the best mean score (the policy's own choice gets a small bonus:
+   it is kept unless the search finds better), and lets that candidate's policy answer the
+   activation's next decisions.
+
+Every other decision goes to the default policy. The budget is counted in play-outs per
+decision (`rollouts`: reproducible), with time caps as a safety net: `max_seconds` per decision
+and `turn_seconds` per team turn (past it, the turn's remaining decisions are not searched).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable
+
+from squigbowl.coaches.coach import Coach
+from squigbowl.coaches.lookahead import ForkError, fork
+from squigbowl.coaches.position_value import value
+from squigbowl.rules.events import Decision
+
+#: phases in which the side's team turn goes on (A5; A4.5 the Blitz! bonus turn)
+TURN_PHASES = frozenset({"turn", "kickoff_blitz"})
+#: not a rule: a play-out still in the same team turn after this many decisions stops there
+PLAYOUT_LIMIT = 400
+
+PolicyFactory = Callable[[int, int], Coach]
+
+
+def policy_factory(policy) -> PolicyFactory:
+    """A maker of default-policy coaches (seed, side) -> Coach, from a level name ('random',
+    'easy', 'normal') or a callable. The search needs fresh ones: a policy keeps notes during a
+    team turn (its plan for the acting player, what it already tried) that must not leak from
+    one play-out into another."""
+    if callable(policy):
+        return policy
+    name = str(policy).strip().lower()
+    if name == "hard":
+        raise ValueError("the hard coach cannot use itself as its default policy")
+    from squigbowl.coaches.coach import make_coach
+    make_coach(name, 0, 0)  # an unknown name raises ValueError now, not in the first search
+    return lambda seed, side: make_coach(name, seed, side)
+
+
+class SearchCoach(Coach):
+    """Flat Monte Carlo over a team turn's activations, the default policy as play-out."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, policy="normal", rollouts: int = 48, horizon: int | None = 3,
+                 max_seconds: float = 1.8, turn_seconds: float = 50.0, prior_bonus: float = 0.3,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.rng = random.Random(seed)
+        self.make_policy = policy_factory(policy)
+        self.rollouts = max(1, int(rollouts))
+        self.horizon = horizon
+        self.max_seconds = float(max_seconds)
+        self.turn_seconds = float(turn_seconds)
+        self.prior_bonus = float(prior_bonus)
+        self.clock = clock
+        self._current: Coach | None = None   # the policy answering the decisions not searched
+        self._turn_key = None
+        self._turn_spent = 0.0
+        #: what the searches did: decisions searched, play-outs run, choices that differ from
+        #: the policy's own, forks that failed (then the policy answered)
+        self.stats = {"searched": 0, "playouts": 0, "changed": 0, "fork_failed": 0,
+                      "over_time": 0}
+
+    def _seed(self) -> int:
+        return self.rng.getrandbits(32)
+
+    def choose(self, m) -> tuple:
+        d = m.pending
+        side = d.side
+        if self._current is None:
+            self._current = self.make_policy(self._seed(), side)
+        if d.kind != "turn" or not self._may_search(m, d):
+            return self._current.choose(m)
+        started = self.clock()
+        try:
+            choice = self._search(m, d, started)
+        except ForkError:
+            self.stats["fork_failed"] += 1
+            choice = self._current.choose(m)
+        self._turn_spent += self.clock() - started
+        return choice
+
+    def _may_search(self, m, d) -> bool:
+        s = m.state
+        key = (s.half, d.side, s.teams[d.side].turn, s.bonus_turn)
+        if key != self._turn_key:
+            self._turn_key, self._turn_spent = key, 0.0
+        if self._turn_spent >= self.turn_seconds:
+            self.stats["over_time"] += 1
+            return False
+        # B3.3: a waiting Goblin Fanatic acts first; the policy knows the rule
+        for c in d.choices:
+            if type(c[1]) is int and c[0] == "MOVE" and "Goblin Fanatic" in s.players[c[1]].skills:
+                return False
+        return True
+
+    # -- the search ----------------------------------------------------------------------------
+    def _search(self, m, d, started: float) -> tuple:
+        side = d.side
+        copy = fork(m, self._seed())
+        root = copy.snapshot()
+        groups = restrictions(d.choices)
+        # the candidates: each distinct answer of a fresh policy to the whole decision and to
+        # each player's part of it (kept with the seed that gave it), and ending the turn
+        candidates: dict[tuple, tuple] = {}
+        for allowed in groups:
+            seed = self._seed()
+            c = ask(self.make_policy(seed, side), copy, allowed)
+            if c not in candidates:
+                candidates[c] = (allowed, seed)
+        policy_choice = next(iter(candidates))
+        end = ("end_turn", None)
+        if end in d.choices and end not in candidates:
+            candidates[end] = ([end], None)
+        if len(candidates) == 1:
+            return self._declare(m, d, candidates[policy_choice])
+        self.stats["searched"] += 1
+        keys = list(candidates)
+        totals = dict.fromkeys(keys, 0.0)
+        rounds = max(1, self.rollouts // len(keys))
+        done = 0
+        for k in range(rounds):
+            round_scores = {}
+            for c in keys:
+                round_scores[c] = self._playout(copy, root, side, candidates[c], k)
+                self.stats["playouts"] += 1
+            for c in keys:
+                totals[c] += round_scores[c]
+            done += 1
+            if self.clock() - started > self.max_seconds:
+                break
+        best = max(keys, key=lambda c: totals[c] / done
+                   + (self.prior_bonus if c == policy_choice else 0.0))
+        if best != policy_choice:
+            self.stats["changed"] += 1
+        return self._declare(m, d, candidates[best])
+
+    def _declare(self, m, d, candidate) -> tuple:
+        """Hand the activation to a policy seeded as the one that proposed it, asked about the
+        same part of the decision in the real match (its answer is legal there)."""
+        allowed, seed = candidate
+        if seed is None:
+            return allowed[0]
+        policy = self.make_policy(seed, d.side)
+        self._current = policy
+        choice = ask(policy, fork(m, self._seed()), allowed)
+        return choice if choice in d.choices else policy.choose(m)
+
+    def _playout(self, copy, root, side: int, candidate, k: int) -> float:
+        """Play the candidate out in the copy with the k-th dice stream; the value there."""
+        allowed, seed = candidate
+        copy.restore(root)
+        copy.dice.reseed(k)
+        if seed is None:
+            acting = None
+            copy.decide(allowed[0])
+        else:
+            acting = self.make_policy(seed, side)
+            copy.decide(ask(acting, copy, allowed))
+        mine = None
+        theirs = self.make_policy(self._seed(), 1 - side)
+        declared = 0
+        for _ in range(PLAYOUT_LIMIT):
+            d = copy.pending
+            s = copy.state
+            if d is None or s.active != side or s.phase not in TURN_PHASES:
+                break
+            if d.side == side:
+                if d.kind == "turn":
+                    declared += 1
+                    if self.horizon is not None and declared > self.horizon:
+                        break
+                    if mine is None:
+                        mine = self.make_policy(self._seed(), side)
+                    acting = mine
+                coach = acting if acting is not None else mine
+                if coach is None:
+                    coach = mine = self.make_policy(self._seed(), side)
+            else:
+                coach = theirs
+            copy.decide(coach.choose(copy))
+        return value(copy.state, side)
+
+
+def restrictions(choices) -> list[list]:
+    """The parts of a 'turn' decision a policy is asked about: all of it first, then each
+    player's declarations (A5.2) with ending the turn."""
+    end = [c for c in choices if c[0] == "end_turn"]
+    by_player: dict[int, list] = {}
+    for c in choices:
+        if type(c[1]) is int:
+            by_player.setdefault(c[1], []).append(c)
+    return [list(choices)] + [mine + end for mine in by_player.values()]
+
+
+def ask(policy: Coach, copy, allowed: list) -> tuple:
+    """The policy's answer in the copy when only `allowed` is offered (the copy's pending
+    decision is put back afterwards)."""
+    full = copy.pending
+    if len(allowed) == len(full.choices):
+        return policy.choose(copy)
+    copy.pending = Decision(full.kind, full.side, allowed, full.info)
+    try:
+        c = policy.choose(copy)
+    finally:
+        copy.pending = full
+    return c if c in allowed else allowed[0]
