@@ -24,6 +24,7 @@ and `turn_seconds` per team turn (past it, the turn's remaining decisions are no
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Callable
@@ -32,6 +33,7 @@ from squigbowl.coaches.coach import Coach
 from squigbowl.coaches.lookahead import ForkError, fork
 from squigbowl.coaches.position_value import value
 from squigbowl.rules.events import Decision
+from squigbowl.rules.geometry import NEIGHBOURS
 
 #: phases in which the side's team turn goes on (A5; A4.5 the Blitz! bonus turn)
 TURN_PHASES = frozenset({"turn", "kickoff_blitz"})
@@ -118,21 +120,24 @@ class SearchCoach(Coach):
         side = d.side
         copy = fork(m, self._seed())
         root = copy.snapshot()
-        groups = restrictions(d.choices)
         # the candidates: each distinct answer of a fresh policy to the whole decision and to
-        # each player's part of it (kept with the seed that gave it), and ending the turn
-        candidates: dict[tuple, tuple] = {}
-        for allowed in groups:
+        # each player's part of it (kept with the seed that gave it), ending the turn, and the
+        # escapes of a marked ball carrier
+        candidates: dict[tuple, Candidate] = {}
+        for allowed in restrictions(d.choices):
             seed = self._seed()
             c = ask(self.make_policy(seed, side), copy, allowed)
-            if c not in candidates:
-                candidates[c] = (allowed, seed)
-        policy_choice = next(iter(candidates))
+            if (c, None) not in candidates:
+                candidates[(c, None)] = Candidate(c, allowed, seed)
+        policy_key = next(iter(candidates))
         end = ("end_turn", None)
-        if end in d.choices and end not in candidates:
-            candidates[end] = ([end], None)
+        if end in d.choices and (end, None) not in candidates:
+            candidates[(end, None)] = Candidate(end, [end], None)
+        for path in escapes(copy, side):
+            first = ("MOVE", copy.state.carrier().id)
+            candidates[(first, path[-1])] = Candidate(first, [first], self._seed(), path)
         if len(candidates) == 1:
-            return self._declare(m, d, candidates[policy_choice])
+            return self._declare(m, d, candidates[policy_key])
         self.stats["searched"] += 1
         keys = list(candidates)
         totals = dict.fromkeys(keys, 0.0)
@@ -140,42 +145,52 @@ class SearchCoach(Coach):
         done = 0
         for k in range(rounds):
             round_scores = {}
-            for c in keys:
-                round_scores[c] = self._playout(copy, root, side, candidates[c], k)
+            for key in keys:
+                round_scores[key] = self._playout(copy, root, side, candidates[key], k)
                 self.stats["playouts"] += 1
-            for c in keys:
-                totals[c] += round_scores[c]
+            for key in keys:
+                totals[key] += round_scores[key]
             done += 1
             if self.clock() - started > self.max_seconds:
                 break
-        best = max(keys, key=lambda c: totals[c] / done
-                   + (self.prior_bonus if c == policy_choice else 0.0))
-        if best != policy_choice:
+        best = max(keys, key=lambda key: totals[key] / done
+                   + (self.prior_bonus if key == policy_key else 0.0))
+        if best != policy_key:
             self.stats["changed"] += 1
+            if candidates[best].path is not None:
+                self.stats["escapes"] = self.stats.get("escapes", 0) + 1
         return self._declare(m, d, candidates[best])
 
+    def _activation(self, candidate, side: int) -> Coach | None:
+        """The coach who carries out a candidate's activation (None: ending the turn)."""
+        if candidate.seed is None:
+            return None
+        policy = self.make_policy(candidate.seed, side)
+        if candidate.path is not None:
+            return PathPolicy(candidate.path, policy)
+        return policy
+
     def _declare(self, m, d, candidate) -> tuple:
-        """Hand the activation to a policy seeded as the one that proposed it, asked about the
-        same part of the decision in the real match (its answer is legal there)."""
-        allowed, seed = candidate
-        if seed is None:
-            return allowed[0]
-        policy = self.make_policy(seed, d.side)
-        self._current = policy
-        choice = ask(policy, fork(m, self._seed()), allowed)
-        return choice if choice in d.choices else policy.choose(m)
+        """Hand the activation to the coach of the candidate, asked about the same part of the
+        decision in the real match (its answer is legal there)."""
+        acting = self._activation(candidate, d.side)
+        if acting is None:
+            return candidate.first
+        self._current = acting
+        if candidate.path is not None:
+            return candidate.first
+        choice = ask(acting, fork(m, self._seed()), candidate.allowed)
+        return choice if choice in d.choices else acting.choose(m)
 
     def _playout(self, copy, root, side: int, candidate, k: int) -> float:
         """Play the candidate out in the copy with the k-th dice stream; the value there."""
-        allowed, seed = candidate
         copy.restore(root)
         copy.dice.reseed(k)
-        if seed is None:
-            acting = None
-            copy.decide(allowed[0])
+        acting = self._activation(candidate, side)
+        if acting is None or candidate.path is not None:
+            copy.decide(candidate.first)
         else:
-            acting = self.make_policy(seed, side)
-            copy.decide(ask(acting, copy, allowed))
+            copy.decide(ask(acting, copy, candidate.allowed))
         mine = None
         theirs = self.make_policy(self._seed(), 1 - side)
         declared = 0
@@ -199,6 +214,80 @@ class SearchCoach(Coach):
                 coach = theirs
             copy.decide(coach.choose(copy))
         return value(copy.state, side)
+
+
+class Candidate:
+    """One activation the search weighs: its first answer, the part of the decision its policy
+    was asked about, that policy's seed (None: ending the turn), and for an escape the path."""
+
+    __slots__ = ("first", "allowed", "seed", "path")
+
+    def __init__(self, first, allowed, seed, path=None) -> None:
+        self.first, self.allowed, self.seed, self.path = first, allowed, seed, path
+
+
+class PathPolicy(Coach):
+    """Walks the acting player along a path (A6: a 'step' or a 'leap' at a time), then ends the
+    action; every other decision goes to `fallback`."""
+
+    name = "path"
+
+    def __init__(self, path: list, fallback: Coach) -> None:
+        self.path = list(path)
+        self.leaps = frozenset(getattr(path, "leaps", ()))
+        self.fallback = fallback
+
+    def choose(self, m) -> tuple:
+        d = m.pending
+        if d.kind != "action":
+            return self.fallback.choose(m)
+        act = m.state.activation
+        here = m.state.players[act.pid].square if act is not None else None
+        while self.path and self.path[0] == here:
+            self.path.pop(0)
+        if self.path:
+            nxt = self.path[0]
+            c = ("leap", nxt) if nxt in self.leaps else ("step", nxt)
+            if c in d.choices:
+                self.path.pop(0)
+                return c
+            self.path = []
+        return ("end", None) if ("end", None) in d.choices else self.fallback.choose(m)
+
+
+#: an escape is worth weighing when its every roll succeeds at least this often
+ESCAPE_CHANCE = 0.4
+
+
+def escapes(m, side: int, most: int = 2) -> list:
+    """Paths for our ball carrier out of the opposing tackle zones (A6.2-A6.3): to the free
+    squares he reaches with the best mix of ground gained, team-mates around and odds of every
+    dodge and Go For It (the engine's odds, via the scripted coach's path search). Empty when
+    he is not ours, not Standing, not marked or may not move."""
+    s = m.state
+    carrier = s.carrier()
+    d = m.pending
+    if (carrier is None or carrier.side != side or carrier.status != "standing"
+            or ("MOVE", carrier.id) not in d.choices
+            or not s.tackle_zones(carrier.square, side)):
+        return []
+    from squigbowl.coaches.scripted_coach import find_paths, opp_tz_map, path_to
+
+    tz = opp_tz_map(s, side)
+    best = find_paths(m, carrier, 0, tz)
+    scored = []
+    for sq, (risk, steps, _) in best.items():
+        if sq == carrier.square or tz.get(sq, 0) or risk > -math.log(ESCAPE_CHANCE):
+            continue
+        gained = (sq[0] - carrier.square[0]) if side == 0 else (carrier.square[0] - sq[0])
+        mates = 0
+        for n in NEIGHBOURS[sq]:
+            q = s.at(n)
+            if q is not None and q.side == side and q.status == "standing" and q is not carrier:
+                mates += 1
+        scored.append((gained + 0.5 * min(mates, 3) - 6.0 * risk, sq))
+    scored.sort(reverse=True)
+    return [path_to(best, sq) for _, sq in scored[:most]]
 
 
 def restrictions(choices) -> list[list]:
