@@ -33,7 +33,7 @@ from squigbowl.coaches.coach import Coach
 from squigbowl.coaches.lookahead import ForkError, fork
 from squigbowl.coaches.position_value import value
 from squigbowl.rules.events import Decision
-from squigbowl.rules.geometry import NEIGHBOURS
+from squigbowl.rules.geometry import NEIGHBOURS, scoring_x
 
 #: phases in which the side's team turn goes on (A5; A4.5 the Blitz! bonus turn)
 TURN_PHASES = frozenset({"turn", "kickoff_blitz"})
@@ -122,7 +122,7 @@ class SearchCoach(Coach):
         root = copy.snapshot()
         # the candidates: each distinct answer of a fresh policy to the whole decision and to
         # each player's part of it (kept with the seed that gave it), ending the turn, and the
-        # escapes of a marked ball carrier
+        # runs of our ball carrier (escapes, advances, touchdowns)
         candidates: dict[tuple, Candidate] = {}
         for allowed in restrictions(d.choices):
             seed = self._seed()
@@ -133,7 +133,7 @@ class SearchCoach(Coach):
         end = ("end_turn", None)
         if end in d.choices and (end, None) not in candidates:
             candidates[(end, None)] = Candidate(end, [end], None)
-        for path in escapes(copy, side):
+        for path in carrier_runs(copy, side):
             first = ("MOVE", copy.state.carrier().id)
             candidates[(first, path[-1])] = Candidate(first, [first], self._seed(), path)
         if len(candidates) == 1:
@@ -158,7 +158,7 @@ class SearchCoach(Coach):
         if best != policy_key:
             self.stats["changed"] += 1
             if candidates[best].path is not None:
-                self.stats["escapes"] = self.stats.get("escapes", 0) + 1
+                self.stats["runs"] = self.stats.get("runs", 0) + 1
         return self._declare(m, d, candidates[best])
 
     def _activation(self, candidate, side: int) -> Coach | None:
@@ -218,7 +218,7 @@ class SearchCoach(Coach):
 
 class Candidate:
     """One activation the search weighs: its first answer, the part of the decision its policy
-    was asked about, that policy's seed (None: ending the turn), and for an escape the path."""
+    was asked about, that policy's seed (None: ending the turn), and for a carrier run the path."""
 
     __slots__ = ("first", "allowed", "seed", "path")
 
@@ -255,31 +255,47 @@ class PathPolicy(Coach):
         return ("end", None) if ("end", None) in d.choices else self.fallback.choose(m)
 
 
-#: an escape is worth weighing when its every roll succeeds at least this often
+#: an escape or an advance is weighed when its every roll succeeds at least this often
 ESCAPE_CHANCE = 0.4
+#: a touchdown run is weighed when it succeeds at least this often (A11.1)
+RUN_CHANCE = 0.1
+#: an unmarked carrier's advance is weighed when it gains at least this many squares
+ADVANCE = 2
 
 
-def escapes(m, side: int, most: int = 2) -> list:
-    """Paths for our ball carrier out of the opposing tackle zones (A6.2-A6.3): to the free
-    squares he reaches with the best mix of ground gained, team-mates around and odds of every
-    dodge and Go For It (the engine's odds, via the scripted coach's path search). Empty when
-    he is not ours, not Standing, not marked or may not move."""
+def carrier_runs(m, side: int, most: int = 2) -> list:
+    """Paths for our ball carrier (the engine's odds, via the scripted coach's path search):
+    the likeliest run into the end zone (A11.1) if it succeeds often enough, and up to `most`
+    paths to free squares (no opposing tackle zone, A6.2) with the best mix of ground gained,
+    team-mates around and the odds of every dodge and Go For It — out of the tackle zones when
+    he is marked, forward when he is not. Empty when he is not ours, not Standing or may not
+    move."""
     s = m.state
     carrier = s.carrier()
     d = m.pending
     if (carrier is None or carrier.side != side or carrier.status != "standing"
-            or ("MOVE", carrier.id) not in d.choices
-            or not s.tackle_zones(carrier.square, side)):
+            or ("MOVE", carrier.id) not in d.choices):
         return []
     from squigbowl.coaches.scripted_coach import find_paths, opp_tz_map, path_to
 
     tz = opp_tz_map(s, side)
     best = find_paths(m, carrier, 0, tz)
+    here = carrier.square
+    marked = tz.get(here, 0) > 0
+    runs = []
+    goal = scoring_x(side)
+    tds = [(risk, steps, sq) for sq, (risk, steps, _) in best.items() if sq[0] == goal]
+    if tds:
+        risk, _, sq = min(tds)
+        if risk <= -math.log(RUN_CHANCE):
+            runs.append(path_to(best, sq))
     scored = []
     for sq, (risk, steps, _) in best.items():
-        if sq == carrier.square or tz.get(sq, 0) or risk > -math.log(ESCAPE_CHANCE):
+        if sq == here or sq[0] == goal or tz.get(sq, 0) or risk > -math.log(ESCAPE_CHANCE):
             continue
-        gained = (sq[0] - carrier.square[0]) if side == 0 else (carrier.square[0] - sq[0])
+        gained = (sq[0] - here[0]) if side == 0 else (here[0] - sq[0])
+        if not marked and gained < ADVANCE:
+            continue
         mates = 0
         for n in NEIGHBOURS[sq]:
             q = s.at(n)
@@ -287,7 +303,7 @@ def escapes(m, side: int, most: int = 2) -> list:
                 mates += 1
         scored.append((gained + 0.5 * min(mates, 3) - 6.0 * risk, sq))
     scored.sort(reverse=True)
-    return [path_to(best, sq) for _, sq in scored[:most]]
+    return runs + [path_to(best, sq) for _, sq in scored[:most]]
 
 
 def restrictions(choices) -> list[list]:

@@ -9,7 +9,7 @@ import pytest
 
 from squigbowl.coaches.coach import make_coach
 from squigbowl.coaches.lookahead import LookaheadDice, fork, uniforms_of
-from squigbowl.coaches.search_coach import SearchCoach, escapes
+from squigbowl.coaches.search_coach import SearchCoach, carrier_runs
 from squigbowl.coaches.sim import VARIANT_PAIRINGS, play_match
 from squigbowl.dice import Dice, Roll
 from squigbowl.rules.engine import Match
@@ -133,7 +133,7 @@ def test_b0_the_hard_coach_answers_legally_under_every_house_rule(teams):
     assert coaches[0].stats["searched"] > 0 and coaches[0].stats["fork_failed"] == 0
 
 
-def test_a6_2_a_marked_carrier_gets_escape_paths_to_free_squares():
+def test_a6_2_a11_1_the_carrier_gets_escapes_advances_and_touchdown_runs():
     from squigbowl.rules.scenario import player_id, scenario_match
 
     m = scenario_match({"carrier": "home:5",
@@ -142,16 +142,22 @@ def test_a6_2_a_marked_carrier_gets_escape_paths_to_free_squares():
                                     {"who": "away:9", "at": [11, 7]}]})
     carrier = player_id(m, "home:5")
     assert m.pending.kind == "turn" and ("MOVE", carrier) in m.legal()
-    paths = escapes(m, 0)
+    paths = carrier_runs(m, 0)
     assert paths
     for path in paths:
         assert m.state.tackle_zones(path[-1], 0) == 0
         assert path[0] != (10, 7)
-    assert escapes(m, 1) == []          # not the other side's carrier
+    assert carrier_runs(m, 1) == []          # not the other side's carrier
     free = scenario_match({"carrier": "home:5",
                            "players": [{"who": "home:5", "at": [10, 7]},
                                        {"who": "away:9", "at": [14, 7]}]})
-    assert escapes(free, 0) == []       # not marked: nothing to escape from
+    for path in carrier_runs(free, 0):      # not marked: forward, two squares or more
+        assert path[-1][0] - 10 >= 2 and free.state.tackle_zones(path[-1], 0) == 0
+    near = scenario_match({"carrier": "home:5",
+                           "players": [{"who": "home:5", "at": [22, 7]},
+                                       {"who": "away:9", "at": [14, 7]}]})
+    runs = carrier_runs(near, 0)
+    assert runs and runs[0][-1][0] == 25    # A11.1: the run into the end zone comes first
     before = fingerprint(m)
     choice = small(2).choose(m)
     assert choice in m.legal() and fingerprint(m) == before
