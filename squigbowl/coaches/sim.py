@@ -7,6 +7,12 @@ invariants of squigbowl.coaches.invariants are verified after every decision. A 
 an exception in the engine or a bot, or a match that never ends is reported with its seed and
 decision number, and the command exits non-zero.
 
+--coach names the coach of both sides (random, easy, normal, hard; scripted is easy);
+--home-coach/--away-coach name each side's, and --alternate swaps them on every other match
+(the teams stay), the summary then counting the wins by coach ("coach_wins"). --jobs N plays N
+matches at once, a process each (default: the machine's cores); each match depends only on its
+seed, so the lines are the same for any N, in the same order.
+
 --squig-ball and --kick-it switch those match options on (RULES.md B1, B2); --all-variants
 switches both on and, unless --home/--away are given, rotates the pairings of the teams with
 secret weapons (B3-B10): Goblins v Dwarfs, Chaos Dwarfs v Goblins, Dwarfs v Chaos Dwarfs. The
@@ -309,7 +315,8 @@ def run_sim(args) -> int:
         names = {"home": "rotation", "away": "rotation",
                  "pairings": [f"{h.name} v {a.name}" for h, a in teams]}
     summary = {"summary": True, "games": played, "failed": len(failures),
-               **names, "coach": args.coach, "options": options_on(options),
+               **names, "coach": home_name if home_name == away_name else "mixed",
+               "options": options_on(options),
                "wins": results, **totals,
                "per_match": {k: round(v / per, 2) for k, v in totals.items()},
                "seconds": round(elapsed, 3),
