@@ -65,9 +65,9 @@ class SearchCoach(Coach):
 
     name = "hard"
 
-    def __init__(self, seed: int = 0, policy="normal", rollouts: int = 48, horizon: int | None = 3,
-                 max_seconds: float = 1.8, turn_seconds: float = 50.0, prior_bonus: float = 0.3,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(self, seed: int = 0, policy="normal", rollouts: int = 32,
+                 horizon: int | None = 2, max_seconds: float = 1.5, turn_seconds: float = 50.0,
+                 prior_bonus: float = 0.3, clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = random.Random(seed)
         self.make_policy = policy_factory(policy)
         self.rollouts = max(1, int(rollouts))
@@ -80,9 +80,10 @@ class SearchCoach(Coach):
         self._turn_key = None
         self._turn_spent = 0.0
         #: what the searches did: decisions searched, play-outs run, choices that differ from
-        #: the policy's own, forks that failed (then the policy answered)
+        #: the policy's own, forks that failed (then the policy answered), decisions not
+        #: searched for the turn's time (over_time) and searches cut short by max_seconds
         self.stats = {"searched": 0, "playouts": 0, "changed": 0, "fork_failed": 0,
-                      "over_time": 0}
+                      "over_time": 0, "cut_short": 0}
 
     def _seed(self) -> int:
         return self.rng.getrandbits(32)
@@ -148,13 +149,18 @@ class SearchCoach(Coach):
         for k in range(rounds):
             round_scores = {}
             for key in keys:
+                if self.clock() - started > self.max_seconds:
+                    break
                 round_scores[key] = self._playout(copy, root, side, candidates[key], k)
                 self.stats["playouts"] += 1
+            if len(round_scores) < len(keys):  # out of time: only whole rounds count
+                self.stats["cut_short"] += 1
+                break
             for key in keys:
                 totals[key] += round_scores[key]
             done += 1
-            if self.clock() - started > self.max_seconds:
-                break
+        if not done:
+            return self._declare(m, d, candidates[policy_key])
         best = max(keys, key=lambda key: totals[key] / done
                    + (self.prior_bonus if key == policy_key else 0.0))
         if best != policy_key:
