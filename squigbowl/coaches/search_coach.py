@@ -15,8 +15,9 @@ At each 'turn' decision of its side (declare an action, A5.1-A5.2, or end the tu
    (A8.4 block dice, apothecaries...) come from the policy too — with the same k-th dice stream
    for every candidate (common random numbers), and scores where each play-out stops with
    `position_value.value`;
-4. declares the candidate with the best mean score (the policy's own choice gets a small bonus:
-   it is kept unless the search finds better), and lets that candidate's policy answer the
+4. keeps the policy's own choice unless another candidate beats it on the same dice by more
+   than `prior_bonus` plus `confidence` standard errors of the paired difference (`pick`: a
+   lucky play-out alone does not move it), and lets the declared candidate's coach answer the
    activation's next decisions.
 
 Every other decision goes to the default policy. The budget is counted in play-outs per
@@ -67,7 +68,7 @@ class SearchCoach(Coach):
 
     def __init__(self, seed: int = 0, policy="normal", rollouts: int = 32,
                  horizon: int | None = 2, max_seconds: float = 1.5, turn_seconds: float = 50.0,
-                 prior_bonus: float = 0.3, clock: Callable[[], float] = time.perf_counter) -> None:
+                 prior_bonus: float = 0.3, confidence: float = 1.0, clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = random.Random(seed)
         self.make_policy = policy_factory(policy)
         self.rollouts = max(1, int(rollouts))
@@ -75,6 +76,7 @@ class SearchCoach(Coach):
         self.max_seconds = float(max_seconds)
         self.turn_seconds = float(turn_seconds)
         self.prior_bonus = float(prior_bonus)
+        self.confidence = float(confidence)
         self.clock = clock
         self._current: Coach | None = None   # the policy answering the decisions not searched
         self._turn_key = None
@@ -143,9 +145,8 @@ class SearchCoach(Coach):
             return self._declare(m, d, candidates[policy_key])
         self.stats["searched"] += 1
         keys = list(candidates)
-        totals = dict.fromkeys(keys, 0.0)
+        scores: dict[tuple, list] = {key: [] for key in keys}
         rounds = max(1, self.rollouts // len(keys))
-        done = 0
         for k in range(rounds):
             round_scores = {}
             for key in keys:
@@ -157,12 +158,10 @@ class SearchCoach(Coach):
                 self.stats["cut_short"] += 1
                 break
             for key in keys:
-                totals[key] += round_scores[key]
-            done += 1
-        if not done:
+                scores[key].append(round_scores[key])
+        if not scores[policy_key]:
             return self._declare(m, d, candidates[policy_key])
-        best = max(keys, key=lambda key: totals[key] / done
-                   + (self.prior_bonus if key == policy_key else 0.0))
+        best = pick(scores, policy_key, self.prior_bonus, self.confidence)
         if best != policy_key:
             self.stats["changed"] += 1
             if candidates[best].path is not None:
@@ -312,6 +311,28 @@ def carrier_runs(m, side: int, most: int = 2) -> list:
         scored.append((gained + 0.5 * min(mates, 3) - 6.0 * risk, sq))
     scored.sort(reverse=True)
     return runs + [path_to(best, sq) for _, sq in scored[:most]]
+
+
+def pick(scores: dict, policy_key, bonus: float, z: float):
+    """The candidate to declare: the policy's own unless another beats it, on the same dice
+    streams (paired play-outs), by more than `bonus` plus `z` standard errors of the paired
+    difference (with one play-out each, by more than `bonus`). The best such margin wins."""
+    base = scores[policy_key]
+    n = len(base)
+    best, margin = policy_key, 0.0
+    for key, got in scores.items():
+        if key == policy_key:
+            continue
+        diffs = [a - b for a, b in zip(got, base)]
+        mean = sum(diffs) / n
+        if n > 1:
+            var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+            need = bonus + z * math.sqrt(var / n)
+        else:
+            need = bonus
+        if mean > need and mean - need > margin:
+            best, margin = key, mean - need
+    return best
 
 
 def restrictions(choices) -> list[list]:

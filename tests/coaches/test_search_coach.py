@@ -179,3 +179,18 @@ def test_make_coach_hard_is_the_search_coach_with_a_default_policy():
     m = next(turn_decisions(seed=9, count=1))
     SearchCoach(1, policy=policy, rollouts=4, horizon=1).choose(m)
     assert made and set(made) <= {0, 1}
+
+
+def test_a_lucky_play_out_alone_does_not_move_the_choice_from_the_policy():
+    from squigbowl.coaches.search_coach import pick
+
+    policy = ("MOVE", 1)
+    # one play-out each: the bonus alone decides
+    assert pick({policy: [1.0], ("MOVE", 2): [1.2]}, policy, 0.3, 1.0) == policy
+    assert pick({policy: [1.0], ("MOVE", 2): [1.5]}, policy, 0.3, 1.0) == ("MOVE", 2)
+    # paired differences: steady beats lucky
+    scores = {policy: [0.0, 0.0, 0.0, 0.0],
+              ("MOVE", 2): [6.0, -4.0, 5.0, -4.0],   # mean +0.75, all over the place
+              ("MOVE", 3): [0.6, 0.7, 0.5, 0.6]}     # mean +0.6, every time
+    assert pick(scores, policy, 0.3, 1.0) == ("MOVE", 3)
+    assert pick({policy: [0.0, 0.0], ("MOVE", 2): [0.0, 0.1]}, policy, 0.3, 1.0) == policy
