@@ -67,7 +67,7 @@ class SearchCoach(Coach):
     name = "hard"
 
     def __init__(self, seed: int = 0, policy="normal", rollouts: int = 32,
-                 horizon: int | None = 2, max_seconds: float = 1.5, turn_seconds: float = 50.0,
+                 horizon: int | None = 2, max_seconds: float = 1.2, turn_seconds: float = 50.0,
                  prior_bonus: float = 0.3, confidence: float = 1.0, clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = random.Random(seed)
         self.make_policy = policy_factory(policy)
