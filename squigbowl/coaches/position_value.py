@@ -2,7 +2,7 @@
 
 In "points": a touchdown is worth 10 (A11.1), a standing player on the pitch 1 (fewer when he
 is down, A0.6, or out of the drive), holding the ball 3 plus up to 3 for the ground gained
-towards the end zone (A1.4), and the ball carrier's safety: minus 1 for each opposing tackle
+towards the end zone (A1.4), and the ball carrier's safety: minus 2 for each opposing tackle
 zone on him (A6.2), plus a little for each team-mate standing next to him (a cage). The same
 terms count against the side for the opponents. Only what a human coach sees is read.
 """
@@ -17,7 +17,7 @@ TOUCHDOWN = 10.0
 STATUS_VALUE = {STANDING: 1.0, "prone": 0.6, "stunned": 0.4, "ko": 0.2, "reserves": 0.2}
 HOLDING = 3.0
 GROUND = 3.0
-MARKED = 1.0
+MARKED = 2.0
 ESCORT = 0.3
 LOOSE_BALL = 0.8
 
