@@ -68,7 +68,8 @@ class SearchCoach(Coach):
 
     def __init__(self, seed: int = 0, policy="normal", rollouts: int = 32,
                  horizon: int | None = 2, max_seconds: float = 1.2, turn_seconds: float = 50.0,
-                 prior_bonus: float = 0.3, confidence: float = 1.0, clock: Callable[[], float] = time.perf_counter) -> None:
+                 prior_bonus: float = 0.3, confidence: float = 1.0,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = random.Random(seed)
         self.make_policy = policy_factory(policy)
         self.rollouts = max(1, int(rollouts))
@@ -82,10 +83,11 @@ class SearchCoach(Coach):
         self._turn_key = None
         self._turn_spent = 0.0
         #: what the searches did: decisions searched, play-outs run, choices that differ from
-        #: the policy's own, forks that failed (then the policy answered), decisions not
-        #: searched for the turn's time (over_time) and searches cut short by max_seconds
+        #: the policy's own, forks and searches that failed (then the policy answered),
+        #: decisions not searched for the turn's time (over_time), searches cut short by
+        #: max_seconds, and carrier runs declared
         self.stats = {"searched": 0, "playouts": 0, "changed": 0, "fork_failed": 0,
-                      "over_time": 0, "cut_short": 0}
+                      "search_failed": 0, "over_time": 0, "cut_short": 0, "runs": 0}
 
     def _seed(self) -> int:
         return self.rng.getrandbits(32)
@@ -103,6 +105,9 @@ class SearchCoach(Coach):
         except ForkError:
             self.stats["fork_failed"] += 1
             choice = self._current.choose(m)
+        except Exception:  # a play-out broke in a copy: the real match still gets an answer
+            self.stats["search_failed"] += 1
+            choice = self._current.choose(m)
         self._turn_spent += self.clock() - started
         return choice
 
@@ -116,7 +121,8 @@ class SearchCoach(Coach):
             return False
         # B3.3: a waiting Goblin Fanatic acts first; the policy knows the rule
         for c in d.choices:
-            if type(c[1]) is int and c[0] == "MOVE" and "Goblin Fanatic" in s.players[c[1]].skills:
+            if (type(c[1]) is int and c[0] == "MOVE"
+                    and "Goblin Fanatic" in s.players[c[1]].skills):
                 return False
         return True
 
@@ -165,7 +171,7 @@ class SearchCoach(Coach):
         if best != policy_key:
             self.stats["changed"] += 1
             if candidates[best].path is not None:
-                self.stats["runs"] = self.stats.get("runs", 0) + 1
+                self.stats["runs"] += 1
         return self._declare(m, d, candidates[best])
 
     def _activation(self, candidate, side: int) -> Coach | None:

@@ -77,6 +77,7 @@ def test_the_match_is_bit_for_bit_unchanged_after_the_hard_coach_thinks():
         assert choice in m.pending.choices
         assert fingerprint(m) == before
     assert hard.stats["searched"] > 0 and hard.stats["fork_failed"] == 0
+    assert hard.stats["search_failed"] == 0
 
 
 class Tripwire(Dice):
@@ -130,7 +131,8 @@ def test_b0_the_hard_coach_answers_legally_under_every_house_rule(teams):
     m, tally = play_match(find_team(teams[0]), find_team(teams[1]), 2, hard, options,
                           check=True, away_coach="easy")
     assert m.over and tally["decisions"] > 100
-    assert coaches[0].stats["searched"] > 0 and coaches[0].stats["fork_failed"] == 0
+    stats = coaches[0].stats
+    assert stats["searched"] > 0 and stats["fork_failed"] == stats["search_failed"] == 0
 
 
 def test_a6_2_a11_1_the_carrier_gets_escapes_advances_and_touchdown_runs():
