@@ -74,7 +74,18 @@ def build_parser() -> argparse.ArgumentParser:
                      help="a ready-made team name or a team file (default Orcs)")
     sim.add_argument("--away", default=None,
                      help="a ready-made team name or a team file (default Humans)")
-    sim.add_argument("--coach", choices=["random", "scripted"], default="scripted")
+    coaches = ["random", "scripted", "easy", "normal", "hard"]
+    sim.add_argument("--coach", choices=coaches, default="scripted",
+                     help="the coach of both sides unless --home-coach/--away-coach say")
+    sim.add_argument("--home-coach", choices=coaches, default=None,
+                     help="the Home side's coach (default --coach)")
+    sim.add_argument("--away-coach", choices=coaches, default=None,
+                     help="the Away side's coach (default --coach)")
+    sim.add_argument("--alternate", action="store_true",
+                     help="swap the two coaches' sides on every other match (the teams stay)")
+    sim.add_argument("--jobs", type=int, default=None,
+                     help="matches played at once, a process each (default: the machine's "
+                          "cores); the results are the same for any number")
     sim.add_argument("--check", action="store_true", help="verify invariants after every decision")
     sim.add_argument("--squig-ball", action="store_true", help="house rule B1: the ball is a squig")
     sim.add_argument("--kick-it", action="store_true", help="house rule B2: Kick It!")

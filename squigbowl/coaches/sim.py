@@ -7,6 +7,12 @@ invariants of squigbowl.coaches.invariants are verified after every decision. A 
 an exception in the engine or a bot, or a match that never ends is reported with its seed and
 decision number, and the command exits non-zero.
 
+--coach names the coach of both sides (random, easy, normal, hard; scripted is easy);
+--home-coach/--away-coach name each side's, and --alternate swaps them on every other match
+(the teams stay), the summary then counting the wins by coach ("coach_wins"). --jobs N plays N
+matches at once, a process each (default: the machine's cores); each match depends only on its
+seed, so the lines are the same for any N, in the same order.
+
 --squig-ball and --kick-it switch those match options on (RULES.md B1, B2); --all-variants
 switches both on and, unless --home/--away are given, rotates the pairings of the teams with
 secret weapons (B3-B10): Goblins v Dwarfs, Chaos Dwarfs v Goblins, Dwarfs v Chaos Dwarfs. The
@@ -16,6 +22,7 @@ summary counts what the house rules actually did, from the events (`VARIANT_COUN
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 import traceback
@@ -81,16 +88,27 @@ def options_on(options: Options) -> list:
     return [name for name in ("squig_ball", "kick_it") if getattr(options, name)]
 
 
-def play_match(home, away, seed: int, coach: str = "scripted", options: Options | None = None,
-               check: bool = False, limit: int = DECISION_LIMIT) -> tuple[Match, dict]:
+def make_side_coach(coach, seed: int, side: int):
+    """The coach of one side: `coach` is a name for `make_coach` or a maker (seed, side) ->
+    Coach (the benchmark's budgets)."""
+    return coach(seed, side) if callable(coach) else make_coach(coach, seed, side)
+
+
+def play_match(home, away, seed: int, coach="scripted", options: Options | None = None,
+               check: bool = False, limit: int = DECISION_LIMIT, away_coach=None,
+               observer=None) -> tuple[Match, dict]:
     """Play one complete match; returns it and its tallies (the variant counters under
-    "variants"). Raises SimFailure."""
+    "variants"). `coach` coaches Home, and Away too unless `away_coach` is given. `observer`,
+    if given, is called after every decision as observer(m, pending, choice, events, seconds)
+    with the seconds the coach took to choose. Raises SimFailure."""
     from squigbowl.coaches.invariants import InvariantTracker
 
     decision = 0
+    clock = time.perf_counter
     try:
         m = Match(home, away, seed=seed, options=options or Options())
-        coaches = [make_coach(coach, seed, 0), make_coach(coach, seed, 1)]
+        coaches = [make_side_coach(coach, seed, 0),
+                   make_side_coach(coach if away_coach is None else away_coach, seed, 1)]
         tracker = InvariantTracker(m) if check else None
         if tracker is not None:
             problems = tracker.after(m, [])
@@ -106,9 +124,16 @@ def play_match(home, away, seed: int, coach: str = "scripted", options: Options 
                 raise SimFailure(seed, decision, f"still going after {limit} decisions "
                                                  f"(phase {m.state.phase})")
             pending = m.pending
-            choice = coaches[pending.side].choose(m)
+            if observer is None:
+                choice = coaches[pending.side].choose(m)
+            else:
+                started = clock()
+                choice = coaches[pending.side].choose(m)
+                took = clock() - started
             decision += 1
             events = m.decide(choice)
+            if observer is not None:
+                observer(m, pending, choice, events, took)
             for e in events:
                 kind = e.kind
                 if kind == "touchdown" or kind == "touchdown_awarded":  # A11.1, A2.8
@@ -176,6 +201,53 @@ def _progress(i: int, n: int, started: float) -> None:
     sys.stderr.flush()
 
 
+def match_coaches(args, i: int) -> tuple[str, str]:
+    """The (Home, Away) coaches of match i: --home-coach/--away-coach (each defaulting to
+    --coach), swapped on every other match with --alternate (the teams stay)."""
+    home = getattr(args, "home_coach", None) or args.coach
+    away = getattr(args, "away_coach", None) or args.coach
+    if getattr(args, "alternate", False) and i % 2 == 1:
+        home, away = away, home
+    return home, away
+
+
+def default_jobs() -> int:
+    """--jobs by default: the machine's cores (a process per match)."""
+    return os.cpu_count() or 1
+
+
+def _one_match(task: tuple):
+    """Play match `task` = (home, away, seed, coaches, options, check); its JSON line and
+    tallies, or ("failed", seed, decision, problem). Runs in a worker process with --jobs."""
+    home, away, seed, (home_coach, away_coach), options, check = task
+    try:
+        m, tally = play_match(home, away, seed, home_coach, options, check=check,
+                              away_coach=away_coach)
+    except SimFailure as fail:
+        return ("failed", fail.seed, fail.decision, fail.problem)
+    line = match_line(m, seed, tally)
+    if home_coach != away_coach:
+        line["coaches"] = [home_coach, away_coach]
+    return ("played", line, tally)
+
+
+def run_matches(tasks: list, jobs: int):
+    """Yield each task's result in the order of `tasks`, with up to `jobs` processes (one match
+    each at a time); the results are the same whatever `jobs` is."""
+    jobs = max(1, min(int(jobs), len(tasks)))
+    if jobs == 1:
+        for task in tasks:
+            yield _one_match(task)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        yield from pool.map(_one_match, tasks)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 def run_sim(args) -> int:
     try:
         teams = [(find_team(h), find_team(a)) for h, a in pairings(args)]
@@ -185,21 +257,30 @@ def run_sim(args) -> int:
     if args.games < 1:
         print("sim: --games must be at least 1", file=sys.stderr)
         return 2
+    jobs = getattr(args, "jobs", None)
+    jobs = default_jobs() if jobs is None else jobs
+    if jobs < 1:
+        print("sim: --jobs must be at least 1", file=sys.stderr)
+        return 2
     options = options_from_args(args)
     n = args.games
     show_progress = n >= 20 and sys.stderr.isatty()
     results = {"home": 0, "away": 0, "draw": 0}
     totals = {"touchdowns": 0, "casualties": 0, "turnovers": 0, "decisions": 0}
     variants = dict.fromkeys(VARIANT_COUNTERS, 0)
+    home_name = getattr(args, "home_coach", None) or args.coach
+    away_name = getattr(args, "away_coach", None) or args.coach
+    by_coach = {home_name: 0, away_name: 0, "draw": 0}
     started = time.perf_counter()
     failures = []
     played = 0
+    tasks = []
     for i in range(n):
-        seed = args.seed + i
         home, away = teams[i % len(teams)]
-        try:
-            m, tally = play_match(home, away, seed, args.coach, options, check=args.check)
-        except SimFailure as fail:
+        tasks.append((home, away, args.seed + i, match_coaches(args, i), options, args.check))
+    for i, result in enumerate(run_matches(tasks, jobs)):
+        if result[0] == "failed":
+            fail = SimFailure(*result[1:])
             failures.append(fail)
             print(json.dumps({"seed": fail.seed, "error": fail.problem.splitlines()[0],
                               "decision": fail.decision}), flush=True)
@@ -208,9 +289,14 @@ def run_sim(args) -> int:
             if args.check:
                 break
             continue
+        _, line, tally = result
         played += 1
-        line = match_line(m, seed, tally)
         results[line["winner"]] += 1
+        coaches = tasks[i][3]
+        if line["winner"] == "draw":
+            by_coach["draw"] += 1
+        elif coaches[0] != coaches[1]:
+            by_coach[coaches[0] if line["winner"] == "home" else coaches[1]] += 1
         totals["touchdowns"] += sum(tally["touchdowns"])
         totals["casualties"] += sum(tally["casualties"])
         totals["turnovers"] += sum(tally["turnovers"])
@@ -229,11 +315,16 @@ def run_sim(args) -> int:
         names = {"home": "rotation", "away": "rotation",
                  "pairings": [f"{h.name} v {a.name}" for h, a in teams]}
     summary = {"summary": True, "games": played, "failed": len(failures),
-               **names, "coach": args.coach, "options": options_on(options),
+               **names, "coach": home_name if home_name == away_name else "mixed",
+               "options": options_on(options),
                "wins": results, **totals,
                "per_match": {k: round(v / per, 2) for k, v in totals.items()},
                "seconds": round(elapsed, 3),
                "matches_per_second": round(played / elapsed, 2) if elapsed > 0 else None}
+    if home_name != away_name:
+        summary["coaches"] = {"home": home_name, "away": away_name,
+                              "alternate": bool(getattr(args, "alternate", False))}
+        summary["coach_wins"] = by_coach
     if any(variants.values()) or options.squig_ball or options.kick_it:
         summary["variants"] = variants
     print(json.dumps(summary), flush=True)

@@ -74,7 +74,9 @@ def test_sim_reports_an_exception_with_its_seed_and_decision(capsys, monkeypatch
         return real(self, m)
 
     monkeypatch.setattr(RandomCoach, "choose", flaky)
-    code, lines, err = _run(capsys, "--games", "2", "--seed", "40", "--coach", "random")
+    # one process: the patched bot counts its calls across the matches (--jobs 1)
+    code, lines, err = _run(capsys, "--games", "2", "--seed", "40", "--coach", "random",
+                            "--jobs", "1")
     assert code != 0
     assert lines[0]["seed"] == 40 and lines[0]["decision"] == 11
     assert "RuntimeError: bot lost its marbles" in lines[0]["error"]

@@ -1,0 +1,366 @@
+"""The hard coach: a flat Monte Carlo search over the activations of a team turn (issue 12).
+
+At each 'turn' decision of its side (declare an action, A5.1-A5.2, or end the turn) it:
+
+1. forks a private copy of the match (`lookahead.fork`): its dice play back the rolls already
+   on the table, then the coach's own seeded stream; the match itself is never changed and its
+   future dice are never read (no peeking);
+2. asks the default policy (a `Coach`, the 'normal' level by default) what it would do with
+   each player alone, and with everyone: each distinct answer, plus ending the turn, is a
+   candidate activation, carried out by the policy that proposed it; so are the ball
+   carrier's runs (`carrier_runs`: out of the tackle zones, forward, into the end zone), walked
+   square by square (`PathPolicy`) — the policy alone may leave a marked carrier standing;
+3. plays each candidate out `rounds` times in the copy — the policy finishes the activation and
+   takes `horizon` more activations (or plays to the end of the turn), the opponent's answers
+   (A8.4 block dice, apothecaries...) come from the policy too — with the same k-th dice stream
+   for every candidate (common random numbers), and scores where each play-out stops with
+   `position_value.value`;
+4. keeps the policy's own choice unless another candidate beats it on the same dice by more
+   than `prior_bonus` plus `confidence` standard errors of the paired difference (`pick`: a
+   lucky play-out alone does not move it), and lets the declared candidate's coach answer the
+   activation's next decisions.
+
+Every other decision goes to the default policy. The budget is counted in play-outs per
+decision (`rollouts`: reproducible), with time caps as a safety net: `max_seconds` per decision
+and `turn_seconds` per team turn (past it, the turn's remaining decisions are not searched).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Callable
+
+from squigbowl.coaches.coach import Coach
+from squigbowl.coaches.lookahead import ForkError, fork
+from squigbowl.coaches.position_value import value
+from squigbowl.rules.events import Decision
+from squigbowl.rules.geometry import NEIGHBOURS, scoring_x
+
+#: phases in which the side's team turn goes on (A5; A4.5 the Blitz! bonus turn)
+TURN_PHASES = frozenset({"turn", "kickoff_blitz"})
+#: not a rule: a play-out still in the same team turn after this many decisions stops there
+PLAYOUT_LIMIT = 400
+
+PolicyFactory = Callable[[int, int], Coach]
+
+
+def policy_factory(policy) -> PolicyFactory:
+    """A maker of default-policy coaches (seed, side) -> Coach, from a level name ('random',
+    'easy', 'normal') or a callable. The search needs fresh ones: a policy keeps notes during a
+    team turn (its plan for the acting player, what it already tried) that must not leak from
+    one play-out into another."""
+    if callable(policy):
+        return policy
+    name = str(policy).strip().lower()
+    if name == "hard":
+        raise ValueError("the hard coach cannot use itself as its default policy")
+    from squigbowl.coaches.coach import make_coach
+    make_coach(name, 0, 0)  # an unknown name raises ValueError now, not in the first search
+    return lambda seed, side: make_coach(name, seed, side)
+
+
+class SearchCoach(Coach):
+    """Flat Monte Carlo over a team turn's activations, the default policy as play-out."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, policy="normal", rollouts: int = 32,
+                 horizon: int | None = 2, max_seconds: float = 1.2, turn_seconds: float = 50.0,
+                 prior_bonus: float = 0.3, confidence: float = 1.0,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.rng = random.Random(seed)
+        self.make_policy = policy_factory(policy)
+        self.rollouts = max(1, int(rollouts))
+        self.horizon = horizon
+        self.max_seconds = float(max_seconds)
+        self.turn_seconds = float(turn_seconds)
+        self.prior_bonus = float(prior_bonus)
+        self.confidence = float(confidence)
+        self.clock = clock
+        self._current: Coach | None = None   # the policy answering the decisions not searched
+        self._turn_key = None
+        self._turn_spent = 0.0
+        #: what the searches did: decisions searched, play-outs run, choices that differ from
+        #: the policy's own, forks and searches that failed (then the policy answered),
+        #: decisions not searched for the turn's time (over_time), searches cut short by
+        #: max_seconds, and carrier runs declared
+        self.stats = {"searched": 0, "playouts": 0, "changed": 0, "fork_failed": 0,
+                      "search_failed": 0, "over_time": 0, "cut_short": 0, "runs": 0}
+
+    def _seed(self) -> int:
+        return self.rng.getrandbits(32)
+
+    def choose(self, m) -> tuple:
+        d = m.pending
+        side = d.side
+        if self._current is None:
+            self._current = self.make_policy(self._seed(), side)
+        if d.kind != "turn" or not self._may_search(m, d):
+            return self._current.choose(m)
+        started = self.clock()
+        try:
+            choice = self._search(m, d, started)
+        except ForkError:
+            self.stats["fork_failed"] += 1
+            choice = self._current.choose(m)
+        except Exception:  # a play-out broke in a copy: the real match still gets an answer
+            self.stats["search_failed"] += 1
+            choice = self._current.choose(m)
+        self._turn_spent += self.clock() - started
+        return choice
+
+    def _may_search(self, m, d) -> bool:
+        s = m.state
+        key = (s.half, d.side, s.teams[d.side].turn, s.bonus_turn)
+        if key != self._turn_key:
+            self._turn_key, self._turn_spent = key, 0.0
+        if self._turn_spent >= self.turn_seconds:
+            self.stats["over_time"] += 1
+            return False
+        # B3.3: a waiting Goblin Fanatic acts first; the policy knows the rule
+        for c in d.choices:
+            if (type(c[1]) is int and c[0] == "MOVE"
+                    and "Goblin Fanatic" in s.players[c[1]].skills):
+                return False
+        return True
+
+    # -- the search ----------------------------------------------------------------------------
+    def _search(self, m, d, started: float) -> tuple:
+        side = d.side
+        copy = fork(m, self._seed())
+        root = copy.snapshot()
+        # the candidates: each distinct answer of a fresh policy to the whole decision and to
+        # each player's part of it (kept with the seed that gave it), ending the turn, and the
+        # runs of our ball carrier (escapes, advances, touchdowns)
+        candidates: dict[tuple, Candidate] = {}
+        for allowed in restrictions(d.choices):
+            seed = self._seed()
+            c = ask(self.make_policy(seed, side), copy, allowed)
+            if (c, None) not in candidates:
+                candidates[(c, None)] = Candidate(c, allowed, seed)
+        policy_key = next(iter(candidates))
+        end = ("end_turn", None)
+        if end in d.choices and (end, None) not in candidates:
+            candidates[(end, None)] = Candidate(end, [end], None)
+        for path in carrier_runs(copy, side):
+            first = ("MOVE", copy.state.carrier().id)
+            candidates[(first, path[-1])] = Candidate(first, [first], self._seed(), path)
+        if len(candidates) == 1:
+            return self._declare(m, d, candidates[policy_key])
+        self.stats["searched"] += 1
+        keys = list(candidates)
+        scores: dict[tuple, list] = {key: [] for key in keys}
+        rounds = max(1, self.rollouts // len(keys))
+        for k in range(rounds):
+            round_scores = {}
+            for key in keys:
+                if self.clock() - started > self.max_seconds:
+                    break
+                round_scores[key] = self._playout(copy, root, side, candidates[key], k)
+                self.stats["playouts"] += 1
+            if len(round_scores) < len(keys):  # out of time: only whole rounds count
+                self.stats["cut_short"] += 1
+                break
+            for key in keys:
+                scores[key].append(round_scores[key])
+        if not scores[policy_key]:
+            return self._declare(m, d, candidates[policy_key])
+        best = pick(scores, policy_key, self.prior_bonus, self.confidence)
+        if best != policy_key:
+            self.stats["changed"] += 1
+            if candidates[best].path is not None:
+                self.stats["runs"] += 1
+        return self._declare(m, d, candidates[best])
+
+    def _activation(self, candidate, side: int) -> Coach | None:
+        """The coach who carries out a candidate's activation (None: ending the turn)."""
+        if candidate.seed is None:
+            return None
+        policy = self.make_policy(candidate.seed, side)
+        if candidate.path is not None:
+            return PathPolicy(candidate.path, policy)
+        return policy
+
+    def _declare(self, m, d, candidate) -> tuple:
+        """Hand the activation to the coach of the candidate, asked about the same part of the
+        decision in the real match (its answer is legal there)."""
+        acting = self._activation(candidate, d.side)
+        if acting is None:
+            return candidate.first
+        self._current = acting
+        if candidate.path is not None:
+            return candidate.first
+        choice = ask(acting, fork(m, self._seed()), candidate.allowed)
+        return choice if choice in d.choices else acting.choose(m)
+
+    def _playout(self, copy, root, side: int, candidate, k: int) -> float:
+        """Play the candidate out in the copy with the k-th dice stream; the value there."""
+        copy.restore(root)
+        copy.dice.reseed(k)
+        acting = self._activation(candidate, side)
+        if acting is None or candidate.path is not None:
+            copy.decide(candidate.first)
+        else:
+            copy.decide(ask(acting, copy, candidate.allowed))
+        mine = None
+        theirs = self.make_policy(self._seed(), 1 - side)
+        declared = 0
+        for _ in range(PLAYOUT_LIMIT):
+            d = copy.pending
+            s = copy.state
+            if d is None or s.active != side or s.phase not in TURN_PHASES:
+                break
+            if d.side == side:
+                if d.kind == "turn":
+                    declared += 1
+                    if self.horizon is not None and declared > self.horizon:
+                        break
+                    if mine is None:
+                        mine = self.make_policy(self._seed(), side)
+                    acting = mine
+                coach = acting if acting is not None else mine
+                if coach is None:
+                    coach = mine = self.make_policy(self._seed(), side)
+            else:
+                coach = theirs
+            copy.decide(coach.choose(copy))
+        return value(copy.state, side)
+
+
+class Candidate:
+    """One activation the search weighs: its first answer, the part of the decision its policy
+    was asked about, that policy's seed (None: ending the turn), and for a carrier run the path."""
+
+    __slots__ = ("first", "allowed", "seed", "path")
+
+    def __init__(self, first, allowed, seed, path=None) -> None:
+        self.first, self.allowed, self.seed, self.path = first, allowed, seed, path
+
+
+class PathPolicy(Coach):
+    """Walks the acting player along a path (A6: a 'step' or a 'leap' at a time), then ends the
+    action; every other decision goes to `fallback`."""
+
+    name = "path"
+
+    def __init__(self, path: list, fallback: Coach) -> None:
+        self.path = list(path)
+        self.leaps = frozenset(getattr(path, "leaps", ()))
+        self.fallback = fallback
+
+    def choose(self, m) -> tuple:
+        d = m.pending
+        if d.kind != "action":
+            return self.fallback.choose(m)
+        act = m.state.activation
+        here = m.state.players[act.pid].square if act is not None else None
+        while self.path and self.path[0] == here:
+            self.path.pop(0)
+        if self.path:
+            nxt = self.path[0]
+            c = ("leap", nxt) if nxt in self.leaps else ("step", nxt)
+            if c in d.choices:
+                self.path.pop(0)
+                return c
+            self.path = []
+        return ("end", None) if ("end", None) in d.choices else self.fallback.choose(m)
+
+
+#: an escape or an advance is weighed when its every roll succeeds at least this often
+ESCAPE_CHANCE = 0.4
+#: a touchdown run is weighed when it succeeds at least this often (A11.1)
+RUN_CHANCE = 0.1
+#: an unmarked carrier's advance is weighed when it gains at least this many squares
+ADVANCE = 2
+
+
+def carrier_runs(m, side: int, most: int = 2) -> list:
+    """Paths for our ball carrier (the engine's odds, via the scripted coach's path search):
+    the likeliest run into the end zone (A11.1) if it succeeds often enough, and up to `most`
+    paths to free squares (no opposing tackle zone, A6.2) with the best mix of ground gained,
+    team-mates around and the odds of every dodge and Go For It — out of the tackle zones when
+    he is marked, forward when he is not. Empty when he is not ours, not Standing or may not
+    move."""
+    s = m.state
+    carrier = s.carrier()
+    d = m.pending
+    if (carrier is None or carrier.side != side or carrier.status != "standing"
+            or ("MOVE", carrier.id) not in d.choices):
+        return []
+    from squigbowl.coaches.scripted_coach import find_paths, opp_tz_map, path_to
+
+    tz = opp_tz_map(s, side)
+    best = find_paths(m, carrier, 0, tz)
+    here = carrier.square
+    marked = tz.get(here, 0) > 0
+    runs = []
+    goal = scoring_x(side)
+    tds = [(risk, steps, sq) for sq, (risk, steps, _) in best.items() if sq[0] == goal]
+    if tds:
+        risk, _, sq = min(tds)
+        if risk <= -math.log(RUN_CHANCE):
+            runs.append(path_to(best, sq))
+    scored = []
+    for sq, (risk, steps, _) in best.items():
+        if sq == here or sq[0] == goal or tz.get(sq, 0) or risk > -math.log(ESCAPE_CHANCE):
+            continue
+        gained = (sq[0] - here[0]) if side == 0 else (here[0] - sq[0])
+        if not marked and gained < ADVANCE:
+            continue
+        mates = 0
+        for n in NEIGHBOURS[sq]:
+            q = s.at(n)
+            if q is not None and q.side == side and q.status == "standing" and q is not carrier:
+                mates += 1
+        scored.append((gained + 0.5 * min(mates, 3) - 6.0 * risk, sq))
+    scored.sort(reverse=True)
+    return runs + [path_to(best, sq) for _, sq in scored[:most]]
+
+
+def pick(scores: dict, policy_key, bonus: float, z: float):
+    """The candidate to declare: the policy's own unless another beats it, on the same dice
+    streams (paired play-outs), by more than `bonus` plus `z` standard errors of the paired
+    difference (with one play-out each, by more than `bonus`). The best such margin wins."""
+    base = scores[policy_key]
+    n = len(base)
+    best, margin = policy_key, 0.0
+    for key, got in scores.items():
+        if key == policy_key:
+            continue
+        diffs = [a - b for a, b in zip(got, base)]
+        mean = sum(diffs) / n
+        if n > 1:
+            var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+            need = bonus + z * math.sqrt(var / n)
+        else:
+            need = bonus
+        if mean > need and mean - need > margin:
+            best, margin = key, mean - need
+    return best
+
+
+def restrictions(choices) -> list[list]:
+    """The parts of a 'turn' decision a policy is asked about: all of it first, then each
+    player's declarations (A5.2) with ending the turn."""
+    end = [c for c in choices if c[0] == "end_turn"]
+    by_player: dict[int, list] = {}
+    for c in choices:
+        if type(c[1]) is int:
+            by_player.setdefault(c[1], []).append(c)
+    return [list(choices)] + [mine + end for mine in by_player.values()]
+
+
+def ask(policy: Coach, copy, allowed: list) -> tuple:
+    """The policy's answer in the copy when only `allowed` is offered (the copy's pending
+    decision is put back afterwards)."""
+    full = copy.pending
+    if len(allowed) == len(full.choices):
+        return policy.choose(copy)
+    copy.pending = Decision(full.kind, full.side, allowed, full.info)
+    try:
+        c = policy.choose(copy)
+    finally:
+        copy.pending = full
+    return c if c in allowed else allowed[0]

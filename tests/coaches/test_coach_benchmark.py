@@ -1,0 +1,138 @@
+"""The statistics of benchmarks/coaches.py (issue 12). No timing is asserted (speed lives in
+benchmarks/): the counts are checked on hand-made events and on real matches."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace as NS
+
+import pytest
+
+from benchmarks import coaches as bench
+
+
+def test_percentiles_by_nearest_rank():
+    values = list(range(1, 101))
+    assert bench.percentile(values, 50) == 50
+    assert bench.percentile(values, 95) == 95
+    assert bench.percentile(values, 100) == 100
+    assert bench.percentile([7], 95) == 7
+    assert bench.percentile([], 50) == 0.0
+    assert bench.time_summary([0.3, 0.1, 0.2]) == {"median": 0.2, "p95": 0.3, "max": 0.3}
+    assert bench.time_summary([]) == {"median": 0.0, "p95": 0.0, "max": 0.0}
+
+
+def test_verdicts_and_shares():
+    assert bench.verdict(0.8, 0.75) == "met" and bench.verdict(0.7, 0.75) == "MISSED"
+    assert bench.verdict(0.1, 0.2, at_most=True) == "met"
+    assert bench.verdict(0.3, 0.2, at_most=True) == "MISSED"
+    assert bench.share(1, 4) == 0.25 and bench.share(3, 0) == 0.0
+
+
+class FakeMatch:
+    """Just what MatchStats reads: the players' sides, the ball carrier, tackle zones, the
+    turn counters and the next decision."""
+
+    def __init__(self) -> None:
+        self.players = [NS(id=i, side=0 if i < 3 else 1, status="standing", square=(i, 0))
+                        for i in range(6)]
+        self.carrier_id = None
+        self.marked = False
+        self.half, self.bonus_turn = 1, False
+        self.teams = [NS(turn=1), NS(turn=1)]
+        self.state = self
+        self.pending = None
+
+    def carrier(self):
+        return None if self.carrier_id is None else self.players[self.carrier_id]
+
+    def tackle_zones(self, sq, side):
+        return 1 if self.marked else 0
+
+
+def ev(kind, **data):
+    return NS(kind=kind, get=data.get)
+
+
+def turn(side):
+    return NS(kind="turn", side=side)
+
+
+def test_match_stats_counts_completions_marked_still_turns_and_times():
+    m, stats = FakeMatch(), bench.MatchStats()
+    # Home's turn 1 begins: player 0 holds the ball, marked
+    m.carrier_id, m.marked = 0, True
+    m.pending = turn(0)
+    stats(m, NS(kind="setup", side=0), None, [], 0.5)
+    assert stats.with_ball == [1, 0]
+    # a hand-off caught by a team-mate (A7.4): completed; the carrier let go of the ball
+    stats(m, turn(0), None, [ev("handed_off", player=0, receiver=1), ev("caught", player=1)],
+          0.25)
+    # a pass intercepted by the other side (A7.3): not completed
+    stats(m, NS(kind="action", side=0), None,
+          [ev("pass_declared", player=1), ev("caught", player=4)], 0.25)
+    assert stats.completions == [1, 0]
+    # Away's turn 1: player 4 holds the ball, marked, and does nothing
+    m.carrier_id = 4
+    m.pending = turn(1)
+    stats(m, turn(0), ("end_turn", None), [], 1.0)
+    assert stats.turn_seconds[0] == [1.5]          # Home's turn: its three answers
+    assert stats.with_ball == [1, 1]
+    m.teams[0].turn = 2
+    m.pending = turn(0)                             # Home's turn 2: Away's turn is over
+    m.carrier_id, m.marked = 1, False
+    stats(m, turn(1), ("end_turn", None), [ev("moved", player=3, how="step")], 0.5)
+    assert stats.marked_still == [0, 1]
+    # Home's turn 2: his carrier is not marked; pushed or not, nothing is counted
+    m.pending = None
+    stats(m, turn(0), ("end_turn", None), [], 0.0)
+    assert stats.marked_still == [0, 1] and stats.with_ball == [2, 1]
+    assert stats.seconds == ([0.5, 0.25, 0.25, 1.0, 0.0], [0.5])
+    assert stats.activation_seconds == ([0.25, 1.0, 0.0], [0.5])
+
+
+def test_a_marked_carrier_who_steps_away_is_not_still():
+    m, stats = FakeMatch(), bench.MatchStats()
+    m.carrier_id, m.marked = 2, True
+    m.pending = turn(0)
+    stats(m, NS(kind="kick", side=1), None, [], 0.0)
+    m.pending = None
+    stats(m, turn(0), None, [ev("moved", player=2, how="step")], 0.0)
+    assert stats.with_ball == [1, 0] and stats.marked_still == [0, 0]
+
+
+def row(result, td=0, still=0, ball=0, seconds=(0.1,)):
+    return {"result": result, "touchdowns": td, "casualties": 1, "completions": 2,
+            "with_ball": ball, "marked_still": still, "seconds": list(seconds),
+            "activation_seconds": [], "turn_seconds": [1.0]}
+
+
+def test_aggregate_per_coach():
+    results = [{"ours": row("W", td=3, still=1, ball=4), "theirs": row("L", td=1)},
+               {"ours": row("D", td=1, still=0, ball=4), "theirs": row("D", td=1)},
+               {"ours": row("L", td=0, still=1, ball=2), "theirs": row("W", td=2, ball=1)}]
+    agg = bench.aggregate(results)
+    ours = agg["ours"]
+    assert ours["wdl"] == [1, 1, 1] and ours["win_rate"] == pytest.approx(1 / 3)
+    assert ours["touchdowns"] == pytest.approx(4 / 3)
+    assert ours["completions"] == 2 and ours["casualties"] == 1
+    assert ours["marked_still"] == pytest.approx(2 / 10) and ours["with_ball"] == 10
+    assert agg["theirs"]["wdl"] == [1, 1, 1] and agg["theirs"]["marked_still"] == 0.0
+    assert ours["turn_seconds"]["max"] == 1.0
+
+
+@pytest.mark.parametrize("rules", bench.RULES)
+def test_one_benchmark_match_and_its_report(rules):
+    hard = {"rollouts": 2, "horizon": 1}
+    result = bench.play_one((("random", "easy"), rules, 1, 5, hard))
+    ours, theirs = result["ours"], result["theirs"]
+    assert {ours["result"], theirs["result"]} in ({"W", "L"}, {"D"})
+    for side in (ours, theirs):
+        assert 0 <= side["marked_still"] <= side["with_ball"]
+        assert len(side["seconds"]) >= len(side["activation_seconds"]) > 0
+    table = {(rules, ("random", "easy")): bench.aggregate([result])}
+    lines = bench.report(table, 12.0, 1, hard)
+    assert any("random v easy" in line for line in lines)
+    assert any("whole run" in line and "[met]" in line for line in lines)
+    table[(rules, ("easy", "hard"))] = bench.aggregate([result])
+    lines = bench.report(table, 12.0, 1, hard)
+    assert any("hard wins" in line and "target >= 75%" in line for line in lines)
