@@ -385,6 +385,9 @@ def match_copy(match):
     clone.dice = Dice(0) if type(match.dice) is Dice else copy.deepcopy(match.dice)
     clone.restore(snap)
     clone.dice = Dice((match.seed * 7919 + len(match.log)) % (2 ** 63))
+    # the rolls already made are on the table (A0.7): a coach that forks the copy replays the
+    # decisions since the last quiet point with them (coaches/lookahead.fork), as on the match
+    clone.dice.log = list(match.dice.log)
     return clone
 
 
