@@ -1,0 +1,273 @@
+"""The `hard` AI rider: it picks the move that maximises its chance of winning the race
+(RULES.md B11.7, B11.9, B11.12).
+
+For every candidate (mode, aim) — 48 aims for the three modes, then a finer fan around the
+best — it sums over the exact dice of the mode (`lookahead`: every distance, straight or
+scattered, the rider eaten on triples, B11.7.4-5) where the hop lands (B11.8: off the table,
+in liquid, a collision priced by the track's collision model) and values each landing by the
+chance of winning the race from there (`race_odds.win_curve`):
+
+    value(candidate) = sum over landings  P(landing) * P(still in after it) * W(inches to go)
+
+W is rebuilt for each decision from the race as a person sees it: every racer's inches to go
+along the course, its status (B11.10), whether it still moves this turn (B11.6), and how it
+rides. A rival's moves are modelled by its own policy: its rider's look-ahead is run from its
+position (what it would do now: mode, chance of dying, progress), blended half and half with
+what that rider does on average along this track (`TrackPrior`, built once per track). A person
+or an unknown rider is modelled as Canny. The hard rider's own later moves are modelled the same
+way (as Canny's, a little faster when it is behind).
+
+So the risk it takes follows the race: far ahead, a death costs the whole race and it reins
+in; behind, only a fast hop can still win and it hits the squig; alone against one rival
+(B11.12.2: the last survivor wins) surviving is worth more. No randomness: the same race gives
+the same choice. It reads only what a person sees (positions, statuses, the order of this
+turn) and never the race's dice; it does not move the race (no snapshot is even needed).
+
+A YEEHAW move (B11.9) is taken when its value beats declining (W where the racer stands).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from squigbowl.race import DECLINE, MODES, NORMAL, Move
+from squigbowl.race.geometry import TAU
+from squigbowl.riders.base import register
+from squigbowl.riders.course_distance import value_at
+from squigbowl.riders.lookahead import (MODE_WEIGHTS, DISTANCES, effective_next_gate,
+                                        evaluate_moves, model_for)
+from squigbowl.riders.personalities import CANNY, PERSONALITIES, Personality
+from squigbowl.riders.race_odds import (STATUS_DELAY, completed_by, curve_at, finish_table,
+                                        progress_pmf, win_curve)
+
+COARSE_ANGLES = 48
+FINE_SPAN = TAU / COARSE_ANGLES
+FINE_ANGLES = 9
+GATE_CREDIT = 3.0          # inches credited per gate a hop passes (see personalities.py)
+LOCAL_WEIGHT = 0.5         # a rival's next moves: share of "what it would do here"
+MIN_HAZARD = 0.002         # per move: nobody is quite safe (a collision can always happen)
+GRID_MARGIN = 40           # inches beyond the longest course on the win curve's grid
+
+BASELINE = Personality("baseline", "Baseline", 0.0, 0.0, 0.0)
+PRIOR_POINTS = 16          # points along the course where the prior is measured
+
+
+def policy_of(label: str) -> tuple[Personality, tuple[str, ...]]:
+    """How a racer's rider is modelled: its personality and the modes it uses."""
+    label = (label or "").strip().lower()
+    if label == "baseline":
+        return BASELINE, (NORMAL,)
+    return PERSONALITIES.get(label, CANNY), MODES
+
+
+def stats_at(model, personality: Personality, modes, origin, k0: int, others,
+             cache: dict | None = None) -> tuple[dict[str, float], float, float]:
+    """What a rider of `personality` would do from `origin`: (mode weights of its best move,
+    its progress in inches (on survival), its chance of dying)."""
+    angles = np.arange(COARSE_ANGLES) * (TAU / COARSE_ANGLES)
+    ev = evaluate_moves(model, origin, k0, others, angles, modes, 0.0, cache,
+                        personality.gate_credit)
+    u = (ev.progress - personality.death_cost * ev.p_death
+         - personality.collision_cost * ev.p_collision)
+    m, a = np.unravel_index(int(np.argmax(u)), u.shape)
+    return {modes[m]: 1.0}, float(ev.progress[m, a]), float(ev.p_death[m, a])
+
+
+class TrackPrior:
+    """What each rider style does on average along a track: mode weights, progress and death
+    chance per move, measured at points along the course (a greedy walk down the course
+    field). Built once per track model (`prior_for`)."""
+
+    def __init__(self, model) -> None:
+        self.points = self._walk(model)
+        self.styles: dict[str, tuple[dict[str, float], float, float]] = {}
+        for label in ("cautious", "canny", "reckless", "baseline"):
+            pers, modes = policy_of(label)
+            weights = {m: 0.0 for m in MODES}
+            prog = death = 0.0
+            for (x, y, k) in self.points:
+                w, p, d = stats_at(model, pers, modes, (x, y), k, [])
+                for m, v in w.items():
+                    weights[m] += v
+                prog += p
+                death += d
+            n = max(1, len(self.points))
+            self.styles[label] = ({m: v / n for m, v in weights.items()}, prog / n, death / n)
+
+    @staticmethod
+    def _walk(model) -> list[tuple[float, float, int]]:
+        track = model.track
+        x = (track.start.a[0] + track.start.b[0]) / 2
+        y = (track.start.a[1] + track.start.b[1]) / 2
+        k = 0
+        path = []
+        angles = np.arange(32) * (TAU / 32)
+        for _ in range(400):
+            if k >= model.n_gates:
+                break
+            path.append((x, y, k))
+            xs, ys = x + 4.0 * np.cos(angles), y + 4.0 * np.sin(angles)
+            death, coll, prog, _ = model.outcomes(x, y, k, xs, ys, [], 0.0, GATE_CREDIT)
+            score = prog - 100.0 * death - 3.0 * coll
+            i = int(np.argmax(score))
+            if prog[i] <= 0.05:
+                break
+            nk = k
+            for g in range(k, model.n_gates):   # gates this step passes, in order
+                (ax, ay), (bx, by) = model.gate_arrays[g]
+                from squigbowl.race.geometry import crossing_param
+                if crossing_param((x, y), (xs[i], ys[i]), (ax, ay), (bx, by)) is not None and g == nk:
+                    nk += 1
+                else:
+                    break
+            x, y, k = float(xs[i]), float(ys[i]), nk
+        if not path:
+            return []
+        step = max(1, len(path) // PRIOR_POINTS)
+        return path[::step]
+
+
+_PRIORS: dict[int, TrackPrior] = {}
+
+
+def prior_for(model) -> TrackPrior:
+    """The cached `TrackPrior` of a track model."""
+    prior = _PRIORS.get(id(model))
+    if prior is None or getattr(prior, "_model", None) is not model:
+        prior = TrackPrior(model)
+        prior._model = model
+        _PRIORS[id(model)] = prior
+    return prior
+
+
+def _blend(local, prior, w: float):
+    lw, lp, ld = local
+    pw, pp, pd = prior
+    weights = {m: w * lw.get(m, 0.0) + (1 - w) * pw.get(m, 0.0) for m in MODES}
+    return weights, w * lp + (1 - w) * pp, w * ld + (1 - w) * pd
+
+
+class HardRider:
+    """Maximises its estimated chance of winning (see the module docstring). `seed` is
+    accepted for the common rider interface; the choice uses no randomness."""
+
+    name = "hard"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    # -- the Rider interface ----------------------------------------------------------------------
+    def choose(self, race, racer_id: int):
+        pending = race.pending
+        kind = pending.kind if pending is not None else "move"
+        modes = tuple(pending.modes) if pending is not None else MODES
+        model = model_for(race)
+        k0 = effective_next_gate(race, racer_id)
+        if k0 >= model.n_gates:
+            return DECLINE if kind == "yeehaw" else Move(modes[0], 0.0)
+        curve, here = self.win_curve(race, racer_id, model, k0)
+        value, mode, angle = self.best(race, racer_id, model, k0, modes, curve)
+        if kind == "yeehaw" and value <= float(curve_at(curve, here)):
+            return DECLINE
+        return Move(mode, angle)
+
+    # -- reading the race ----------------------------------------------------------------------
+    def win_curve(self, race, racer_id: int, model, k0: int) -> tuple[np.ndarray, float]:
+        """W on whole inches to go for this decision, and my inches to go now."""
+        prior = prior_for(model)
+        length = int(np.ceil(float(model.fields.max()))) + GRID_MARGIN
+        me = race.racers[racer_id]
+        here = float(value_at(model.fields, k0, me.x, me.y))
+        remaining = list(race.order[race.cursor:])
+        my_move_now = racer_id in remaining
+        my_slot = remaining.index(racer_id) if my_move_now else len(remaining)
+        rivals = []
+        lead = None
+        cache: dict = {}
+        for r in race.racers:
+            if r.id == racer_id or r.removed:
+                continue
+            k = effective_next_gate(race, r.id)
+            if k >= model.n_gates:
+                d = 0.0
+            else:
+                d = float(value_at(model.fields, k, r.x, r.y))
+            lead = d if lead is None else min(lead, d)
+            pers, pmodes = policy_of(r.rider)
+            style = r.rider if r.rider in prior.styles else "canny"
+            if k < model.n_gates:
+                local = stats_at(model, pers, pmodes, r.pos, k, race.other_positions(r.id))
+                weights, prog, death = _blend(local, prior.styles[style], LOCAL_WEIGHT)
+            else:
+                weights, prog, death = prior.styles[style]
+            table = finish_table(progress_pmf(weights, max(prog, 0.5)),
+                                 max(death, MIN_HAZARD), length)
+            delay = STATUS_DELAY.get(r.status) if r.status else None
+            g = completed_by(table, d, delay)
+            due = int(r.id in remaining)
+            ahead = int(due and remaining.index(r.id) < my_slot)
+            rivals.append((g, due, ahead))
+        local = stats_at(model, CANNY, MODES, me.pos, k0, race.other_positions(racer_id), cache)
+        weights, prog, death = _blend(local, prior.styles["canny"], LOCAL_WEIGHT)
+        mine = finish_table(progress_pmf(weights, max(prog, 0.5)), max(death, MIN_HAZARD), length)
+        curve = win_curve(mine, rivals, my_move_now)
+        return curve, here
+
+    # -- scoring ---------------------------------------------------------------------------------
+    def values(self, model, origin, k0: int, others, angles, modes, curve,
+               cache: dict | None = None) -> np.ndarray:
+        """[len(modes), len(angles)]: the chance of winning after each candidate move."""
+        ox, oy = origin
+        angles = np.asarray(angles, dtype=float)
+        j0 = float(value_at(model.fields, k0, ox, oy))
+        xs = ox + DISTANCES[None, :] * np.cos(angles)[:, None]
+        ys = oy + DISTANCES[None, :] * np.sin(angles)[:, None]
+        death, _, prog, _ = model.outcomes(ox, oy, k0, xs, ys, others, 0.0, GATE_CREDIT)
+        v_straight = (1.0 - death) * curve_at(curve, j0 - prog)
+        if cache is not None and "sc" in cache:
+            v_scatter = cache["sc"]
+        else:
+            sa = model.scatter
+            sx = ox + DISTANCES[None, :] * np.cos(sa)[:, None]
+            sy = oy + DISTANCES[None, :] * np.sin(sa)[:, None]
+            d2, _, p2, _ = model.outcomes(ox, oy, k0, sx, sy, others, 0.0, GATE_CREDIT)
+            v_scatter = ((1.0 - d2) * curve_at(curve, j0 - p2)).mean(axis=0)
+            if cache is not None:
+                cache["sc"] = v_scatter
+        ws = np.stack([MODE_WEIGHTS[m][0] for m in modes], axis=1)      # [D, M]
+        wc = np.stack([MODE_WEIGHTS[m][1] for m in modes])              # [M, D]
+        return (v_straight @ ws).T + (wc @ v_scatter)[:, None]
+
+    def best(self, race, racer_id: int, model, k0: int, modes, curve) -> tuple[float, str, float]:
+        me = race.racers[racer_id]
+        origin = (me.x, me.y)
+        others = race.other_positions(racer_id)
+        cache: dict = {}
+        coarse = np.arange(COARSE_ANGLES) * (TAU / COARSE_ANGLES)
+        v = self.values(model, origin, k0, others, coarse, modes, curve, cache)
+        mi, ai = np.unravel_index(int(np.argmax(v)), v.shape)
+        fine = coarse[ai] + np.linspace(-FINE_SPAN, FINE_SPAN, FINE_ANGLES)
+        v2 = self.values(model, origin, k0, others, fine, modes, curve, cache)
+        mj, aj = np.unravel_index(int(np.argmax(v2)), v2.shape)
+        if v2[mj, aj] > v[mi, ai]:
+            return float(v2[mj, aj]), modes[mj], float(fine[aj] % TAU)
+        return float(v[mi, ai]), modes[mi], float(coarse[ai])
+
+    def explain(self, race, racer_id: int) -> dict:
+        """The best candidate per mode with its chance of winning (tests and tuning)."""
+        model = model_for(race)
+        k0 = effective_next_gate(race, racer_id)
+        curve, here = self.win_curve(race, racer_id, model, k0)
+        me = race.racers[racer_id]
+        coarse = np.arange(COARSE_ANGLES) * (TAU / COARSE_ANGLES)
+        v = self.values(model, me.pos, k0, race.other_positions(racer_id), coarse, MODES, curve)
+        out = {"stay": float(curve_at(curve, here))}
+        for m, mode in enumerate(MODES):
+            a = int(np.argmax(v[m]))
+            out[mode] = {"angle": float(coarse[a]), "p_win": float(v[m, a])}
+        return out
+
+
+register("hard", HardRider)
+
+__all__ = ["HardRider", "TrackPrior", "prior_for", "policy_of", "stats_at"]
