@@ -37,19 +37,25 @@ from squigbowl.riders.course_distance import value_at
 from squigbowl.riders.lookahead import (MODE_WEIGHTS, DISTANCES, effective_next_gate,
                                         evaluate_moves, model_for)
 from squigbowl.riders.personalities import CANNY, PERSONALITIES, Personality
-from squigbowl.riders.race_odds import (STATUS_DELAY, completed_by, curve_at, finish_table,
+from squigbowl.race.geometry import crossing_param
+from squigbowl.riders.race_odds import (STATUS_DELAY, cumulative_at, curve_at, finish_profile,
                                         progress_pmf, win_curve)
 
 COARSE_ANGLES = 48
 FINE_SPAN = TAU / COARSE_ANGLES
 FINE_ANGLES = 9
 GATE_CREDIT = 3.0          # inches credited per gate a hop passes (see personalities.py)
-LOCAL_WEIGHT = 0.5         # a rival's next moves: share of "what it would do here"
+SELF_STYLE = "canny"        # how the hard rider models its own later moves
 MIN_HAZARD = 0.002         # per move: nobody is quite safe (a collision can always happen)
 GRID_MARGIN = 40           # inches beyond the longest course on the win curve's grid
 
 BASELINE = Personality("baseline", "Baseline", 0.0, 0.0, 0.0)
-PRIOR_POINTS = 16          # points along the course where the prior is measured
+PRIOR_POINTS = 16
+import os
+SPREAD = float(os.environ.get("HARD_SPREAD", "0.3"))
+DEATH_WEIGHT = float(os.environ.get("HARD_KAPPA", "0.0"))
+EXPOSURE = float(os.environ.get("HARD_EXPO", "0.17"))
+FLOOR = float(os.environ.get("HARD_FLOOR", "0.0"))          # points along the course where the prior is measured
 
 
 def policy_of(label: str) -> tuple[Personality, tuple[str, ...]]:
@@ -74,25 +80,45 @@ def stats_at(model, personality: Personality, modes, origin, k0: int, others,
 
 
 class TrackPrior:
-    """What each rider style does on average along a track: mode weights, progress and death
-    chance per move, measured at points along the course (a greedy walk down the course
-    field). Built once per track model (`prior_for`)."""
+    """How each rider style rides this track, part by part: at points along the course (a
+    greedy walk down the course field, every 4 inches) the style's look-ahead gives the mode
+    it picks, the progress it expects and its chance of dying; `profiles[style]` is then the
+    `race_odds.finish_profile` of that style over whole inches to go (0..`length`). Built
+    once per track model (`prior_for`, `prepare.prepare_riders`)."""
 
     def __init__(self, model) -> None:
         self.points = self._walk(model)
+        self.length = int(np.ceil(float(model.fields.max()))) + GRID_MARGIN
+        grid = np.arange(self.length + 1, dtype=float)
+        ds = np.array([float(value_at(model.fields, k, x, y)) for x, y, k in self.points])
+        order = np.argsort(ds)
         self.styles: dict[str, tuple[dict[str, float], float, float]] = {}
+        self.profiles: dict[str, np.ndarray] = {}
         for label in ("cautious", "canny", "reckless", "baseline"):
             pers, modes = policy_of(label)
-            weights = {m: 0.0 for m in MODES}
-            prog = death = 0.0
-            for (x, y, k) in self.points:
-                w, p, d = stats_at(model, pers, modes, (x, y), k, [])
-                for m, v in w.items():
-                    weights[m] += v
-                prog += p
-                death += d
-            n = max(1, len(self.points))
-            self.styles[label] = ({m: v / n for m, v in weights.items()}, prog / n, death / n)
+            rows = [stats_at(model, pers, modes, (x, y), k, []) for x, y, k in self.points]
+            if not rows:
+                rows = [({NORMAL: 1.0}, 4.0, MIN_HAZARD)]
+                ds_l, order_l = np.zeros(1), np.zeros(1, dtype=int)
+            else:
+                ds_l, order_l = ds, order
+            pmfs = np.array([progress_pmf(w, max(p, 0.5), SPREAD) for w, p, _ in rows])
+            hz = np.array([max(h, MIN_HAZARD) for _, _, h in rows])
+            # smooth along the course (one point either side), then read by inches to go
+            if len(rows) >= 3:
+                pmfs_o, hz_o = pmfs[order_l], hz[order_l]
+                pad_p = np.concatenate([pmfs_o[:1], pmfs_o, pmfs_o[-1:]])
+                pad_h = np.concatenate([hz_o[:1], hz_o, hz_o[-1:]])
+                pmfs_o = (pad_p[:-2] + pad_p[1:-1] + pad_p[2:]) / 3
+                hz_o = (pad_h[:-2] + pad_h[1:-1] + pad_h[2:]) / 3
+            else:
+                pmfs_o, hz_o = pmfs[order_l], hz[order_l]
+            nearest = np.clip(np.searchsorted(ds_l[order_l], grid), 0, len(rows) - 1)
+            self.profiles[label] = finish_profile(pmfs_o[nearest], hz_o[nearest])
+            n = len(rows)
+            weights = {m: sum(w.get(m, 0.0) for w, _, _ in rows) / n for m in MODES}
+            self.styles[label] = (weights, sum(p for _, p, _ in rows) / n,
+                                  sum(h for _, _, h in rows) / n)
 
     @staticmethod
     def _walk(model) -> list[tuple[float, float, int]]:
@@ -115,16 +141,12 @@ class TrackPrior:
             nk = k
             for g in range(k, model.n_gates):   # gates this step passes, in order
                 (ax, ay), (bx, by) = model.gate_arrays[g]
-                from squigbowl.race.geometry import crossing_param
                 if crossing_param((x, y), (xs[i], ys[i]), (ax, ay), (bx, by)) is not None and g == nk:
                     nk += 1
                 else:
                     break
             x, y, k = float(xs[i]), float(ys[i]), nk
-        if not path:
-            return []
-        step = max(1, len(path) // PRIOR_POINTS)
-        return path[::step]
+        return path
 
 
 _PRIORS: dict[int, TrackPrior] = {}
@@ -138,13 +160,6 @@ def prior_for(model) -> TrackPrior:
         prior._model = model
         _PRIORS[id(model)] = prior
     return prior
-
-
-def _blend(local, prior, w: float):
-    lw, lp, ld = local
-    pw, pp, pd = prior
-    weights = {m: w * lw.get(m, 0.0) + (1 - w) * pw.get(m, 0.0) for m in MODES}
-    return weights, w * lp + (1 - w) * pp, w * ld + (1 - w) * pd
 
 
 class HardRider:
@@ -175,42 +190,27 @@ class HardRider:
     def win_curve(self, race, racer_id: int, model, k0: int) -> tuple[np.ndarray, float]:
         """W on whole inches to go for this decision, and my inches to go now."""
         prior = prior_for(model)
-        length = int(np.ceil(float(model.fields.max()))) + GRID_MARGIN
         me = race.racers[racer_id]
         here = float(value_at(model.fields, k0, me.x, me.y))
         remaining = list(race.order[race.cursor:])
         my_move_now = racer_id in remaining
         my_slot = remaining.index(racer_id) if my_move_now else len(remaining)
         rivals = []
-        lead = None
-        cache: dict = {}
         for r in race.racers:
             if r.id == racer_id or r.removed:
                 continue
             k = effective_next_gate(race, r.id)
-            if k >= model.n_gates:
-                d = 0.0
-            else:
-                d = float(value_at(model.fields, k, r.x, r.y))
-            lead = d if lead is None else min(lead, d)
-            pers, pmodes = policy_of(r.rider)
-            style = r.rider if r.rider in prior.styles else "canny"
-            if k < model.n_gates:
-                local = stats_at(model, pers, pmodes, r.pos, k, race.other_positions(r.id))
-                weights, prog, death = _blend(local, prior.styles[style], LOCAL_WEIGHT)
-            else:
-                weights, prog, death = prior.styles[style]
-            table = finish_table(progress_pmf(weights, max(prog, 0.5)),
-                                 max(death, MIN_HAZARD), length)
+            d = 0.0 if k >= model.n_gates else float(value_at(model.fields, k, r.x, r.y))
+            style = (r.rider or "").strip().lower()
+            profile = prior.profiles.get(style, prior.profiles["canny"])
             delay = STATUS_DELAY.get(r.status) if r.status else None
-            g = completed_by(table, d, delay)
+            g = cumulative_at(profile, d, delay)
             due = int(r.id in remaining)
             ahead = int(due and remaining.index(r.id) < my_slot)
             rivals.append((g, due, ahead))
-        local = stats_at(model, CANNY, MODES, me.pos, k0, race.other_positions(racer_id), cache)
-        weights, prog, death = _blend(local, prior.styles["canny"], LOCAL_WEIGHT)
-        mine = finish_table(progress_pmf(weights, max(prog, 0.5)), max(death, MIN_HAZARD), length)
+        mine = np.diff(prior.profiles[SELF_STYLE], axis=0, prepend=0.0)
         curve = win_curve(mine, rivals, my_move_now)
+        curve = FLOOR + (1.0 - FLOOR) * curve
         return curve, here
 
     # -- scoring ---------------------------------------------------------------------------------
@@ -222,16 +222,18 @@ class HardRider:
         j0 = float(value_at(model.fields, k0, ox, oy))
         xs = ox + DISTANCES[None, :] * np.cos(angles)[:, None]
         ys = oy + DISTANCES[None, :] * np.sin(angles)[:, None]
-        death, _, prog, _ = model.outcomes(ox, oy, k0, xs, ys, others, 0.0, GATE_CREDIT)
-        v_straight = (1.0 - death) * curve_at(curve, j0 - prog)
+        death, _, prog, expo = model.outcomes(ox, oy, k0, xs, ys, others, 0.0, GATE_CREDIT)
+        v_straight = ((1.0 - (1.0 + DEATH_WEIGHT) * death) * (1.0 - EXPOSURE * expo)
+                      * curve_at(curve, j0 - prog))
         if cache is not None and "sc" in cache:
             v_scatter = cache["sc"]
         else:
             sa = model.scatter
             sx = ox + DISTANCES[None, :] * np.cos(sa)[:, None]
             sy = oy + DISTANCES[None, :] * np.sin(sa)[:, None]
-            d2, _, p2, _ = model.outcomes(ox, oy, k0, sx, sy, others, 0.0, GATE_CREDIT)
-            v_scatter = ((1.0 - d2) * curve_at(curve, j0 - p2)).mean(axis=0)
+            d2, _, p2, e2 = model.outcomes(ox, oy, k0, sx, sy, others, 0.0, GATE_CREDIT)
+            v_scatter = ((1.0 - (1.0 + DEATH_WEIGHT) * d2) * (1.0 - EXPOSURE * e2)
+                         * curve_at(curve, j0 - p2)).mean(axis=0)
             if cache is not None:
                 cache["sc"] = v_scatter
         ws = np.stack([MODE_WEIGHTS[m][0] for m in modes], axis=1)      # [D, M]

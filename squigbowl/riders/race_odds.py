@@ -69,25 +69,37 @@ def _hop_pmfs() -> dict[str, np.ndarray]:
 HOP_PMF = _hop_pmfs()
 
 
-def progress_pmf(mode_weights: dict[str, float], mean: float) -> np.ndarray:
+def progress_pmf(mode_weights: dict[str, float], mean: float, spread: float = 0.0) -> np.ndarray:
     """The pmf of one move's progress (whole inches): the hops of the modes (weighted), scaled
     down so that its mean is `mean` (a fraction of an inch is split between the two whole
-    inches around it, which keeps the mean). A mean at or above the hops' own is left as is."""
+    inches around it, which keeps the mean). A mean at or above the hops' own is left as is.
+    `spread` (0..1) moves that share of the mass half to 0 and half to twice the mean (same
+    mean, more variance): a race's turns vary more than its hops (statuses cost whole turns,
+    BOINGs and scatters throw racers about, B11.9, B11.10)."""
     pmf = np.zeros(HOP_MAX + 1)
     total = sum(max(0.0, w) for w in mode_weights.values()) or 1.0
     for mode, w in mode_weights.items():
         pmf += HOP_PMF[mode] * (max(0.0, w) / total)
     raw_mean = float(pmf @ np.arange(HOP_MAX + 1))
     c = float(np.clip(mean / raw_mean, 0.05, 1.0)) if raw_mean > 0 else 1.0
-    if c >= 1.0:
-        return pmf
-    out = np.zeros(HOP_MAX + 1)
-    pos = np.arange(HOP_MAX + 1) * c
-    lo = np.floor(pos).astype(int)
-    frac = pos - lo
-    np.add.at(out, lo, pmf * (1 - frac))
-    np.add.at(out, np.minimum(lo + 1, HOP_MAX), pmf * frac)
-    return out
+    if c < 1.0:
+        out = np.zeros(HOP_MAX + 1)
+        pos = np.arange(HOP_MAX + 1) * c
+        lo = np.floor(pos).astype(int)
+        frac = pos - lo
+        np.add.at(out, lo, pmf * (1 - frac))
+        np.add.at(out, np.minimum(lo + 1, HOP_MAX), pmf * frac)
+        pmf = out
+    if spread > 0:
+        m = float(pmf @ np.arange(HOP_MAX + 1))
+        far = min(2.0 * m, HOP_MAX)
+        lo = int(far)
+        f = far - lo
+        pmf = pmf * (1 - spread)
+        pmf[0] += spread / 2
+        pmf[lo] += spread / 2 * (1 - f)
+        pmf[min(lo + 1, HOP_MAX)] += spread / 2 * f
+    return pmf
 
 
 _TABLES: OrderedDict = OrderedDict()
@@ -180,5 +192,46 @@ def curve_at(curve: np.ndarray, distance) -> np.ndarray:
     return np.interp(d, grid, curve, left=1.0, right=float(curve[-1]))
 
 
-__all__ = ["progress_pmf", "finish_table", "completed_by", "win_curve", "curve_at",
+
+
+def finish_profile(pmf_by_d: np.ndarray, hazard_by_d: np.ndarray,
+                   max_moves: int = MAX_MOVES) -> np.ndarray:
+    """V[n, D] = P(completing the course within n moves, still in the race, from D whole
+    inches to go), when a move from D advances by `pmf_by_d[D]` (a pmf over whole inches) and
+    removes the racer with probability `hazard_by_d[D]`: the speed and the danger of each part
+    of the course (a river crossing is slow and deadly, an open straight fast and safe).
+    Backward recursion over all D at once: V[0] = [D = 0];
+    V[n, D] = (1 - h[D]) * sum_x p_D(x) V[n - 1, max(D - x, 0)]."""
+    pmf_by_d = np.asarray(pmf_by_d, dtype=float)
+    n_len, n_x = pmf_by_d.shape
+    keep = 1.0 - np.asarray(hazard_by_d, dtype=float)
+    idx = np.maximum(np.arange(n_len)[:, None] - np.arange(n_x)[None, :], 0)   # [D, x]
+    out = np.zeros((max_moves + 1, n_len))
+    out[0, 0] = 1.0
+    for n in range(1, max_moves + 1):
+        prev = out[n - 1]
+        out[n] = keep * (pmf_by_d * prev[idx]).sum(axis=1)
+        out[n, 0] = 1.0
+    return out
+
+
+def cumulative_at(profile: np.ndarray, distance: float, delay: np.ndarray | None = None) -> np.ndarray:
+    """G[m] = P(completed within m moves, still in) from `distance` inches (interpolated), after
+    an optional delay of whole moves (`STATUS_DELAY`)."""
+    n_len = profile.shape[1]
+    d = float(np.clip(distance, 0.0, n_len - 1))
+    i = min(int(d), n_len - 2)
+    f = d - i
+    g = profile[:, i] * (1 - f) + profile[:, i + 1] * f
+    if delay is not None:
+        shifted = np.zeros_like(g)
+        for lost, p in enumerate(delay):
+            if p > 0:
+                shifted[lost:] += p * g[:len(g) - lost]
+        g = shifted
+    return g
+
+
+__all__ = ["progress_pmf", "finish_table", "completed_by", "win_curve", "curve_at", "finish_profile",
+           "cumulative_at",
            "STATUS_DELAY", "HOP_PMF", "MAX_MOVES"]
