@@ -77,11 +77,15 @@ class Personality:
     threat_range: tuple = (12.0, 24.0)
     gate_credit: float = 0.0  # inches of progress credited per gate a hop passes
     cavern_scale: float = 1.0  # adaptive: lambda scale in the cavern variant (walls, no edges)
+    # adaptive: lambda *= (2 / (1 + rivals still in)) ** crowd: with more rivals a death costs
+    # a smaller share of the chance to win, and a slow hop loses to more of them
+    crowd: float = 0.0
 
 
 CAUTIOUS = Personality("cautious", "Cautious", 320.0, 4.0, 60.0)
-CANNY = Personality("canny", "Canny", 110.0, 3.0, 80.0, adaptive=True, min_scale=0.8,
-                    attrition=1.0, calm_bonus=0.0, gate_credit=3.0, cavern_scale=1.45)
+CANNY = Personality("canny", "Canny", 110.0, 3.0, 80.0, adaptive=True, min_scale=0.35,
+                    attrition=1.0, calm_bonus=0.0, gate_credit=3.0, cavern_scale=1.45,
+                    crowd=2.0, schedule=((0.0, 1.25), (27.0, 0.4)))
 RECKLESS = Personality("reckless", "Reckless", 25.0, 0.0, 80.0)
 
 
@@ -136,6 +140,8 @@ class LookaheadRider:
         xs, ys = zip(*p.schedule)
         scale = max(float(np.interp(behind, xs, ys)), p.min_scale)
         scale *= 1.0 + p.attrition * removed / max(1, others)
+        if p.crowd:
+            scale *= (2.0 / (1.0 + others - removed)) ** p.crowd
         if race.cavern:
             scale *= p.cavern_scale
         # finishing now rather than a turn later only matters when someone could finish first
