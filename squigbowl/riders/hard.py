@@ -10,12 +10,13 @@ chance of winning the race from there (`race_odds.win_curve`):
     value(candidate) = sum over landings  P(landing) * P(still in after it) * W(inches to go)
 
 W is rebuilt for each decision from the race as a person sees it: every racer's inches to go
-along the course, its status (B11.10), whether it still moves this turn (B11.6), and how it
-rides. A rival's moves are modelled by its own policy: its rider's look-ahead is run from its
-position (what it would do now: mode, chance of dying, progress), blended half and half with
-what that rider does on average along this track (`TrackPrior`, built once per track). A person
-or an unknown rider is modelled as Canny. The hard rider's own later moves are modelled the same
-way (as Canny's, a little faster when it is behind).
+along the course, its status (B11.10), whether it still moves this turn and before or after
+the hard rider (B11.6). Each rival is modelled by its own policy: `TrackPrior` runs that
+rider's look-ahead at points along the course (once per track, when the race opens) and keeps,
+part by part of the course, the mode it picks, the progress it expects and its chance of dying
+(`race_odds.finish_profile`). A person, another hard rider or an unknown rider is modelled as
+Canny. The hard rider's own later moves are modelled as the best of the three styles from each
+point (the largest W), so it does not count on being slower or riskier than it needs to be.
 
 So the risk it takes follows the race: far ahead, a death costs the whole race and it reins
 in; behind, only a fast hop can still win and it hits the squig; alone against one rival
@@ -27,6 +28,8 @@ A YEEHAW move (B11.9) is taken when its value beats declining (W where the racer
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 
@@ -87,38 +90,59 @@ class TrackPrior:
     once per track model (`prior_for`, `prepare.prepare_riders`)."""
 
     def __init__(self, model) -> None:
+        self.model = model
         self.points = self._walk(model)
         self.length = int(np.ceil(float(model.fields.max()))) + GRID_MARGIN
-        grid = np.arange(self.length + 1, dtype=float)
-        ds = np.array([float(value_at(model.fields, k, x, y)) for x, y, k in self.points])
-        order = np.argsort(ds)
+        self._grid = np.arange(self.length + 1, dtype=float)
+        self._ds = np.array([float(value_at(model.fields, k, x, y)) for x, y, k in self.points])
         self.styles: dict[str, tuple[dict[str, float], float, float]] = {}
-        self.profiles: dict[str, np.ndarray] = {}
+        self._profiles: dict[tuple[str, int], np.ndarray] = {}
         for label in ("cautious", "canny", "reckless", "baseline"):
-            pers, modes = policy_of(label)
-            rows = [stats_at(model, pers, modes, (x, y), k, []) for x, y, k in self.points]
-            if not rows:
-                rows = [({NORMAL: 1.0}, 4.0, MIN_HAZARD)]
-                ds_l, order_l = np.zeros(1), np.zeros(1, dtype=int)
-            else:
-                ds_l, order_l = ds, order
-            pmfs = np.array([progress_pmf(w, max(p, 0.5), SPREAD) for w, p, _ in rows])
-            hz = np.array([max(h, MIN_HAZARD) for _, _, h in rows])
-            # smooth along the course (one point either side), then read by inches to go
-            if len(rows) >= 3:
-                pmfs_o, hz_o = pmfs[order_l], hz[order_l]
-                pad_p = np.concatenate([pmfs_o[:1], pmfs_o, pmfs_o[-1:]])
-                pad_h = np.concatenate([hz_o[:1], hz_o, hz_o[-1:]])
-                pmfs_o = (pad_p[:-2] + pad_p[1:-1] + pad_p[2:]) / 3
-                hz_o = (pad_h[:-2] + pad_h[1:-1] + pad_h[2:]) / 3
-            else:
-                pmfs_o, hz_o = pmfs[order_l], hz[order_l]
-            nearest = np.clip(np.searchsorted(ds_l[order_l], grid), 0, len(rows) - 1)
-            self.profiles[label] = finish_profile(pmfs_o[nearest], hz_o[nearest])
+            self.profile(label, 1)
+
+    @property
+    def profiles(self) -> dict[str, np.ndarray]:
+        """The profiles built so far for a two-racer field, by style."""
+        return {label: prof for (label, rivals), prof in self._profiles.items() if rivals == 1}
+
+    def profile(self, label: str, rivals: int = 1) -> np.ndarray:
+        """The `finish_profile` of a style (an unknown one: Canny) for a racer with `rivals`
+        rivals still in the race (Canny reads the size of the field, `personalities.py`)."""
+        label = label if label in ("cautious", "canny", "reckless", "baseline") else "canny"
+        rivals = max(1, int(rivals)) if label == "canny" else 1
+        key = (label, rivals)
+        prof = self._profiles.get(key)
+        if prof is None:
+            prof = self._build(label, rivals)
+            self._profiles[key] = prof
+        return prof
+
+    def _build(self, label: str, rivals: int) -> np.ndarray:
+        model = self.model
+        pers, modes = policy_of(label)
+        if pers.adaptive:   # Canny level with the leader, in a field of this size
+            scale = pers.schedule[0][1] * (2.0 / (1.0 + rivals)) ** pers.crowd
+            pers = replace(pers, death_cost=pers.death_cost * scale)
+        rows = [stats_at(model, pers, modes, (x, y), k, []) for x, y, k in self.points]
+        if rows:
+            ds, order = self._ds, np.argsort(self._ds)
+        else:
+            rows = [({NORMAL: 1.0}, 4.0, MIN_HAZARD)]
+            ds, order = np.zeros(1), np.zeros(1, dtype=int)
+        pmfs = np.array([progress_pmf(w, max(p, 0.5), SPREAD) for w, p, _ in rows])[order]
+        hz = np.array([max(h, MIN_HAZARD) for _, _, h in rows])[order]
+        if len(rows) >= 3:      # smooth along the course (one point either side)
+            pad_p = np.concatenate([pmfs[:1], pmfs, pmfs[-1:]])
+            pad_h = np.concatenate([hz[:1], hz, hz[-1:]])
+            pmfs = (pad_p[:-2] + pad_p[1:-1] + pad_p[2:]) / 3
+            hz = (pad_h[:-2] + pad_h[1:-1] + pad_h[2:]) / 3
+        nearest = np.clip(np.searchsorted(ds[order], self._grid), 0, len(rows) - 1)
+        if rivals == 1:
             n = len(rows)
             weights = {m: sum(w.get(m, 0.0) for w, _, _ in rows) / n for m in MODES}
             self.styles[label] = (weights, sum(p for _, p, _ in rows) / n,
                                   sum(h for _, _, h in rows) / n)
+        return finish_profile(pmfs[nearest], hz[nearest])
 
     @staticmethod
     def _walk(model) -> list[tuple[float, float, int]]:
@@ -196,13 +220,14 @@ class HardRider:
         my_move_now = racer_id in remaining
         my_slot = remaining.index(racer_id) if my_move_now else len(remaining)
         rivals = []
+        field = len(race.alive())
         for r in race.racers:
             if r.id == racer_id or r.removed:
                 continue
             k = effective_next_gate(race, r.id)
             d = 0.0 if k >= model.n_gates else float(value_at(model.fields, k, r.x, r.y))
             style = (r.rider or "").strip().lower()
-            profile = prior.profiles.get(style, prior.profiles["canny"])
+            profile = prior.profile(style, field - 1)
             delay = STATUS_DELAY.get(r.status) if r.status else None
             g = cumulative_at(profile, d, delay)
             due = int(r.id in remaining)
@@ -210,7 +235,7 @@ class HardRider:
             rivals.append((g, due, ahead))
         curve = None
         for style in SELF_STYLES:
-            mine = np.diff(prior.profiles[style], axis=0, prepend=0.0)
+            mine = np.diff(prior.profile(style, field - 1), axis=0, prepend=0.0)
             c = win_curve(mine, rivals, my_move_now)
             curve = c if curve is None else np.maximum(curve, c)
         return curve, here
