@@ -1,12 +1,14 @@
 """`squigbowl race-sim`: headless squig races between AI riders.
 
-One JSON line per race (unless --quiet) and a summary per rider type: wins and win rate,
-survival rate (still in the race at its end), the fates of the removed, the average turn of its
-wins (the turn it completed the course, or was left the last survivor, B11.12), and the seconds
-each decision took (median and 95th percentile, the time of `Rider.choose`).
+One JSON line per race (unless --quiet), a JSON summary line, then the same summary as a table.
+The summary gives per rider type: wins and win rate, survival rate (still in the race at its
+end), the fates of the removed, the average turn of its wins (the turn it completed the course,
+or was left the last survivor, B11.12), and the seconds each decision took (median and 95th
+percentile, the time of `Rider.choose`).
 Race i uses seed `--seed + i`; without `--track` the shipped tracks take turns. A turn limit
 (not a rule) of 500 turns stops a race that never ends; it is reported as "abandoned".
-Riders that use randomness of their own get the seed `--seed + i` (never the race's dice).
+A rider with randomness of its own gets a seed made from the race's seed and its place (never
+the race's dice; none of the shipped riders uses one).
 """
 
 from __future__ import annotations
@@ -116,8 +118,8 @@ def run_race_sim(args) -> int:
                           "decision_s_p95": round(percentile(times[name], 95), 5)}
                    for name in sorted(entered)},
     }
-    print_table(summary)
     print(json.dumps({"summary": summary}))
+    print_table(summary)
     return 0
 
 
