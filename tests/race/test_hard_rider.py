@@ -12,6 +12,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from race_helpers import identity_start, initiative
 from squigbowl.cli import main
@@ -233,3 +235,17 @@ def test_race_sim_accepts_hard_and_reports_times(capsys):
         assert key in hard
     assert hard["decisions"] > 0
     assert any(line.startswith("hard") for line in out[1:])      # the table
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(x=st.floats(0.0, 23.99), y=st.floats(0.0, 15.99), gate=st.integers(0, 1),
+       scatter=st.sampled_from(["continuous", 8, 16]), cavern=st.booleans())
+def test_b11_7_hard_legal_from_any_position_and_option(track, x, y, gate, scatter, cavern):
+    race = Race.new(track, [("a", "hard"), ("b", "canny"), ("c", "human")], 5,
+                    RaceOptions(scatter=scatter, cavern=cavern))
+    rid = race.pending.racer
+    race.racers[rid].x, race.racers[rid].y = x, y
+    race.racers[rid].next_gate = gate
+    choice = make_rider("hard").choose(race, rid)
+    assert_legal(race, choice)
+    race.decide(choice)          # the engine accepts it
