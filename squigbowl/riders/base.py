@@ -12,8 +12,8 @@ YEEHAW move; it follows the same rules and dice as a person. Interface:
 YEEHAW). It may snapshot/restore the race to look ahead, but must restore before returning.
 
 Registry: `RIDERS` maps a rider name to a zero-argument factory returning a fresh Rider. Other
-modules register with `register("canny", CannyRider)`. `make_rider(name)` imports
-`squigbowl.riders.personalities` (if it exists) and `squigbowl.riders.baseline` first, so that their
+modules register with `register("canny", CannyRider)`. `make_rider(name, seed=None)` imports
+`squigbowl.riders.personalities`, `squigbowl.riders.hard` and `squigbowl.riders.baseline` first, so that their
 registrations happen, then builds the rider or raises `UnknownRider`.
 """
 
@@ -36,7 +36,8 @@ class Rider(Protocol):
 
 RIDERS: dict[str, Callable[[], Rider]] = {}
 
-_PROVIDERS = ("squigbowl.riders.baseline", "squigbowl.riders.personalities")
+_PROVIDERS = ("squigbowl.riders.baseline", "squigbowl.riders.personalities",
+              "squigbowl.riders.hard")
 
 
 class UnknownRider(KeyError):
@@ -64,10 +65,17 @@ def available_riders() -> list[str]:
     return sorted(RIDERS)
 
 
-def make_rider(name: str) -> Rider:
+def make_rider(name: str, seed: int | None = None) -> Rider:
+    """A fresh rider named `name`. `seed` (optional) seeds a rider that uses randomness of its
+    own (never the race's dice); riders that use none ignore it."""
     load_providers()
     key = name.strip().lower()
     factory = RIDERS.get(key)
     if factory is None:
         raise UnknownRider(f"unknown AI rider {name!r}; available: {', '.join(sorted(RIDERS)) or 'none'}")
+    if seed is not None:
+        try:
+            return factory(seed=seed)
+        except TypeError:
+            pass
     return factory()

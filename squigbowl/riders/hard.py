@@ -1,0 +1,301 @@
+"""The `hard` AI rider: it picks the move that maximises its chance of winning the race
+(RULES.md B11.7, B11.9, B11.12).
+
+For every candidate (mode, aim) — 48 aims for the three modes, then a finer fan around the
+best — it sums over the exact dice of the mode (`lookahead`: every distance, straight or
+scattered, the rider eaten on triples, B11.7.4-5) where the hop lands (B11.8: off the table,
+in liquid, a collision priced by the track's collision model) and values each landing by the
+chance of winning the race from there (`race_odds.win_curve`):
+
+    value(candidate) = sum over landings  P(landing) * P(still in after it) * W(inches to go)
+
+W is rebuilt for each decision from the race as a person sees it: every racer's inches to go
+along the course, its status (B11.10), whether it still moves this turn and before or after
+the hard rider (B11.6). Each rival is modelled by its own policy: `TrackPrior` runs that
+rider's look-ahead at points along the course (once per track, when the race opens) and keeps,
+part by part of the course, the mode it picks, the progress it expects and its chance of dying
+(`race_odds.finish_profile`). A person, another hard rider or an unknown rider is modelled as
+Canny. The hard rider's own later moves are modelled as the best of the three styles from each
+point (the largest W), so it does not count on being slower or riskier than it needs to be.
+
+So the risk it takes follows the race: far ahead, a death costs the whole race and it reins
+in; behind, only a fast hop can still win and it hits the squig; alone against one rival
+(B11.12.2: the last survivor wins) surviving is worth more. No randomness: the same race gives
+the same choice. It reads only what a person sees (positions, statuses, the order of this
+turn) and never the race's dice; it does not move the race (no snapshot is even needed).
+
+A YEEHAW move (B11.9) is taken when its value beats declining (W where the racer stands).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from squigbowl.race import DECLINE, MODES, NORMAL, Move
+from squigbowl.race.geometry import TAU
+from squigbowl.riders.base import register
+from squigbowl.riders.course_distance import value_at
+from squigbowl.riders.lookahead import (MODE_WEIGHTS, DISTANCES, effective_next_gate,
+                                        evaluate_moves, model_for)
+from squigbowl.riders.personalities import CANNY, PERSONALITIES, Personality
+from squigbowl.race.geometry import crossing_param
+from squigbowl.riders.race_odds import (STATUS_DELAY, cumulative_at, curve_at, finish_profile,
+                                        progress_pmf, win_curve)
+
+COARSE_ANGLES = 48
+FINE_SPAN = TAU / COARSE_ANGLES
+FINE_ANGLES = 9
+GATE_CREDIT = 3.0          # inches credited per gate a hop passes (see personalities.py)
+# how the hard rider models its own later moves: the best of these styles from each point
+SELF_STYLES = ("cautious", "canny", "reckless")
+MIN_HAZARD = 0.002         # per move: nobody is quite safe (a collision can always happen)
+GRID_MARGIN = 40           # inches beyond the longest course on the win curve's grid
+
+BASELINE = Personality("baseline", "Baseline", 0.0, 0.0, 0.0)
+# a share of each move's progress pmf moved to 0 and to twice the mean (race_odds.progress_pmf):
+# a race's turns vary more than its hops; 0.6 makes the model's per-turn spread about what the
+# shipped riders show in simulation (sd 4-5 inches a turn) and won most in trials (0.3 and
+# 0.85 won fewer head-to-head races against Canny)
+SPREAD = 0.6
+
+
+def policy_of(label: str) -> tuple[Personality, tuple[str, ...]]:
+    """How a racer's rider is modelled: its personality and the modes it uses."""
+    label = (label or "").strip().lower()
+    if label == "baseline":
+        return BASELINE, (NORMAL,)
+    return PERSONALITIES.get(label, CANNY), MODES
+
+
+def stats_at(model, personality: Personality, modes, origin, k0: int, others,
+             cache: dict | None = None) -> tuple[dict[str, float], float, float]:
+    """What a rider of `personality` would do from `origin`: (mode weights of its best move,
+    its progress in inches (on survival), its chance of dying)."""
+    angles = np.arange(COARSE_ANGLES) * (TAU / COARSE_ANGLES)
+    ev = evaluate_moves(model, origin, k0, others, angles, modes, 0.0, cache,
+                        personality.gate_credit)
+    u = (ev.progress - personality.death_cost * ev.p_death
+         - personality.collision_cost * ev.p_collision)
+    m, a = np.unravel_index(int(np.argmax(u)), u.shape)
+    return {modes[m]: 1.0}, float(ev.progress[m, a]), float(ev.p_death[m, a])
+
+
+class TrackPrior:
+    """How each rider style rides this track, part by part: at points along the course (a
+    greedy walk down the course field, every 4 inches) the style's look-ahead gives the mode
+    it picks, the progress it expects and its chance of dying; `profiles[style]` is then the
+    `race_odds.finish_profile` of that style over whole inches to go (0..`length`). Built
+    once per track model (`prior_for`, `prepare.prepare_riders`)."""
+
+    def __init__(self, model) -> None:
+        self.model = model
+        self.points = self._walk(model)
+        self.length = int(np.ceil(float(model.fields.max()))) + GRID_MARGIN
+        self._grid = np.arange(self.length + 1, dtype=float)
+        self._ds = np.array([float(value_at(model.fields, k, x, y)) for x, y, k in self.points])
+        self.styles: dict[str, tuple[dict[str, float], float, float]] = {}
+        self._profiles: dict[tuple[str, int], np.ndarray] = {}
+        for label in ("cautious", "canny", "reckless", "baseline"):
+            self.profile(label, 1)
+
+    @property
+    def profiles(self) -> dict[str, np.ndarray]:
+        """The profiles built so far for a two-racer field, by style."""
+        return {label: prof for (label, rivals), prof in self._profiles.items() if rivals == 1}
+
+    def profile(self, label: str, rivals: int = 1) -> np.ndarray:
+        """The `finish_profile` of a style (an unknown one: Canny) for a racer with `rivals`
+        rivals still in the race (Canny reads the size of the field, `personalities.py`)."""
+        label = label if label in ("cautious", "canny", "reckless", "baseline") else "canny"
+        rivals = max(1, int(rivals)) if label == "canny" else 1
+        key = (label, rivals)
+        prof = self._profiles.get(key)
+        if prof is None:
+            prof = self._build(label, rivals)
+            self._profiles[key] = prof
+        return prof
+
+    def _build(self, label: str, rivals: int) -> np.ndarray:
+        model = self.model
+        pers, modes = policy_of(label)
+        if pers.adaptive:   # Canny level with the leader, in a field of this size
+            scale = pers.schedule[0][1] * (2.0 / (1.0 + rivals)) ** pers.crowd
+            pers = replace(pers, death_cost=pers.death_cost * scale)
+        rows = [stats_at(model, pers, modes, (x, y), k, []) for x, y, k in self.points]
+        if rows:
+            ds, order = self._ds, np.argsort(self._ds)
+        else:
+            rows = [({NORMAL: 1.0}, 4.0, MIN_HAZARD)]
+            ds, order = np.zeros(1), np.zeros(1, dtype=int)
+        pmfs = np.array([progress_pmf(w, max(p, 0.5), SPREAD) for w, p, _ in rows])[order]
+        hz = np.array([max(h, MIN_HAZARD) for _, _, h in rows])[order]
+        if len(rows) >= 3:      # smooth along the course (one point either side)
+            pad_p = np.concatenate([pmfs[:1], pmfs, pmfs[-1:]])
+            pad_h = np.concatenate([hz[:1], hz, hz[-1:]])
+            pmfs = (pad_p[:-2] + pad_p[1:-1] + pad_p[2:]) / 3
+            hz = (pad_h[:-2] + pad_h[1:-1] + pad_h[2:]) / 3
+        nearest = np.clip(np.searchsorted(ds[order], self._grid), 0, len(rows) - 1)
+        if rivals == 1:
+            n = len(rows)
+            weights = {m: sum(w.get(m, 0.0) for w, _, _ in rows) / n for m in MODES}
+            self.styles[label] = (weights, sum(p for _, p, _ in rows) / n,
+                                  sum(h for _, _, h in rows) / n)
+        return finish_profile(pmfs[nearest], hz[nearest])
+
+    @staticmethod
+    def _walk(model) -> list[tuple[float, float, int]]:
+        track = model.track
+        x = (track.start.a[0] + track.start.b[0]) / 2
+        y = (track.start.a[1] + track.start.b[1]) / 2
+        k = 0
+        path = []
+        angles = np.arange(32) * (TAU / 32)
+        for _ in range(400):
+            if k >= model.n_gates:
+                break
+            path.append((x, y, k))
+            xs, ys = x + 4.0 * np.cos(angles), y + 4.0 * np.sin(angles)
+            death, coll, prog, _ = model.outcomes(x, y, k, xs, ys, [], 0.0, GATE_CREDIT)
+            score = prog - 100.0 * death - 3.0 * coll
+            i = int(np.argmax(score))
+            if prog[i] <= 0.05:
+                break
+            nk = k
+            for g in range(k, model.n_gates):   # gates this step passes, in order
+                (ax, ay), (bx, by) = model.gate_arrays[g]
+                if crossing_param((x, y), (xs[i], ys[i]), (ax, ay), (bx, by)) is not None and g == nk:
+                    nk += 1
+                else:
+                    break
+            x, y, k = float(xs[i]), float(ys[i]), nk
+        return path
+
+
+_PRIORS: dict[int, TrackPrior] = {}
+
+
+def prior_for(model) -> TrackPrior:
+    """The cached `TrackPrior` of a track model."""
+    prior = _PRIORS.get(id(model))
+    if prior is None or getattr(prior, "_model", None) is not model:
+        prior = TrackPrior(model)
+        prior._model = model
+        _PRIORS[id(model)] = prior
+    return prior
+
+
+class HardRider:
+    """Maximises its estimated chance of winning (see the module docstring). `seed` is
+    accepted for the common rider interface; the choice uses no randomness."""
+
+    name = "hard"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    # -- the Rider interface ----------------------------------------------------------------------
+    def choose(self, race, racer_id: int):
+        pending = race.pending
+        kind = pending.kind if pending is not None else "move"
+        modes = tuple(pending.modes) if pending is not None else MODES
+        model = model_for(race)
+        k0 = effective_next_gate(race, racer_id)
+        if k0 >= model.n_gates:
+            return DECLINE if kind == "yeehaw" else Move(modes[0], 0.0)
+        curve, here = self.win_curve(race, racer_id, model, k0)
+        value, mode, angle = self.best(race, racer_id, model, k0, modes, curve)
+        if kind == "yeehaw" and value <= float(curve_at(curve, here)):
+            return DECLINE
+        return Move(mode, angle)
+
+    # -- reading the race ----------------------------------------------------------------------
+    def win_curve(self, race, racer_id: int, model, k0: int) -> tuple[np.ndarray, float]:
+        """W on whole inches to go for this decision, and my inches to go now."""
+        prior = prior_for(model)
+        me = race.racers[racer_id]
+        here = float(value_at(model.fields, k0, me.x, me.y))
+        remaining = list(race.order[race.cursor:])
+        my_move_now = racer_id in remaining
+        my_slot = remaining.index(racer_id) if my_move_now else len(remaining)
+        rivals = []
+        field = len(race.alive())
+        for r in race.racers:
+            if r.id == racer_id or r.removed:
+                continue
+            k = effective_next_gate(race, r.id)
+            d = 0.0 if k >= model.n_gates else float(value_at(model.fields, k, r.x, r.y))
+            style = (r.rider or "").strip().lower()
+            profile = prior.profile(style, field - 1)
+            delay = STATUS_DELAY.get(r.status) if r.status else None
+            g = cumulative_at(profile, d, delay)
+            due = int(r.id in remaining)
+            ahead = int(due and remaining.index(r.id) < my_slot)
+            rivals.append((g, due, ahead))
+        curve = None
+        for style in SELF_STYLES:
+            mine = np.diff(prior.profile(style, field - 1), axis=0, prepend=0.0)
+            c = win_curve(mine, rivals, my_move_now)
+            curve = c if curve is None else np.maximum(curve, c)
+        return curve, here
+
+    # -- scoring ---------------------------------------------------------------------------------
+    def values(self, model, origin, k0: int, others, angles, modes, curve,
+               cache: dict | None = None) -> np.ndarray:
+        """[len(modes), len(angles)]: the chance of winning after each candidate move: over
+        the exact dice of the mode, P(still in after the landing) * W(inches then to go)."""
+        ox, oy = origin
+        angles = np.asarray(angles, dtype=float)
+        j0 = float(value_at(model.fields, k0, ox, oy))
+        xs = ox + DISTANCES[None, :] * np.cos(angles)[:, None]
+        ys = oy + DISTANCES[None, :] * np.sin(angles)[:, None]
+        death, _, prog, _ = model.outcomes(ox, oy, k0, xs, ys, others, 0.0, GATE_CREDIT)
+        v_straight = (1.0 - death) * curve_at(curve, j0 - prog)
+        if cache is not None and "sc" in cache:
+            v_scatter = cache["sc"]
+        else:
+            sa = model.scatter
+            sx = ox + DISTANCES[None, :] * np.cos(sa)[:, None]
+            sy = oy + DISTANCES[None, :] * np.sin(sa)[:, None]
+            d2, _, p2, _ = model.outcomes(ox, oy, k0, sx, sy, others, 0.0, GATE_CREDIT)
+            v_scatter = ((1.0 - d2) * curve_at(curve, j0 - p2)).mean(axis=0)
+            if cache is not None:
+                cache["sc"] = v_scatter
+        ws = np.stack([MODE_WEIGHTS[m][0] for m in modes], axis=1)      # [D, M]
+        wc = np.stack([MODE_WEIGHTS[m][1] for m in modes])              # [M, D]
+        return (v_straight @ ws).T + (wc @ v_scatter)[:, None]
+
+    def best(self, race, racer_id: int, model, k0: int, modes, curve) -> tuple[float, str, float]:
+        me = race.racers[racer_id]
+        origin = (me.x, me.y)
+        others = race.other_positions(racer_id)
+        cache: dict = {}
+        coarse = np.arange(COARSE_ANGLES) * (TAU / COARSE_ANGLES)
+        v = self.values(model, origin, k0, others, coarse, modes, curve, cache)
+        mi, ai = np.unravel_index(int(np.argmax(v)), v.shape)
+        fine = coarse[ai] + np.linspace(-FINE_SPAN, FINE_SPAN, FINE_ANGLES)
+        v2 = self.values(model, origin, k0, others, fine, modes, curve, cache)
+        mj, aj = np.unravel_index(int(np.argmax(v2)), v2.shape)
+        if v2[mj, aj] > v[mi, ai]:
+            return float(v2[mj, aj]), modes[mj], float(fine[aj] % TAU)
+        return float(v[mi, ai]), modes[mi], float(coarse[ai])
+
+    def explain(self, race, racer_id: int) -> dict:
+        """The best candidate per mode with its chance of winning (tests and tuning)."""
+        model = model_for(race)
+        k0 = effective_next_gate(race, racer_id)
+        curve, here = self.win_curve(race, racer_id, model, k0)
+        me = race.racers[racer_id]
+        coarse = np.arange(COARSE_ANGLES) * (TAU / COARSE_ANGLES)
+        v = self.values(model, me.pos, k0, race.other_positions(racer_id), coarse, MODES, curve)
+        out = {"stay": float(curve_at(curve, here))}
+        for m, mode in enumerate(MODES):
+            a = int(np.argmax(v[m]))
+            out[mode] = {"angle": float(coarse[a]), "p_win": float(v[m, a])}
+        return out
+
+
+register("hard", HardRider)
+
+__all__ = ["HardRider", "TrackPrior", "prior_for", "policy_of", "stats_at"]
