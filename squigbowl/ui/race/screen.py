@@ -17,6 +17,7 @@ Keys (also in the footer and behind `?`):
 from __future__ import annotations
 
 import math
+import threading
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -217,7 +218,29 @@ class RaceScreen(Screen):
         self.track_view.focus()
         for note in self.notes:
             self.controller_log(f"Note: {note}")
+        self._prepare_riders(instant)
         self.call_after_refresh(self.controller.start)
+
+    def _prepare_riders(self, instant: bool) -> None:
+        """Issue 13, no first-hop stall: the AI riders' model of the track (up to a second or two
+        on a busy machine) is built in a worker as soon as the race opens, while the first
+        racers play; an AI rider's thinking waits for it rather than build it a second time."""
+        self._prepared = threading.Event()
+        if instant or not any(r is not None for r in self._riders.values()):
+            self._prepared.set()
+            return
+        race, ready = self.race, self._prepared
+
+        def prepare() -> None:
+            from squigbowl.riders.prepare import prepare_riders
+
+            try:
+                prepare_riders(race)
+            finally:
+                ready.set()
+
+        self.run_worker(prepare, name="race-prepare", group="race-prepare", thread=True,
+                        exit_on_error=False)
 
     def on_resize(self, event) -> None:
         self._apply_width(event.size.width)
@@ -232,8 +255,16 @@ class RaceScreen(Screen):
     # -- AI riders think in a worker thread --------------------------------------------------------
     def _think(self, work, done) -> None:
         """The controller's `think` hook: `work` (a rider choosing on its own copy of the race)
-        runs in a thread; `done` gets the choice back here, on the UI thread."""
-        worker = self.run_worker(work, name="race-ai", group="race-ai", thread=True,
+        runs in a thread (once the riders' track model is ready); `done` gets the choice back
+        here, on the UI thread."""
+        ready = getattr(self, "_prepared", None)
+
+        def after_prepared():
+            if ready is not None:
+                ready.wait(60)
+            return work()
+
+        worker = self.run_worker(after_prepared, name="race-ai", group="race-ai", thread=True,
                                  exit_on_error=False)
         self._thinking[worker] = done
 
