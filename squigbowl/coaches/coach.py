@@ -31,8 +31,11 @@ def make_coach(name: str, seed: int, side: int) -> Coach:
     if key == "random":
         from squigbowl.coaches.random_coach import RandomCoach
         return RandomCoach(seed)
-    if key in ("scripted", "easy", "normal", "hard"):
-        # normal and hard are being built (issue 12); until they land they play as easy.
+    if key == "normal":
+        from squigbowl.coaches.normal_coach import NormalCoach
+        return NormalCoach(seed)
+    if key in ("scripted", "easy", "hard"):
+        # hard is being built (issue 12); until it lands it plays as easy.
         from squigbowl.coaches.scripted_coach import ScriptedCoach
         return ScriptedCoach(seed)
     raise ValueError(f"unknown coach {name!r} (known: {', '.join(COACHES)})")

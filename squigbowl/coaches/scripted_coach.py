@@ -339,6 +339,9 @@ class ScriptedCoach(Coach):
     def choose(self, m) -> tuple:
         d = m.pending
         handler = HANDLERS.get(d.kind)
+        if handler is not None:
+            # a subclass (the normal coach) may override the handler of the same name
+            handler = getattr(type(self), handler.__name__, handler)
         choice = handler(self, m, d) if handler is not None else None
         if choice is None or choice not in d.choices:
             choice = self.fallback(m, d)
@@ -936,6 +939,13 @@ class ScriptedCoach(Coach):
                         if c[1] == target and c[0] in ("block", "blitz"):
                             plan["done"] = True
                             return c
+                if plan["kind"] in ("handoff", "pass") and not plan.get("done"):
+                    # A7.4 / A7.2: the hand-off or the pass at the end of the way
+                    want = (plan["kind"], plan["receiver"] if plan["kind"] == "handoff"
+                            else plan["square"])
+                    if want in choices:
+                        plan["done"] = True
+                        return want
                 if plan["kind"] == "foul" and not plan.get("done"):
                     for c in choices:
                         if c[1] == target and c[0] == "foul":

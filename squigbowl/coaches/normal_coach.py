@@ -1,0 +1,300 @@
+"""The normal computer coach (issue 12): the easy coach's habits plus a passing game, a cage
+and a screen, in the manner of GrodBot (Bot Bowl I-II).
+
+At each 'turn' decision, by priority:
+
+1. the Goblin Fanatic first, chainsaws started (B3.3, B7.2);
+2. the carrier scores when his way is likely enough (A11.1), counting the team re-roll;
+3. a relay that scores: a hand-off (A7.4) or a pass (A7.2) to a team-mate who then runs in;
+4. the blunderbuss and Kick It! (B4, B2); a blitz on the opposing carrier; the pick-up;
+5. a marked carrier is freed: a two-dice block on a marker (A8), or he dodges clear (A6.4),
+   or hands the ball to a free team-mate;
+6. bombs at clusters, blocks, weapon attacks (B5-B10, A8);
+7. the carrier moves up where his team-mates can cage him, or hands off / passes to a
+   team-mate further up who is open (a relay that gains ground);
+8. team-mates fill the cage's corners; against their carrier they mark him and screen our
+   end zone (cage.py);
+9. a foul when it pays (A9), last; then the turn ends.
+
+It reads only the state a coach sees and the engine's odds; it never touches the match dice.
+"""
+
+from __future__ import annotations
+
+from squigbowl.coaches import cage, relay
+from squigbowl.coaches import scripted_weapons as weapons
+from squigbowl.coaches.scripted_coach import (
+    SCORE_CHANCE,
+    ScriptedCoach,
+    find_paths,
+    opp_tz_map,
+    path_to,
+)
+from squigbowl.rules import odds
+from squigbowl.rules.geometry import NEIGHBOURS, distance, scoring_x
+from squigbowl.rules.model import STANDING
+
+#: a relay that scores is tried when path x throw x catch x run reaches this
+RELAY_SCORE = 0.40
+#: the carrier's own run counts the team re-roll: tried at this chance
+NORMAL_SCORE = 0.50
+
+
+class NormalCoach(ScriptedCoach):
+    name = "normal"
+
+    def on_turn(self, m, d):
+        self.plan = None
+        s = m.state
+        side = d.side
+        key = (s.half, side, s.teams[side].turn, s.bonus_turn)
+        if key != self._turn_key:
+            self._turn_key = key
+            self._idle = set()
+            self._tried = set()
+        avail: dict[int, set] = {}
+        for c in d.choices:
+            if isinstance(c[1], int):
+                avail.setdefault(c[1], set()).add(c[0])
+        tz = opp_tz_map(s, side)
+        ball = s.ball
+        carrier = s.carrier()
+        late = s.teams[side].turn >= 8
+        ours = carrier is not None and carrier.side == side
+        can_move = ours and "MOVE" in avail.get(carrier.id, ())
+
+        c = self.house_rules_first(s, side, avail, carrier)
+        if c is not None:
+            return c
+        # 2. score
+        if can_move:
+            plan = self.run_in(m, carrier, tz, late)
+            if plan is not None:
+                return self.start(("MOVE", carrier.id), plan)
+        # 3. a relay that scores
+        if ours and ("relay", carrier.id) not in self._tried:
+            c = self.relay(m, side, avail, carrier, tz, scoring=True)
+            if c is not None:
+                return c
+        # 4. weapons with the ball, blitz their carrier, pick the ball up
+        if ours:
+            c = self.carrier_weapons(m, side, avail, carrier, tz)
+            if c is not None:
+                return c
+        if carrier is not None and not ours and ("blitz", carrier.id) not in self._tried:
+            c = self.blitz_carrier(m, side, carrier, avail, tz)
+            if c is not None:
+                return c
+            self._tried.add(("blitz", carrier.id))
+        if (carrier is None and ball.square is not None and not ball.in_air
+                and ("pickup", ball.square) not in self._tried):
+            c = self.pickup(m, side, avail, tz)
+            if c is not None:
+                return c
+            self._tried.add(("pickup", ball.square))
+        # 5. free a marked carrier
+        marked = ours and tz.get(carrier.square, 0) > 0
+        if marked:
+            c = self.free_carrier(s, side, avail, carrier)
+            if c is not None:
+                return c
+        # 6. bombs, blocks, weapons
+        c = self.bombs(s, side, avail, m)
+        if c is not None:
+            return c
+        c = self.best_block(s, side, avail, carrier)
+        if c is not None:
+            return c
+        c = self.weapon_blitz(m, side, avail, tz, carrier)
+        if c is not None:
+            return c
+        # 7. the carrier: dodge clear or hand on when marked; relay or move up into a cage
+        if ours and ("relay", carrier.id) not in self._tried:
+            c = self.relay(m, side, avail, carrier, tz, scoring=False)
+            if c is not None:
+                return c
+            self._tried.add(("relay", carrier.id))
+        if can_move:
+            tz = opp_tz_map(s, side)
+            if tz.get(carrier.square, 0) > 0:
+                plan = self.escape_plan(m, carrier, 0, tz)
+            else:
+                plan = self.advance_plan(m, carrier, 0, tz)
+            if plan is not None:
+                return self.start(("MOVE", carrier.id), plan)
+        # 8. the cage, the screen, standing up
+        c = self.support(m, side, avail, tz, carrier)
+        if c is not None:
+            return c
+        # 9. a foul when it pays
+        c = self.foul(m, side, avail, carrier)
+        if c is not None:
+            return c
+        return ("end_turn", None) if ("end_turn", None) in d.choices else None
+
+    # -- scoring ------------------------------------------------------------------------------
+    def run_in(self, m, p, tz, late):
+        """A11.1: the likeliest way into the end zone, tried when every roll on it succeeds
+        with NORMAL_SCORE (skill re-rolls and the team re-roll, odds.chance_with_rerolls), or
+        late in the half, or when no opponent can stop him later anyway."""
+        best = find_paths(m, p, 0, tz)
+        x = scoring_x(p.side)
+        target, risk = None, None
+        for sq, (r, steps, _) in best.items():
+            if sq[0] == x and (risk is None or r < risk):
+                target, risk = sq, r
+        if target is None:
+            return None
+        path = path_to(best, target)
+        if late:
+            return {"kind": "path", "path": path}
+        team_rr, skills = odds.rerolls_available(m, p)
+        needs = odds.path_needs(m, p, path, 0, getattr(path, "leaps", frozenset()))
+        chance = odds.chance_with_rerolls(needs, team=team_rr, skills=skills,
+                                          loner=p.has("Loner"))
+        if chance >= NORMAL_SCORE or (risk == 0.0 and chance >= SCORE_CHANCE):
+            return {"kind": "path", "path": path}
+        return None
+
+    # -- the passing game -----------------------------------------------------------------------
+    def relay(self, m, side, avail, carrier, tz, scoring: bool):
+        """A7.4 / A7.2: the best hand-off or pass. `scoring`: only one after which the
+        receiver scores (path x throw x catch x run >= RELAY_SCORE). Otherwise one that gains
+        RELAY_GAIN squares on the carrier's own risk-free move (or gets the ball away from a
+        marked carrier) and succeeds at least SAFE_RELAY of the time."""
+        s = m.state
+        kinds = avail.get(carrier.id, ())
+        can_hand, can_pass = "HANDOFF" in kinds, "PASS" in kinds
+        if not (can_hand or can_pass) or carrier.status != STANDING:
+            return None
+        cands = relay.receivers(s, carrier, avail)
+        if not cands:
+            return None
+        cache: dict = {}
+
+        def paths_of(q):
+            got = cache.get(q.id)
+            if got is None:
+                got = cache[q.id] = find_paths(m, q, 0, opp_tz_map(s, q.side))
+            return got
+
+        own = find_paths(m, carrier, 0, tz, max_steps=carrier.ma)
+        options = []
+        near = [q for q in cands if distance(q.square, carrier.square) <= carrier.ma + 1]
+        if can_hand and near:
+            options += relay.handoff_relays(m, carrier, near, tz, own, paths_of)
+        if can_pass:
+            far = [q for q in cands if q not in near or distance(q.square, carrier.square) > 1]
+            options += relay.pass_relays(m, carrier, far, tz, paths_of)
+        if not options:
+            return None
+        if scoring:
+            options = [o for o in options if o.chance * o.score >= RELAY_SCORE]
+            if not options:
+                return None
+            best = max(options, key=lambda o: (o.chance * o.score, -len(o.path)))
+        else:
+            marked = tz.get(carrier.square, 0) > 0
+            reach = relay.carrier_reach(m, carrier, own) if not marked else \
+                relay.progress(carrier.square, side)
+            options = [o for o in options if o.chance >= relay.SAFE_RELAY
+                       and (o.progress >= reach + relay.RELAY_GAIN
+                            or marked and tz.get(s.players[o.receiver].square, 0) == 0
+                            and o.progress >= reach)]
+            if not options:
+                return None
+            best = max(options, key=lambda o: (o.value, -len(o.path)))
+        self._tried.add(("relay", carrier.id))
+        q = s.players[best.receiver]
+        if best.kind == "handoff":
+            return self.start(("HANDOFF", carrier.id),
+                              {"kind": "handoff", "path": best.path, "receiver": q.id})
+        return self.start(("PASS", carrier.id),
+                          {"kind": "pass", "path": [], "square": q.square})
+
+    # -- the carrier's move ---------------------------------------------------------------------
+    def advance_plan(self, m, p, moves_used, tz):
+        """A risk-free move forward (no dodge, no GFI) to where the opponents' tackle zones are
+        few and team-mates can still make a cage around him (cage.covered_corners)."""
+        s = m.state
+        best = find_paths(m, p, moves_used, tz, max_steps=max(p.ma - moves_used, 0))
+        here = p.square
+        helpers = [(q.square, q.ma) for q in s.players
+                   if q.side == p.side and q.id != p.id and q.square is not None
+                   and q.status == STANDING and not q.acted and not tz.get(q.square, 0)]
+        threats = [q.square for q in s.players if q.side != p.side and q.square is not None
+                   and q.status == STANDING]
+
+        def value(sq):
+            near = sum(1 for t in threats if distance(t, sq) <= 2)
+            return (relay.progress(sq, p.side) - 2.5 * tz.get(sq, 0) - 0.4 * near
+                    + 0.45 * cage.covered_corners(s, p.side, sq, helpers))
+
+        target, top = None, value(here)
+        for sq, (r, steps, _) in best.items():
+            if r == 0.0 and sq != here:
+                v = value(sq)
+                if v > top + 0.5:
+                    target, top = sq, v
+        if target is None:
+            return None
+        return {"kind": "path", "path": path_to(best, target)}
+
+    # -- team-mates -------------------------------------------------------------------------------
+    def support(self, m, side, avail, tz, carrier):
+        """Stand up; fill the cage's corners around our carrier; mark and screen theirs;
+        otherwise the easy coach's escort and chase."""
+        s = m.state
+        for pid, kinds in sorted(avail.items()):
+            p = s.players[pid]
+            if "MOVE" in kinds and p.status != STANDING:
+                return self.start(("MOVE", pid), {"kind": "support"})
+        movers = [s.players[pid] for pid, kinds in avail.items()
+                  if "MOVE" in kinds and pid not in self._idle
+                  and s.players[pid].status == STANDING and not tz.get(s.players[pid].square, 0)
+                  and (carrier is None or pid != carrier.id)
+                  and not weapons.is_fanatic(s.players[pid])]
+        if carrier is not None and carrier.side == side and movers:
+            c = self.fill_squares(m, movers, tz, cage.open_corners(s, side, carrier.square),
+                                  "cage")
+            if c is not None:
+                return c
+        elif carrier is not None and movers and "screen" not in self._tried:
+            goals = [sq for sq in NEIGHBOURS[carrier.square] if sq not in s.board][:2]
+            goals += [sq for sq in cage.screen_squares(carrier.square, side)
+                      if not _held(s, side, sq)]
+            c = self.fill_squares(m, movers, tz, goals, "screen")
+            if c is not None:
+                return c
+            self._tried.add("screen")
+        return super().support(m, side, avail, tz, carrier)
+
+    def fill_squares(self, m, movers, tz, goals, what):
+        """The first goal square a mover reaches with no roll (the nearest mover first)."""
+        s = m.state
+        for goal in goals:
+            if goal in s.board:
+                continue
+            order = sorted(movers, key=lambda q: (distance(q.square, goal), q.id))
+            for q in order[:3]:
+                if distance(q.square, goal) > q.ma:
+                    break
+                paths = find_paths(m, q, 0, tz, max_steps=q.ma)
+                got = paths.get(goal)
+                if got is None or got[0] > 0.0:
+                    continue
+                return self.start(("MOVE", q.id), {"kind": what, "path": path_to(paths, goal),
+                                                   "moved": True})
+        return None
+
+
+def _held(s, side: int, sq) -> bool:
+    """A team-mate of `side` stands on or next to `sq` already."""
+    q = s.at(sq)
+    if q is not None:
+        return True
+    for n in NEIGHBOURS[sq]:
+        q = s.at(n)
+        if q is not None and q.side == side and q.status == STANDING:
+            return True
+    return False
