@@ -30,7 +30,7 @@ from squigbowl.coaches.scripted_coach import (
     opp_tz_map,
     path_to,
 )
-from squigbowl.rules import odds
+from squigbowl.rules import odds, passing
 from squigbowl.rules.geometry import NEIGHBOURS, distance, scoring_x
 from squigbowl.rules.model import STANDING
 
@@ -38,10 +38,19 @@ from squigbowl.rules.model import STANDING
 RELAY_SCORE = 0.40
 #: the carrier's own run counts the team re-roll: tried at this chance
 NORMAL_SCORE = 0.50
+#: a pass play only to gain ground throws at least this many squares beyond the carrier's reach
+PASS_GAIN = 3
+#: ... and succeeds at least this often (throw, no interception, catch)
+SAFE_PASS = 0.70
 
 
 class NormalCoach(ScriptedCoach):
     name = "normal"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        #: a pass play under way: (turn key, thrower id, receiver id, target square)
+        self.pass_play: tuple | None = None
 
     def on_turn(self, m, d):
         self.plan = None
@@ -66,6 +75,10 @@ class NormalCoach(ScriptedCoach):
         c = self.house_rules_first(s, side, avail, carrier)
         if c is not None:
             return c
+        # a receiver has run to his square: the pass (A7.2)
+        c = self.finish_pass_play(s, key, avail, carrier)
+        if c is not None:
+            return c
         # 2. score
         if can_move:
             plan = self.run_in(m, carrier, tz, late)
@@ -76,6 +89,11 @@ class NormalCoach(ScriptedCoach):
             c = self.relay(m, side, avail, carrier, tz, scoring=True)
             if c is not None:
                 return c
+        if ours and ("pass_play", True) not in self._tried:
+            c = self.start_pass_play(m, key, side, avail, carrier, tz, late, scoring=True)
+            if c is not None:
+                return c
+            self._tried.add(("pass_play", True))
         # 4. weapons with the ball, blitz their carrier, pick the ball up
         if ours:
             c = self.carrier_weapons(m, side, avail, carrier, tz)
@@ -114,6 +132,11 @@ class NormalCoach(ScriptedCoach):
             if c is not None:
                 return c
             self._tried.add(("relay", carrier.id))
+        if ours and ("pass_play", False) not in self._tried:
+            c = self.start_pass_play(m, key, side, avail, carrier, tz, late, scoring=False)
+            if c is not None:
+                return c
+            self._tried.add(("pass_play", False))
         if can_move:
             tz = opp_tz_map(s, side)
             if tz.get(carrier.square, 0) > 0:
@@ -212,6 +235,78 @@ class NormalCoach(ScriptedCoach):
         return self.start(("PASS", carrier.id),
                           {"kind": "pass", "path": [], "square": q.square})
 
+    def start_pass_play(self, m, key, side, avail, carrier, tz, late, scoring: bool):
+        """A7.2: a receiver first runs, with no roll, to an open square (no opposing tackle
+        zone) in the carrier's passing range; the carrier then throws there (a catch in the end
+        zone scores, A11.1). `scoring`: only a square in the end zone, when throw x catch
+        reaches RELAY_SCORE (less late in the half); otherwise a square at least
+        PASS_GAIN squares beyond the carrier's own reach, when it succeeds SAFE_RELAY of the
+        time."""
+        s = m.state
+        if "PASS" not in avail.get(carrier.id, ()) or carrier.status != STANDING:
+            return None
+        team_rr, _ = odds.rerolls_available(m, carrier)
+        x = scoring_x(side)
+        here = relay.progress(carrier.square, side)
+        if not scoring:
+            own = find_paths(m, carrier, 0, tz, max_steps=carrier.ma)
+            reach = relay.carrier_reach(m, carrier, own)
+        best, top = None, None
+        for q in relay.receivers(s, carrier, avail):
+            if tz.get(q.square, 0) or q.ma <= 0:
+                continue
+            if scoring and abs(q.square[0] - x) > q.ma:
+                continue
+            catch = weapons.catch_chance(m, q, True)
+            if catch <= 0.0:
+                continue
+            paths = find_paths(m, q, 0, tz, max_steps=q.ma)
+            goals = []
+            for sq, (r, steps, _) in paths.items():
+                if r > 0.0 or tz.get(sq, 0) or sq == q.square:
+                    continue
+                pr = relay.progress(sq, side)
+                if scoring and sq[0] != x:
+                    continue
+                if not scoring and pr < reach + PASS_GAIN:
+                    continue
+                goals.append((pr, sq))
+            goals.sort(reverse=True)
+            for pr, sq in goals[:6]:
+                po = passing.pass_odds(m, carrier, sq)
+                if po is None:
+                    continue
+                acc = relay._one_reroll((7 - po["accurate_on"]) / 6,
+                                        carrier.has("Pass") or team_rr)
+                worst = max([(7 - io["needed"]) / 6 for io in po["interceptors"]] or [0.0])
+                chance = acc * (1 - worst) * catch
+                v = chance + 0.01 * (pr - here)
+                if top is None or v > top:
+                    best, top = (q, sq, paths, chance), v
+        if best is None:
+            return None
+        q, sq, paths, chance = best
+        if scoring and chance < (RELAY_SCORE if not late else 0.15):
+            return None
+        if not scoring and chance < SAFE_PASS:
+            return None
+        self.pass_play = (key, carrier.id, q.id, sq)
+        return self.start(("MOVE", q.id), {"kind": "run", "path": path_to(paths, sq),
+                                           "moved": True})
+
+    def finish_pass_play(self, s, key, avail, carrier):
+        """The pass of a pass play whose receiver stands on his square."""
+        play = self.pass_play
+        if play is None:
+            return None
+        self.pass_play = None
+        k, thrower, receiver, sq = play
+        if k != key or carrier is None or carrier.id != thrower \
+                or "PASS" not in avail.get(thrower, ()) \
+                or s.players[receiver].square != sq or s.players[receiver].status != STANDING:
+            return None
+        return self.start(("PASS", thrower), {"kind": "pass", "path": [], "square": sq})
+
     # -- the carrier's move ---------------------------------------------------------------------
     def advance_plan(self, m, p, moves_used, tz):
         """A risk-free move forward (no dodge, no GFI) to where the opponents' tackle zones are
@@ -260,7 +355,9 @@ class NormalCoach(ScriptedCoach):
             if c is not None:
                 return c
         elif carrier is not None and movers and "screen" not in self._tried:
-            goals = [sq for sq in NEIGHBOURS[carrier.square] if sq not in s.board][:2]
+            ahead = -1 if side == 0 else 1  # his way to our end zone
+            goals = sorted((sq for sq in NEIGHBOURS[carrier.square] if sq not in s.board),
+                           key=lambda sq: (-(sq[0] - carrier.square[0]) * ahead, sq))[:3]
             goals += [sq for sq in cage.screen_squares(carrier.square, side)
                       if not _held(s, side, sq)]
             c = self.fill_squares(m, movers, tz, goals, "screen")
