@@ -307,6 +307,47 @@ class NormalCoach(ScriptedCoach):
             return None
         return self.start(("PASS", thrower), {"kind": "pass", "path": [], "square": sq})
 
+    def pickup(self, m, side, avail, tz):
+        """The easy coach's pick-up, declared as the team's Hand-off action when it is free:
+        the picker may then hand the ball on (`carrier_relay`)."""
+        c = super().pickup(m, side, avail, tz)
+        if c is not None and c[0] == "MOVE" and "HANDOFF" in avail.get(c[1], ()):
+            return ("HANDOFF", c[1])
+        return c
+
+    def carrier_relay(self, m, p, act, tz, choices):
+        """A7.4: a carrier who picked the ball up in a Hand-off action and cannot score hands
+        it to a team-mate who scores (RELAY_SCORE) or who gains RELAY_GAIN squares on him
+        safely (SAFE_RELAY)."""
+        if act is None or act.action != "HANDOFF" or act.pid != p.id:
+            return None
+        s = m.state
+        cands = relay.receivers(s, p)
+        if not cands:
+            return None
+        left = p.ma - act.moves
+        cands = [q for q in cands if distance(q.square, p.square) <= max(left, 0) + 1]
+        if not cands:
+            return None
+        cache: dict = {}
+
+        def paths_of(q):
+            got = cache.get(q.id)
+            if got is None:
+                got = cache[q.id] = find_paths(m, q, 0, opp_tz_map(s, q.side))
+            return got
+
+        own = find_paths(m, p, act.moves, tz, max_steps=max(left, 0))
+        options = relay.handoff_relays(m, p, cands, tz, own, paths_of, moves_used=act.moves)
+        reach = relay.carrier_reach(m, p, own)
+        good = [o for o in options if o.chance * o.score >= RELAY_SCORE
+                or o.chance >= relay.SAFE_RELAY and o.progress >= reach + relay.RELAY_GAIN]
+        if not good:
+            return None
+        best = max(good, key=lambda o: (o.chance * o.score, o.value))
+        return {"kind": "handoff", "path": best.path, "receiver": best.receiver,
+                "advanced": True}
+
     # -- the carrier's move ---------------------------------------------------------------------
     def advance_plan(self, m, p, moves_used, tz):
         """A risk-free move forward (no dodge, no GFI) to where the opponents' tackle zones are

@@ -52,10 +52,14 @@ def _one_reroll(chance: float, reroll: bool) -> float:
     return chance + (1 - chance) * chance if reroll else chance
 
 
-def receivers(s, carrier, avail) -> list:
+def receivers(s, carrier, avail=None) -> list:
     """Team-mates who may still act with a move (their receiving is worth something), can
-    catch (A7.3.1) and stand."""
+    catch (A7.3.1) and stand; `avail` (the 'turn' decision's players and actions) or, during
+    an action, those who have not acted."""
     out = []
+    if avail is None:
+        avail = {q.id: ("MOVE",) for q in s.players if q.side == carrier.side and not q.acted
+                 and q.square is not None}
     for pid, kinds in avail.items():
         if pid == carrier.id or "MOVE" not in kinds:
             continue
@@ -84,7 +88,7 @@ def receiver_outlook(m, q, tz, paths_of) -> tuple[float, int]:
     return score, far
 
 
-def handoff_relays(m, carrier, cands, tz, paths, paths_of) -> list:
+def handoff_relays(m, carrier, cands, tz, paths, paths_of, moves_used: int = 0) -> list:
     """A7.4: for each receiver, the surest square next to him the carrier reaches (`paths`,
     his `find_paths` map), then the catch (+1 as an accurate pass, A6.8)."""
     out = []
@@ -95,13 +99,15 @@ def handoff_relays(m, carrier, cands, tz, paths, paths_of) -> list:
             best_sq, best_r = carrier.square, 0.0
         for sq in NEIGHBOURS[q.square]:
             got = paths.get(sq)
-            if got is not None and got[1] <= carrier.ma and (best_r is None or got[0] < best_r):
+            if got is not None and got[1] <= carrier.ma - moves_used \
+                    and (best_r is None or got[0] < best_r):
                 best_sq, best_r = sq, got[0]
         if best_sq is None or best_r > 1.0:
             continue
         path = [] if best_sq == carrier.square else path_to(paths, best_sq)
         if path:
-            needs = odds.path_needs(m, carrier, path, 0, getattr(path, "leaps", frozenset()))
+            needs = odds.path_needs(m, carrier, path, moves_used,
+                                    getattr(path, "leaps", frozenset()))
             path_chance = odds.chance_with_rerolls(needs, team=team_rr, skills=skills,
                                                    loner=carrier.has("Loner"))
         else:

@@ -958,6 +958,12 @@ class ScriptedCoach(Coach):
             # just picked the ball up, or the plan is over: score or advance
             new = self.score_plan(m, p, moves_used, tz, s.teams[p.side].turn >= 8)
             if new is None and not (plan is not None and plan.get("advanced")):
+                relay_plan = self.carrier_relay(m, p, act, tz, choices)
+                if relay_plan is not None:
+                    relay_plan["pid"] = pid
+                    self.plan = relay_plan
+                    return self.on_action(m, d)
+            if new is None and not (plan is not None and plan.get("advanced")):
                 new = self.advance_plan(m, p, moves_used, tz)
                 if new is not None:
                     new["advanced"] = True
@@ -973,6 +979,11 @@ class ScriptedCoach(Coach):
                 self.plan = new
                 return ("step", new["path"].pop(0))
         return ("end", None) if ("end", None) in choices else None
+
+    def carrier_relay(self, m, p, act, tz, choices):
+        """A plan for a carrier in a Hand-off or Pass action who did not score: none at this
+        level (the normal coach hands on)."""
+        return None
 
     def house_rule_action(self, m, s, p, plan, choices):
         """The actions of Part B: start the chainsaw (B7.2), light the bomb's fuse (B5.2), fire
