@@ -116,16 +116,6 @@ class NormalCoach(ScriptedCoach):
             c = self.free_carrier(s, side, avail, carrier)
             if c is not None:
                 return c
-        # 6. bombs, blocks, weapons
-        c = self.bombs(s, side, avail, m)
-        if c is not None:
-            return c
-        c = self.best_block(s, side, avail, carrier)
-        if c is not None:
-            return c
-        c = self.weapon_blitz(m, side, avail, tz, carrier)
-        if c is not None:
-            return c
         # 7. the carrier: dodge clear or hand on when marked; relay or move up into a cage
         if ours and ("relay", carrier.id) not in self._tried:
             c = self.relay(m, side, avail, carrier, tz, scoring=False)
@@ -145,8 +135,18 @@ class NormalCoach(ScriptedCoach):
                 plan = self.advance_plan(m, carrier, 0, tz)
             if plan is not None:
                 return self.start(("MOVE", carrier.id), plan)
-        # 8. the cage, the screen, standing up
+        # 8. the cage, the screen, standing up: moves with no roll, before any block
         c = self.support(m, side, avail, tz, carrier)
+        if c is not None:
+            return c
+        # 9. then the risks: bombs, blocks, weapons (a turnover ends the turn, A5.6)
+        c = self.bombs(s, side, avail, m)
+        if c is not None:
+            return c
+        c = self.best_block(s, side, avail, carrier)
+        if c is not None:
+            return c
+        c = self.weapon_blitz(m, side, avail, tz, carrier)
         if c is not None:
             return c
         # 9. a foul when it pays

@@ -22,9 +22,9 @@ from squigbowl.rules.model import STANDING
 from squigbowl.rules.move import max_gfi
 
 #: a hand-off or pass only to gain ground must succeed at least this often (path, throw, catch)
-SAFE_RELAY = 0.78
+SAFE_RELAY = 0.72
 #: ... and gain at least this many squares towards the end zone over the carrier's own move
-RELAY_GAIN = 3
+RELAY_GAIN = 2
 
 
 @dataclass
