@@ -136,6 +136,7 @@ class NormalCoach(ScriptedCoach):
             if plan is not None:
                 return self.start(("MOVE", carrier.id), plan)
         # 8. the cage, the screen, standing up: moves with no roll, before any block
+        self.reserve_fouler(m, side, avail, carrier)
         c = self.support(m, side, avail, tz, carrier)
         if c is not None:
             return c

@@ -501,7 +501,8 @@ class ScriptedCoach(Coach):
                 plan = self.advance_plan(m, carrier, 0, tz)
             if plan is not None:
                 return self.start(("MOVE", carrier.id), plan)
-        # 7. supporting moves, standing up
+        # 7. supporting moves, standing up (a fouler who pays stays for the foul)
+        self.reserve_fouler(m, side, avail, carrier)
         c = self.support(m, side, avail, tz, carrier)
         if c is not None:
             return c
@@ -767,13 +768,12 @@ class ScriptedCoach(Coach):
             return None
         return {"kind": "path", "path": path_to(paths, best)}
 
-    def foul(self, m, side, avail, carrier):
-        """A9: the foul whose armour odds (odds.foul_preview, assists and the weapons' hooks
-        counted: the Death-Roller's +6, B8.3) reach FOUL_ARMOUR, by a player next to the
-        victim who does not hold the ball; the surest and the most harmful first."""
+    def best_foul(self, m, side, avail, carrier):
+        """A9: (fouler id, victim id) of the foul whose armour odds (odds.foul_preview,
+        assists and the weapons' hooks counted: the Death-Roller's +6, B8.3) reach
+        FOUL_ARMOUR, by a player next to the victim who does not hold the ball; the surest
+        and the most harmful first. None when no foul pays."""
         s = m.state
-        if ("foul", None) in self._tried:
-            return None
         best, top = None, None
         for pid, kinds in avail.items():
             if "FOUL" not in kinds:
@@ -788,8 +788,21 @@ class ScriptedCoach(Coach):
                 v = foul_value(m, p, q)
                 if v is not None and (top is None or v > top):
                     best, top = (pid, q.id), v
+        return best
+
+    def reserve_fouler(self, m, side, avail, carrier):
+        """The player of the foul that pays stays where he is (he fouls last, A9.4)."""
+        if ("foul", None) in self._tried:
+            return
+        self._tried.add(("foul", None))
+        best = self.best_foul(m, side, avail, carrier)
+        if best is not None:
+            self._idle.add(best[0])
+
+    def foul(self, m, side, avail, carrier):
+        """A9: the foul that pays (`best_foul`), as the turn's last activation."""
+        best = self.best_foul(m, side, avail, carrier)
         if best is None:
-            self._tried.add(("foul", None))
             return None
         return self.start(("FOUL", best[0]), {"kind": "foul", "target": best[1], "path": []})
 
