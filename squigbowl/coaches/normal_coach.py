@@ -85,15 +85,16 @@ class NormalCoach(ScriptedCoach):
             if plan is not None:
                 return self.start(("MOVE", carrier.id), plan)
         # 3. a relay that scores
-        if ours and ("relay", carrier.id) not in self._tried:
-            c = self.relay(m, side, avail, carrier, tz, scoring=True)
+        if ours and ("scoring_relay", carrier.id) not in self._tried:
+            # the likelier of a hand-off / pass and run, and a receiver's run and pass
+            self._tried.add(("scoring_relay", carrier.id))
+            handed = self.relay(m, side, avail, carrier, tz, scoring=True, dry=True)
+            c = self.start_pass_play(m, key, side, avail, carrier, tz, late, scoring=True,
+                                     beat=handed)
+            if c is None and handed is not None:
+                c = self.relay(m, side, avail, carrier, tz, scoring=True)
             if c is not None:
                 return c
-        if ours and ("pass_play", True) not in self._tried:
-            c = self.start_pass_play(m, key, side, avail, carrier, tz, late, scoring=True)
-            if c is not None:
-                return c
-            self._tried.add(("pass_play", True))
         # 4. weapons with the ball, blitz their carrier, pick the ball up
         if ours:
             c = self.carrier_weapons(m, side, avail, carrier, tz)
@@ -181,11 +182,12 @@ class NormalCoach(ScriptedCoach):
         return None
 
     # -- the passing game -----------------------------------------------------------------------
-    def relay(self, m, side, avail, carrier, tz, scoring: bool):
+    def relay(self, m, side, avail, carrier, tz, scoring: bool, dry: bool = False):
         """A7.4 / A7.2: the best hand-off or pass. `scoring`: only one after which the
         receiver scores (path x throw x catch x run >= RELAY_SCORE). Otherwise one that gains
         RELAY_GAIN squares on the carrier's own risk-free move (or gets the ball away from a
-        marked carrier) and succeeds at least SAFE_RELAY of the time."""
+        marked carrier) and succeeds at least SAFE_RELAY of the time. `dry` (scoring only):
+        the best relay's chance to score, nothing declared."""
         s = m.state
         kinds = avail.get(carrier.id, ())
         can_hand, can_pass = "HANDOFF" in kinds, "PASS" in kinds
@@ -217,6 +219,8 @@ class NormalCoach(ScriptedCoach):
             if not options:
                 return None
             best = max(options, key=lambda o: (o.chance * o.score, -len(o.path)))
+            if dry:
+                return best.chance * best.score
         else:
             marked = tz.get(carrier.square, 0) > 0
             reach = relay.carrier_reach(m, carrier, own) if not marked else \
@@ -236,13 +240,14 @@ class NormalCoach(ScriptedCoach):
         return self.start(("PASS", carrier.id),
                           {"kind": "pass", "path": [], "square": q.square})
 
-    def start_pass_play(self, m, key, side, avail, carrier, tz, late, scoring: bool):
+    def start_pass_play(self, m, key, side, avail, carrier, tz, late, scoring: bool,
+                        beat: float | None = None):
         """A7.2: a receiver first runs, with no roll, to an open square (no opposing tackle
         zone) in the carrier's passing range; the carrier then throws there (a catch in the end
         zone scores, A11.1). `scoring`: only a square in the end zone, when throw x catch
         reaches RELAY_SCORE (less late in the half); otherwise a square at least
         PASS_GAIN squares beyond the carrier's own reach, when it succeeds SAFE_RELAY of the
-        time."""
+        time. `beat`: a scoring play must be likelier than this (another way to score)."""
         s = m.state
         if "PASS" not in avail.get(carrier.id, ()) or carrier.status != STANDING:
             return None
@@ -287,7 +292,8 @@ class NormalCoach(ScriptedCoach):
         if best is None:
             return None
         q, sq, paths, chance = best
-        if scoring and chance < (RELAY_SCORE if not late else 0.15):
+        if scoring and (chance < (RELAY_SCORE if not late else 0.15)
+                        or beat is not None and chance <= beat):
             return None
         if not scoring and chance < SAFE_PASS:
             return None
