@@ -36,6 +36,8 @@ from squigbowl.rules.model import STANDING
 
 #: a relay that scores is tried when path x throw x catch x run reaches this
 RELAY_SCORE = 0.40
+#: a blitz on the opposing carrier this likely (way x dice) goes before anyone closes in
+GOOD_BLITZ = 0.35
 #: the carrier's own run counts the team re-roll: tried at this chance
 NORMAL_SCORE = 0.50
 #: a pass play only to gain ground throws at least this many squares beyond the carrier's reach
@@ -101,6 +103,13 @@ class NormalCoach(ScriptedCoach):
             if c is not None:
                 return c
         if carrier is not None and not ours and ("blitz", carrier.id) not in self._tried:
+            # a sure blitz at once; otherwise team-mates close in first (assists, A8.3)
+            c = self.blitz_carrier(m, side, carrier, avail, tz, floor=GOOD_BLITZ)
+            if c is not None:
+                return c
+            c = self.mark_carrier(m, side, avail, tz, carrier)
+            if c is not None:
+                return c
             c = self.blitz_carrier(m, side, carrier, avail, tz)
             if c is not None:
                 return c
@@ -413,6 +422,32 @@ class NormalCoach(ScriptedCoach):
                 return c
             self._tried.add("screen")
         return super().support(m, side, avail, tz, carrier)
+
+    def mark_carrier(self, m, side, avail, tz, carrier):
+        """Team-mates step next to the opposing carrier with no roll (he must dodge to move,
+        and each is an assist for the blitz, A8.3), keeping back the player who would blitz
+        him and a free square for that blitz."""
+        s = m.state
+        if ("mark", carrier.id) in self._tried:
+            return None
+        blitz = self.blitz_carrier(m, side, carrier, avail, tz, floor=-1.0)
+        way = (self.plan or {}).get("path") or []
+        self.plan = None
+        keep = blitz[1] if blitz is not None else None
+        free = [sq for sq in NEIGHBOURS[carrier.square] if sq not in s.board]
+        if way and way[-1] in free:  # the blitzer's square stays free
+            free.remove(way[-1])
+            free.append(way[-1])
+        movers = [s.players[pid] for pid, kinds in avail.items()
+                  if "MOVE" in kinds and pid != keep and pid not in self._idle
+                  and s.players[pid].status == STANDING
+                  and not tz.get(s.players[pid].square, 0)
+                  and not weapons.is_fanatic(s.players[pid])]
+        goals = free[:-1] if keep is not None else free
+        c = self.fill_squares(m, movers, tz, goals, "mark") if movers and goals else None
+        if c is None:
+            self._tried.add(("mark", carrier.id))
+        return c
 
     def fill_squares(self, m, movers, tz, goals, what):
         """The first goal square a mover reaches with no roll (the nearest mover first)."""

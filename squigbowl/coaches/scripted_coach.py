@@ -555,9 +555,11 @@ class ScriptedCoach(Coach):
             return None
         return {"kind": "path", "path": path_to(best, target)}
 
-    def blitz_carrier(self, m, side, carrier, avail, tz):
+    def blitz_carrier(self, m, side, carrier, avail, tz, floor: float = 0.15):
+        """A5.3 / A8: the block or blitz on the opposing carrier with the best chance of
+        knocking him down (the way's odds times the dice's), when it beats `floor`."""
         s = m.state
-        best_choice, best_value, best_plan = None, 0.15, None
+        best_choice, best_value, best_plan = None, floor, None
         for pid, kinds in avail.items():
             p = s.players[pid]
             if p.status != STANDING:
