@@ -231,10 +231,15 @@ class NormalCoach(ScriptedCoach):
             if dry:
                 return best.chance * best.score
         else:
+            if can_pass:  # the team's Pass action is free for the blunderbuss (B4.2, DD-07)
+                for o in options:
+                    if o.kind == "handoff":
+                        relay.blunderbuss_outlook(m, s.players[o.receiver], o, tz)
             marked = tz.get(carrier.square, 0) > 0
             reach = relay.carrier_reach(m, carrier, own) if not marked else \
                 relay.progress(carrier.square, side)
-            options = [o for o in options if o.chance >= relay.SAFE_RELAY
+            options = [o for o in options
+                       if (o.chance >= relay.SAFE_RELAY or o.shot and o.chance >= relay.SHOT_CHANCE)
                        and (o.progress >= reach + relay.RELAY_GAIN
                             or marked and tz.get(s.players[o.receiver].square, 0) == 0
                             and o.progress >= reach)]
@@ -411,6 +416,16 @@ class NormalCoach(ScriptedCoach):
                                   "cage")
             if c is not None:
                 return c
+        elif carrier is None and movers and s.ball.square is not None and not s.ball.in_air \
+                and "ball" not in self._tried:
+            # a loose ball: our tackle zones on its square and around it (their pick-up is
+            # -1 per zone, A6.7), from the side of our end zone first
+            goals = sorted((sq for sq in NEIGHBOURS[s.ball.square] if sq not in s.board),
+                           key=lambda sq: (relay.progress(sq, side), sq))
+            c = self.fill_squares(m, movers, tz, goals[:4], "ball")
+            if c is not None:
+                return c
+            self._tried.add("ball")
         elif carrier is not None and movers and "screen" not in self._tried:
             ahead = -1 if side == 0 else 1  # his way to our end zone
             goals = sorted((sq for sq in NEIGHBOURS[carrier.square] if sq not in s.board),

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from squigbowl.coaches import scripted_weapons as weapons
 from squigbowl.coaches.scripted_coach import path_to
+from squigbowl.house import blunderbuss
 from squigbowl.rules import ball as balls
 from squigbowl.rules import odds, passing
 from squigbowl.rules.geometry import NEIGHBOURS, WIDTH, scoring_x
@@ -25,6 +26,10 @@ from squigbowl.rules.move import max_gfi
 SAFE_RELAY = 0.72
 #: ... and gain at least this many squares towards the end zone over the carrier's own move
 RELAY_GAIN = 2
+#: a hand-off to a blunderbuss who then fires (B4) is tried when the shot gains this many
+#: squares more than his own move, and the hand-off, shot and catch succeed SHOT_CHANCE
+SHOT_GAIN = 6
+SHOT_CHANCE = 0.45
 
 
 @dataclass
@@ -37,6 +42,7 @@ class Relay:
     chance: float        # path x throw x catch
     score: float         # the receiver's chance to score after it (0 when he cannot)
     progress: int        # the receiver's best risk-free progress after it
+    shot: bool = False   # the receiver then fires the blunderbuss (B4)
 
     @property
     def value(self) -> float:
@@ -139,6 +145,25 @@ def pass_relays(m, carrier, cands, tz, paths_of) -> list:
         score, far = receiver_outlook(m, q, tz, paths_of)
         out.append(Relay("pass", q.id, [], acc * (1 - worst) * catch, score, far))
     return out
+
+
+def blunderbuss_outlook(m, q, option, tz) -> None:
+    """B4: a hand-off to a loaded blunderbuss who may then fire the ball to an open
+    team-mate downfield (scripted_weapons.blunderbuss_target): the shot's target becomes the
+    relay's progress, its chance (4+, the team re-roll, then the catch) folded in."""
+    if "Blunderbuss" not in q.skills or not blunderbuss.loaded(q):
+        return
+    target = weapons.blunderbuss_target(m, q, tz)
+    if target is None:
+        return
+    receiver = m.state.at(target)
+    catch = weapons.catch_chance(m, receiver, True) if receiver is not None else 0.0
+    shot = _one_reroll(odds.d6_chance(blunderbuss.FIRE_TARGET), True) * catch
+    gain = progress(target, q.side)
+    if gain >= option.progress + SHOT_GAIN:
+        option.progress = gain
+        option.chance *= shot
+        option.shot = True
 
 
 def carrier_reach(m, p, paths) -> int:
