@@ -29,7 +29,7 @@ RELAY_GAIN = 2
 #: a hand-off to a blunderbuss who then fires (B4) is tried when the shot gains this many
 #: squares more than his own move, and the hand-off, shot and catch succeed SHOT_CHANCE
 SHOT_GAIN = 6
-SHOT_CHANCE = 0.45
+SHOT_CHANCE = 0.35
 
 
 @dataclass

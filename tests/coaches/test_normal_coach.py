@@ -146,6 +146,29 @@ def test_b5_normal_throws_the_bomb_at_a_cluster():
     assert NormalCoach(0).choose(m) == ("THROW_BOMB", bomber.id)
 
 
+def test_b4_normal_hands_to_the_blunderbuss_who_fires_to_an_open_team_mate_downfield():
+    """A Hobgoblin carrier deep in his half, the loaded Blunderbuss next to him and an open
+    Hobgoblin 13 squares up: hand-off (caught on a 4: AG 2, +1), then the shot at him."""
+    m = scenario_match({"home": "Chaos Dwarfs", "away": "Humans", "carrier": "home:9",
+                        "rerolls": {"home": 2}, "turn": {"home": 3, "away": 3},
+                        "players": [{"who": "home:9", "at": [6, 7]},
+                                    {"who": "home:4", "at": [7, 8]},
+                                    {"who": "home:10", "at": [20, 7]},
+                                    {"who": "away:9", "at": [9, 12]}]},
+                       dice=ScriptedDice([4]))
+    coach = NormalCoach(0)
+    carrier, gun = find_player(m.state, "home:9"), find_player(m.state, "home:4")
+    assert coach.choose(m) == ("HANDOFF", carrier.id)
+    m.decide(("HANDOFF", carrier.id))
+    assert coach.choose(m) == ("handoff", gun.id)
+    m.decide(("handoff", gun.id))
+    assert m.state.ball.carrier == gun.id
+    assert coach.choose(m) == ("FIRE_BLUNDERBUSS", gun.id)
+    m.decide(("FIRE_BLUNDERBUSS", gun.id))
+    assert coach.choose(m) == ("fire", (20, 7))
+    m.dice.check_done()
+
+
 # -- whole matches ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("seed,variants", [(5, False), (6, True)])
 def test_normal_keeps_the_invariants_in_seeded_sims(seed, variants):
