@@ -38,6 +38,8 @@ from squigbowl.rules.model import STANDING
 RELAY_SCORE = 0.40
 #: a blitz on the opposing carrier this likely (way x dice) goes before anyone closes in
 GOOD_BLITZ = 0.35
+#: ... then, with the markers in place, any blitz on him that is worth more than nothing
+ANY_BLITZ = 0.0
 #: the carrier's own run counts the team re-roll: tried at this chance
 NORMAL_SCORE = 0.50
 #: a pass play only to gain ground throws at least this many squares beyond the carrier's reach
@@ -110,16 +112,17 @@ class NormalCoach(ScriptedCoach):
             c = self.mark_carrier(m, side, avail, tz, carrier)
             if c is not None:
                 return c
-            c = self.blitz_carrier(m, side, carrier, avail, tz)
+            c = self.blitz_carrier(m, side, carrier, avail, tz, floor=ANY_BLITZ)
             if c is not None:
                 return c
             self._tried.add(("blitz", carrier.id))
         if (carrier is None and ball.square is not None and not ball.in_air
-                and ("pickup", ball.square) not in self._tried):
+                and ("pickup", ball.square, tz.get(ball.square, 0)) not in self._tried):
             c = self.pickup(m, side, avail, tz)
             if c is not None:
                 return c
-            self._tried.add(("pickup", ball.square))
+            # tried again once a block has taken a tackle zone off the ball (A6.7)
+            self._tried.add(("pickup", ball.square, tz.get(ball.square, 0)))
         # 5. free a marked carrier
         marked = ours and tz.get(carrier.square, 0) > 0
         if marked:
