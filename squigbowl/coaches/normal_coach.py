@@ -50,6 +50,8 @@ SAFE_PASS = 0.70
 
 class NormalCoach(ScriptedCoach):
     name = "normal"
+    #: a failed pick-up is a turnover (A5.6): tried from this chance
+    pickup_min = 0.4
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)

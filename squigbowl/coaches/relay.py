@@ -23,7 +23,7 @@ from squigbowl.rules.model import STANDING
 from squigbowl.rules.move import max_gfi
 
 #: a hand-off or pass only to gain ground must succeed at least this often (path, throw, catch)
-SAFE_RELAY = 0.72
+SAFE_RELAY = 0.66
 #: ... and gain at least this many squares towards the end zone over the carrier's own move
 RELAY_GAIN = 2
 #: a hand-off to a blunderbuss who then fires (B4) is tried when the shot gains this many

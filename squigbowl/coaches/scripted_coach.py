@@ -328,6 +328,8 @@ def block_value(att, dfd, dice: int) -> float:
 # -- the coach ----------------------------------------------------------------------------------
 class ScriptedCoach(Coach):
     name = "scripted"
+    #: the pick-up is tried when the way and the pick-up succeed at least this often (A6.7)
+    pickup_min = 0.2
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -623,7 +625,7 @@ class ScriptedCoach(Coach):
             if chance > best_chance:
                 best_choice, best_chance = ("MOVE", pid), chance
                 best_plan = {"kind": "path", "path": path}
-        if best_choice is None or best_chance < 0.2:
+        if best_choice is None or best_chance < self.pickup_min:
             return None
         return self.start(best_choice, best_plan)
 
