@@ -35,13 +35,13 @@ from squigbowl.rules.geometry import NEIGHBOURS, distance, scoring_x
 from squigbowl.rules.model import STANDING
 
 #: a relay that scores is tried when path x throw x catch x run reaches this
-RELAY_SCORE = 0.40
+RELAY_SCORE = 0.33
 #: a blitz on the opposing carrier this likely (way x dice) goes before anyone closes in
 GOOD_BLITZ = 0.35
 #: ... then, with the markers in place, any blitz on him that is worth more than nothing
 ANY_BLITZ = 0.0
 #: the carrier's own run counts the team re-roll: tried at this chance
-NORMAL_SCORE = 0.50
+NORMAL_SCORE = 0.40
 #: a pass play only to gain ground throws at least this many squares beyond the carrier's reach
 PASS_GAIN = 3
 #: ... and succeeds at least this often (throw, no interception, catch)
