@@ -42,6 +42,8 @@ GOOD_BLITZ = 0.35
 ANY_BLITZ = 0.0
 #: the carrier's own run counts the team re-roll: tried at this chance
 NORMAL_SCORE = 0.40
+#: a run in this sure is never traded for a relay
+SURE = 0.97
 #: a pass play only to gain ground throws at least this many squares beyond the carrier's reach
 PASS_GAIN = 3
 #: ... and succeeds at least this often (throw, no interception, catch)
@@ -88,6 +90,11 @@ class NormalCoach(ScriptedCoach):
         # 2. score
         if can_move:
             plan = self.run_in(m, carrier, tz, late)
+            if plan is not None and plan.get("chance", 1.0) < SURE:
+                # a hand-off or pass to a team-mate who scores more surely goes first
+                handed = self.relay(m, side, avail, carrier, tz, scoring=True, dry=True)
+                if handed is not None and handed > plan["chance"] + 0.05:
+                    plan = None
             if plan is not None:
                 return self.start(("MOVE", carrier.id), plan)
         # 3. a relay that scores
@@ -192,7 +199,7 @@ class NormalCoach(ScriptedCoach):
         chance = odds.chance_with_rerolls(needs, team=team_rr, skills=skills,
                                           loner=p.has("Loner"))
         if chance >= NORMAL_SCORE or (risk == 0.0 and chance >= SCORE_CHANCE):
-            return {"kind": "path", "path": path}
+            return {"kind": "path", "path": path, "chance": chance}
         return None
 
     # -- the passing game -----------------------------------------------------------------------

@@ -25,7 +25,7 @@ from squigbowl.rules.move import max_gfi
 #: a hand-off or pass only to gain ground must succeed at least this often (path, throw, catch)
 SAFE_RELAY = 0.66
 #: ... and gain at least this many squares towards the end zone over the carrier's own move
-RELAY_GAIN = 2
+RELAY_GAIN = 1
 #: a hand-off to a blunderbuss who then fires (B4) is tried when the shot gains this many
 #: squares more than his own move, and the hand-off, shot and catch succeed SHOT_CHANCE
 SHOT_GAIN = 6
