@@ -26,6 +26,8 @@ from squigbowl.coaches import scripted_weapons as weapons
 from squigbowl.coaches.scripted_coach import (
     SCORE_CHANCE,
     ScriptedCoach,
+    block_dice,
+    block_value,
     find_paths,
     opp_tz_map,
     path_to,
@@ -119,6 +121,9 @@ class NormalCoach(ScriptedCoach):
             if c is not None:
                 return c
             c = self.mark_carrier(m, side, avail, tz, carrier)
+            if c is not None:
+                return c
+            c = self.block_escorts(s, side, avail, carrier)
             if c is not None:
                 return c
             c = self.blitz_carrier(m, side, carrier, avail, tz, floor=ANY_BLITZ)
@@ -449,6 +454,29 @@ class NormalCoach(ScriptedCoach):
                 return c
             self._tried.add("screen")
         return super().support(m, side, avail, tz, carrier)
+
+    def block_escorts(self, s, side, avail, carrier):
+        """A8: two-dice blocks on the opponents standing next to their carrier (each is an
+        assist against our blitz on him, A8.3), before that blitz."""
+        best_choice, best_value, best_plan = None, 0.25, None
+        for sq in NEIGHBOURS[carrier.square]:
+            q = s.at(sq)
+            if q is None or q.side == side or q.status != STANDING or weapons.is_fanatic(q):
+                continue
+            for n in NEIGHBOURS[q.square]:
+                a = s.at(n)
+                if a is None or a.side != side or "BLOCK" not in avail.get(a.id, ()):
+                    continue
+                dice = block_dice(s, a, a.square, q)
+                if dice < 2:
+                    continue
+                v = block_value(a, q, dice)
+                if v > best_value:
+                    best_choice, best_value = ("BLOCK", a.id), v
+                    best_plan = {"kind": "block", "target": q.id, "path": [], "weapon": None}
+        if best_choice is None:
+            return None
+        return self.start(best_choice, best_plan)
 
     def mark_carrier(self, m, side, avail, tz, carrier):
         """Team-mates step next to the opposing carrier with no roll (he must dodge to move,
