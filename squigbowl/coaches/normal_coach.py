@@ -40,8 +40,8 @@ from squigbowl.rules.model import STANDING
 RELAY_SCORE = 0.33
 #: a blitz on the opposing carrier this likely (way x dice) goes before anyone closes in
 GOOD_BLITZ = 0.35
-#: ... then, with the markers in place, any blitz on him that is worth more than nothing
-ANY_BLITZ = 0.0
+#: ... then, with the markers in place, a blitz on him worth this (way x dice)
+ANY_BLITZ = 0.15
 #: the carrier's own run counts the team re-roll: tried at this chance
 NORMAL_SCORE = 0.40
 #: a run in this sure is never traded for a relay
