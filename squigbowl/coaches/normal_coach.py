@@ -3,17 +3,22 @@ and a screen, in the manner of GrodBot (Bot Bowl I-II).
 
 At each 'turn' decision, by priority:
 
-1. the Goblin Fanatic first, chainsaws started (B3.3, B7.2);
-2. the carrier scores when his way is likely enough (A11.1), counting the team re-roll;
-3. a relay that scores: a hand-off (A7.4) or a pass (A7.2) to a team-mate who then runs in;
-4. the blunderbuss and Kick It! (B4, B2); a blitz on the opposing carrier; the pick-up;
-5. a marked carrier is freed: a two-dice block on a marker (A8), or he dodges clear (A6.4),
-   or hands the ball to a free team-mate;
-6. bombs at clusters, blocks, weapon attacks (B5-B10, A8);
-7. the carrier moves up where his team-mates can cage him, or hands off / passes to a
-   team-mate further up who is open (a relay that gains ground);
-8. team-mates fill the cage's corners; against their carrier they mark him and screen our
-   end zone (cage.py);
+1. the Goblin Fanatic first, chainsaws started (B3.3, B7.2); the pass of a pass play whose
+   receiver has run to his square;
+2. the carrier scores when his way is likely enough (A11.1), counting the team re-roll, unless
+   a relay scores more surely;
+3. a relay that scores: a hand-off (A7.4) or a pass (A7.2) to a team-mate who then runs in, or
+   a receiver who runs into the end zone before the pass (a pass play), the likelier;
+4. the blunderbuss and Kick It! with the ball (B4, B2); against their carrier a sure blitz,
+   else team-mates mark him with no roll, two-dice blocks on the players next to him, then
+   the blitz; the pick-up (declared as the Hand-off action, to hand on after it);
+5. a marked carrier is freed: a two-dice block on a marker (A8);
+6. a relay or a pass play that gains ground; the carrier dodges clear when marked (A6.4) or
+   moves up where his team-mates can cage him;
+7. moves with no roll: team-mates fill the cage's corners; against their carrier they screen
+   our end zone; around a loose ball they put their tackle zones (cage.py); standing up;
+8. then the risks: bombs at clusters, blocks, weapon attacks (B5-B10, A8), since a turnover
+   ends the turn (A5.6);
 9. a foul when it pays (A9), last; then the turn ends.
 
 It reads only the state a coach sees and the engine's odds; it never touches the match dice.
@@ -143,7 +148,7 @@ class NormalCoach(ScriptedCoach):
             c = self.free_carrier(s, side, avail, carrier)
             if c is not None:
                 return c
-        # 7. the carrier: dodge clear or hand on when marked; relay or move up into a cage
+        # 6. the carrier: a relay that gains ground, dodge clear when marked, or move up
         if ours and ("relay", carrier.id) not in self._tried:
             c = self.relay(m, side, avail, carrier, tz, scoring=False)
             if c is not None:
@@ -162,12 +167,12 @@ class NormalCoach(ScriptedCoach):
                 plan = self.advance_plan(m, carrier, 0, tz)
             if plan is not None:
                 return self.start(("MOVE", carrier.id), plan)
-        # 8. the cage, the screen, standing up: moves with no roll, before any block
+        # 7. the cage, the screen, standing up: moves with no roll, before any block
         self.reserve_fouler(m, side, avail, carrier)
         c = self.support(m, side, avail, tz, carrier)
         if c is not None:
             return c
-        # 9. then the risks: bombs, blocks, weapons (a turnover ends the turn, A5.6)
+        # 8. then the risks: bombs, blocks, weapons (a turnover ends the turn, A5.6)
         c = self.bombs(s, side, avail, m)
         if c is not None:
             return c
