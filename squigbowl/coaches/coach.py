@@ -31,11 +31,13 @@ def make_coach(name: str, seed: int, side: int) -> Coach:
     if key == "random":
         from squigbowl.coaches.random_coach import RandomCoach
         return RandomCoach(seed)
+    if key == "normal":
+        from squigbowl.coaches.normal_coach import NormalCoach
+        return NormalCoach(seed)
     if key == "hard":
         from squigbowl.coaches.search_coach import SearchCoach
         return SearchCoach(seed)
-    if key in ("scripted", "easy", "normal"):
-        # normal is being built (issue 12); until it lands it plays as easy.
+    if key in ("scripted", "easy"):
         from squigbowl.coaches.scripted_coach import ScriptedCoach
         return ScriptedCoach(seed)
     raise ValueError(f"unknown coach {name!r} (known: {', '.join(COACHES)})")

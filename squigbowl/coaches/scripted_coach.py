@@ -5,15 +5,21 @@ At each 'turn' decision it picks one activation, by priority:
 1. the ball carrier runs in for a touchdown when a path is likely enough (A11.1);
 2. someone blitzes the opposing ball carrier (A5.3);
 3. the ball on the ground is picked up by the player with the best chance (A6.7);
-4. blocks with two or more dice chosen by us (assists counted, A8.2-A8.3);
-5. the carrier advances without dodging and team-mates escort him, or players close in on the
-   opposing carrier and screen the end zone;
-6. sometimes a foul on a player who is down (A9);
-7. Prone players stand up; then the turn ends.
+4. a marked carrier is freed: a block with two dice on a player marking him (A8);
+5. blocks with two or more dice chosen by us (assists counted, A8.2-A8.3);
+6. the carrier advances without dodging, or dodges clear when marked (A6.4), and team-mates
+   escort him, or players close in on the opposing carrier and screen the end zone;
+7. Prone players stand up;
+8. last, a foul when the armour odds pay for the risk of a send-off (A9); then the turn ends.
+
+This is the 'easy' level (issue 12) and the rollout policy candidate for a searching coach, so
+every decision stays cheap. It kicks off first (receiving in the second half gives the last
+drive), kicks deep to where the receivers are thin (A4.4), uses a bribe on a player worth it
+(A9.5), and answers a decision it has no rule for with a sensible default (decline, end, or the
+first option; never a concession).
 
 Paths come from a small Dijkstra over the pitch with each step's success chance (dodges and Go
-For It); nothing searches deeper than one ply. Decisions it has no rule for get a uniform pick
-among their choice types (never a concession), so a new decision kind never stops it.
+For It); nothing searches deeper than one ply.
 """
 
 from __future__ import annotations
@@ -24,7 +30,6 @@ import random
 
 from squigbowl.coaches import scripted_weapons as weapons
 from squigbowl.coaches.coach import Coach
-from squigbowl.coaches.random_coach import pick_uniform
 from squigbowl.rules import ball as balls
 from squigbowl.rules import block, odds
 from squigbowl.rules import move as moves
@@ -42,8 +47,11 @@ from squigbowl.rules.move import max_gfi
 
 #: a touchdown run is attempted when it succeeds at least this often
 SCORE_CHANCE = 0.45
-#: how often a sensible foul is made when one is there
-FOUL_RATE = 0.5
+#: a foul is made when the engine's chance to break the victim's armour reaches this (A9.1);
+#: a plain foul on AV 8 breaks it 28% of the time, with one net assist 42%
+FOUL_ARMOUR = 0.40
+#: a marked carrier dodges clear when every roll of the way succeeds at least this often
+ESCAPE_CHANCE = 0.55
 
 
 # -- chances, all asked of the engine (squigbowl.rules: odds, move, block) --------------------------
@@ -320,6 +328,8 @@ def block_value(att, dfd, dice: int) -> float:
 # -- the coach ----------------------------------------------------------------------------------
 class ScriptedCoach(Coach):
     name = "scripted"
+    #: the pick-up is tried when the way and the pick-up succeed at least this often (A6.7)
+    pickup_min = 0.2
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -331,19 +341,27 @@ class ScriptedCoach(Coach):
     def choose(self, m) -> tuple:
         d = m.pending
         handler = HANDLERS.get(d.kind)
+        if handler is not None:
+            # a subclass (the normal coach) may override the handler of the same name
+            handler = getattr(type(self), handler.__name__, handler)
         choice = handler(self, m, d) if handler is not None else None
         if choice is None or choice not in d.choices:
             choice = self.fallback(m, d)
         return choice
 
     def fallback(self, m, d) -> tuple:
-        """Anything without a rule: a uniform pick of the kind, then of the option (never a
-        concession)."""
-        return pick_uniform(self.rng, d.choices)
+        """Anything without a rule: a sensible default (`default_choice`)."""
+        return default_choice(d.choices)
 
     # -- pre-match and kick-off ------------------------------------------------------------------
     def on_kick_or_receive(self, m, d):
-        return _first_arg(d.choices, ("receive",))
+        """A3: kick first, so that the team receives at the start of the second half and has
+        the last drive of the match."""
+        return _first_arg(d.choices, ("kick",))
+
+    def on_coin_call(self, m, d):
+        """A3: either call is as good."""
+        return d.choices[int(self.rng.random() * len(d.choices))]
 
     def on_setup(self, m, d):
         if ("end_setup", None) in d.choices:
@@ -391,14 +409,11 @@ class ScriptedCoach(Coach):
         return ("no_kicker", True)
 
     def on_kick(self, m, d):
-        """Kick deep, centred, four squares in front of the receivers' end zone."""
-        squares = [c for c in d.choices if isinstance(c[1], tuple) and len(c[1]) == 2
-                   and all(isinstance(v, int) for v in c[1])]
-        if not squares:
-            return None
-        receiver = 1 - d.side
-        x = 4 if receiver == 0 else WIDTH - 5
-        return min(squares, key=lambda c: (abs(c[1][0] - x) + abs(c[1][1] - 7), c[1]))
+        """A4.4: kick deep where the scatter (D8 x D6) most likely stays in the receiving
+        half and where few receivers stand near the landing; a little noise from the coach's
+        own generator so the kick is not always to the same square."""
+        target = kick_target(m.state, 1 - d.side, d.choices, self.rng)
+        return ("kick", target) if target is not None else None
 
     def on_touchback(self, m, d):
         """Give the ball to the safest player: fewest opposing tackle zones, furthest back."""
@@ -464,7 +479,13 @@ class ScriptedCoach(Coach):
             if c is not None:
                 return c
             self._tried.add(("pickup", ball.square))
-        # 4. bombs at clusters (B5, B6), then blocks with the dice on our side or a weapon
+        ours = carrier is not None and carrier.side == side
+        # 4. free a marked carrier: two-dice blocks on the players marking him (A8)
+        if ours and tz.get(carrier.square, 0) > 0:
+            c = self.free_carrier(s, side, avail, carrier)
+            if c is not None:
+                return c
+        # 5. bombs at clusters (B5, B6), then blocks with the dice on our side or a weapon
         c = self.bombs(s, side, avail, m)
         if c is not None:
             return c
@@ -474,17 +495,21 @@ class ScriptedCoach(Coach):
         c = self.weapon_blitz(m, side, avail, tz, carrier)
         if c is not None:
             return c
-        # 5. the carrier advances
-        if carrier is not None and carrier.side == side and "MOVE" in avail.get(carrier.id, ()):
-            plan = self.advance_plan(m, carrier, 0, tz)
+        # 6. the carrier advances, or dodges clear when still marked (A6.4)
+        if ours and "MOVE" in avail.get(carrier.id, ()):
+            if tz.get(carrier.square, 0) > 0:
+                plan = self.escape_plan(m, carrier, 0, tz)
+            else:
+                plan = self.advance_plan(m, carrier, 0, tz)
             if plan is not None:
                 return self.start(("MOVE", carrier.id), plan)
-        # 6. a foul now and then
-        c = self.foul(s, side, avail, carrier)
+        # 7. supporting moves, standing up (a fouler who pays stays for the foul)
+        self.reserve_fouler(m, side, avail, carrier)
+        c = self.support(m, side, avail, tz, carrier)
         if c is not None:
             return c
-        # 7. supporting moves, standing up
-        c = self.support(m, side, avail, tz, carrier)
+        # 8. last (a send-off is a turnover, A9.4): a foul when it pays
+        c = self.foul(m, side, avail, carrier)
         if c is not None:
             return c
         return ("end_turn", None) if ("end_turn", None) in d.choices else None
@@ -532,9 +557,11 @@ class ScriptedCoach(Coach):
             return None
         return {"kind": "path", "path": path_to(best, target)}
 
-    def blitz_carrier(self, m, side, carrier, avail, tz):
+    def blitz_carrier(self, m, side, carrier, avail, tz, floor: float = 0.15):
+        """A5.3 / A8: the block or blitz on the opposing carrier with the best chance of
+        knocking him down (the way's odds times the dice's), when it beats `floor`."""
         s = m.state
-        best_choice, best_value, best_plan = None, 0.15, None
+        best_choice, best_value, best_plan = None, floor, None
         for pid, kinds in avail.items():
             p = s.players[pid]
             if p.status != STANDING:
@@ -598,7 +625,7 @@ class ScriptedCoach(Coach):
             if chance > best_chance:
                 best_choice, best_chance = ("MOVE", pid), chance
                 best_plan = {"kind": "path", "path": path}
-        if best_choice is None or best_chance < 0.2:
+        if best_choice is None or best_chance < self.pickup_min:
             return None
         return self.start(best_choice, best_plan)
 
@@ -745,30 +772,92 @@ class ScriptedCoach(Coach):
             return None
         return {"kind": "path", "path": path_to(paths, best)}
 
-    def foul(self, s, side, avail, carrier):
-        """Now and then a foul on an adjacent player who is down; the Death-Roller (+6 on the
-        armour, B8.3) always fouls when it can."""
-        always = False
+    def best_foul(self, m, side, avail, carrier):
+        """A9: (fouler id, victim id) of the foul whose armour odds (odds.foul_preview,
+        assists and the weapons' hooks counted: the Death-Roller's +6, B8.3) reach
+        FOUL_ARMOUR, by a player next to the victim who does not hold the ball; the surest
+        and the most harmful first. None when no foul pays."""
+        s = m.state
+        best, top = None, None
         for pid, kinds in avail.items():
-            if "FOUL" in kinds and s.players[pid].has("Death-Roller"):
-                always = True
-        if not always and self.rng.random() >= FOUL_RATE:
-            return None
-        order = sorted(avail.items(), key=lambda kv: not s.players[kv[0]].has("Death-Roller"))
-        for pid, kinds in order:
             if "FOUL" not in kinds:
                 continue
             p = s.players[pid]
-            if always and not p.has("Death-Roller"):
-                continue
             if p.status != STANDING or (carrier is not None and carrier.id == pid):
                 continue
             for sq in NEIGHBOURS[p.square]:
                 q = s.at(sq)
-                if q is not None and q.side != side and q.status in DOWN:
-                    return self.start(("FOUL", pid), {"kind": "foul", "target": q.id,
-                                                      "path": []})
-        return None
+                if q is None or q.side == side or q.status not in DOWN:
+                    continue
+                v = foul_value(m, p, q)
+                if v is not None and (top is None or v > top):
+                    best, top = (pid, q.id), v
+        return best
+
+    def reserve_fouler(self, m, side, avail, carrier):
+        """The player of the foul that pays stays where he is (he fouls last, A9.4)."""
+        if ("foul", None) in self._tried:
+            return
+        self._tried.add(("foul", None))
+        best = self.best_foul(m, side, avail, carrier)
+        if best is not None:
+            self._idle.add(best[0])
+
+    def foul(self, m, side, avail, carrier):
+        """A9: the foul that pays (`best_foul`), as the turn's last activation."""
+        best = self.best_foul(m, side, avail, carrier)
+        if best is None:
+            return None
+        return self.start(("FOUL", best[0]), {"kind": "foul", "target": best[1], "path": []})
+
+    def free_carrier(self, s, side, avail, carrier):
+        """A8: a block with two or more dice of ours on a standing opponent marking our
+        carrier, by a team-mate (the carrier himself blocks only with three dice)."""
+        best_choice, best_value, best_plan = None, 0.0, None
+        for sq in NEIGHBOURS[carrier.square]:
+            q = s.at(sq)
+            if q is None or q.side == side or q.status != STANDING or weapons.is_fanatic(q):
+                continue
+            for n in NEIGHBOURS[q.square]:
+                a = s.at(n)
+                if a is None or a.side != side or "BLOCK" not in avail.get(a.id, ()):
+                    continue
+                dice = block_dice(s, a, a.square, q)
+                if dice < 2 or (a.id == carrier.id and dice < 3):
+                    continue
+                v = block_value(a, q, dice)
+                if v > best_value:
+                    best_choice, best_value = ("BLOCK", a.id), v
+                    best_plan = {"kind": "block", "target": q.id, "path": [],
+                                 "weapon": None}
+        if best_choice is None:
+            return None
+        return self.start(best_choice, best_plan)
+
+    def escape_plan(self, m, p, moves_used, tz):
+        """A marked carrier dodges to the square out of every tackle zone that is likeliest to
+        reach (skill re-rolls; the team re-roll when one is left), further up the pitch on a
+        tie, when that chance reaches ESCAPE_CHANCE."""
+        s = m.state
+        best = find_paths(m, p, moves_used, tz, max_steps=max(p.ma - moves_used, 1))
+        here = p.square
+        team_rr, skills = odds.rerolls_available(m, p)
+        target, top = None, None
+        for sq, (r, steps, _) in best.items():
+            if sq == here or tz.get(sq, 0) or r > 2.0:
+                continue
+            v = -r + 0.05 * (_progress(sq, p.side) - _progress(here, p.side))
+            if top is None or v > top:
+                target, top = sq, v
+        if target is None:
+            return None
+        path = path_to(best, target)
+        needs = odds.path_needs(m, p, path, moves_used, getattr(path, "leaps", frozenset()))
+        chance = odds.chance_with_rerolls(needs, team=team_rr, skills=skills,
+                                          loner=p.has("Loner"))
+        if chance < ESCAPE_CHANCE:
+            return None
+        return {"kind": "path", "path": path}
 
     def support(self, m, side, avail, tz, carrier):
         """Stand up, escort our carrier, close in on theirs, or move up the pitch."""
@@ -867,6 +956,13 @@ class ScriptedCoach(Coach):
                         if c[1] == target and c[0] in ("block", "blitz"):
                             plan["done"] = True
                             return c
+                if plan["kind"] in ("handoff", "pass") and not plan.get("done"):
+                    # A7.4 / A7.2: the hand-off or the pass at the end of the way
+                    want = (plan["kind"], plan["receiver"] if plan["kind"] == "handoff"
+                            else plan["square"])
+                    if want in choices:
+                        plan["done"] = True
+                        return want
                 if plan["kind"] == "foul" and not plan.get("done"):
                     for c in choices:
                         if c[1] == target and c[0] == "foul":
@@ -878,6 +974,12 @@ class ScriptedCoach(Coach):
         if carrier is not None and carrier.id == pid and p.status == STANDING:
             # just picked the ball up, or the plan is over: score or advance
             new = self.score_plan(m, p, moves_used, tz, s.teams[p.side].turn >= 8)
+            if new is None and not (plan is not None and plan.get("advanced")):
+                relay_plan = self.carrier_relay(m, p, act, tz, choices)
+                if relay_plan is not None:
+                    relay_plan["pid"] = pid
+                    self.plan = relay_plan
+                    return self.on_action(m, d)
             if new is None and not (plan is not None and plan.get("advanced")):
                 new = self.advance_plan(m, p, moves_used, tz)
                 if new is not None:
@@ -894,6 +996,11 @@ class ScriptedCoach(Coach):
                 self.plan = new
                 return ("step", new["path"].pop(0))
         return ("end", None) if ("end", None) in choices else None
+
+    def carrier_relay(self, m, p, act, tz, choices):
+        """A plan for a carrier in a Hand-off or Pass action who did not score: none at this
+        level (the normal coach hands on)."""
+        return None
 
     def house_rule_action(self, m, s, p, plan, choices):
         """The actions of Part B: start the chainsaw (B7.2), light the bomb's fuse (B5.2), fire
@@ -1080,10 +1187,8 @@ class ScriptedCoach(Coach):
         return ("casualty", 0 if rank[0] <= rank[1] else 1)
 
     def on_bribe(self, m, d):
-        for c in d.choices:
-            if c[1] is True or c[1] == "yes" or c[0] == "bribe" and c[1] not in (None, False):
-                return c
-        return None
+        """A9.5: a bribe on a player worth it (`bribe_wanted`)."""
+        return ("bribe", bribe_wanted(m, d))
 
     def on_intercept(self, m, d):
         """An interception attempt costs nothing (A7.2): take it."""
@@ -1257,7 +1362,97 @@ def _cas_rank(detail: str) -> int:
     return 1
 
 
+# -- policies shared by the levels ---------------------------------------------------------------
+#: choices that decline or finish, preferred by `default_choice`
+DECLINE_ARGS = (None, False, "no")
+DECLINE_TYPES = ("end", "end_turn", "end_setup", "end_snap")
+
+
+def default_choice(choices) -> tuple:
+    """A decision without a rule: finish or decline when that is offered (an 'end', a
+    (kind, None) or (kind, False) answer), else the first option; never a concession unless
+    it is the only choice."""
+    first = None
+    for c in choices:
+        if c[0] == "concede":
+            continue
+        if c[0] in DECLINE_TYPES or c[1] in DECLINE_ARGS:
+            return c
+        if first is None:
+            first = c
+    return first if first is not None else choices[0]
+
+
+#: the eight scatter directions of the kick (A4.4, the D8)
+_SCATTER = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+
+def kick_target(s, receiver: int, choices, rng=None):
+    """A4.4: the kick's target square: the chance that the D8 x D6 scatter lands in the
+    receiving half counts most, then depth and few receivers within two squares of the
+    target; `rng` (the coach's own generator) adds a little noise."""
+    from squigbowl.rules.geometry import in_half
+    allowed = {c[1] for c in choices if c[0] == "kick" and isinstance(c[1], tuple)}
+    if not allowed:
+        return None
+    mine = [q.square for q in s.players
+            if q.side == receiver and q.square is not None and q.status == STANDING]
+    best, top = None, None
+    for sq in allowed:
+        depth = _progress(sq, 1 - receiver) - WIDTH // 2  # 0 at the half-way line
+        if depth < 5 or sq[1] % 2 == 1 and sq[1] not in (3, 11):
+            continue
+        inside = 0
+        for dx, dy in _SCATTER:
+            for n in range(1, 7):
+                land = (sq[0] + dx * n, sq[1] + dy * n)
+                if on_pitch(land) and in_half(land, receiver):
+                    inside += 1
+        near = sum(1 for q in mine if distance(q, sq) <= 2)
+        v = 3.0 * inside / 48 + 0.1 * depth - 0.25 * near
+        if rng is not None:
+            v += 0.3 * rng.random()
+        if top is None or v > top:
+            best, top = sq, v
+    if best is None:  # a half too short for the deep squares: any allowed square
+        best = min(allowed)
+    return best
+
+
+def foul_value(m, p, q) -> float | None:
+    """A9: what a foul by `p` on the downed `q` is worth, or None when it does not pay: the
+    engine's chance to break his armour (odds.foul_preview) must reach FOUL_ARMOUR; a Stunned
+    victim or a valuable one (skills, strength) is worth more, a valuable fouler risks
+    more (a double sends him off, A9.3)."""
+    prev = odds.foul_preview(m, p.id, q.id)
+    chance = prev["p_armour_broken"]
+    if chance < FOUL_ARMOUR:
+        return None
+    worth = 1.0 + 0.1 * len(q.skills) + 0.1 * max(q.st - 3, 0)
+    risk = 0.2 * (0.1 * len(p.skills) + 0.15 * max(p.st - 3, 0))
+    if p.has("Death-Roller") or weapons.is_fanatic(p):
+        risk = 0.0
+    return chance * worth - risk
+
+
+def bribe_wanted(m, d) -> bool:
+    """A9.5: a bribe (2+ keeps him on the pitch) is used on anyone when the team has two or
+    more, in the second half, or on a player worth it (a secret weapon, skills, strength);
+    with the last one in the first half a plain player is let go."""
+    s = m.state
+    team = s.teams[d.side]
+    bribes = d.info.get("bribes", team.bribes)
+    pid = d.info.get("player")
+    if not isinstance(pid, int) or not 0 <= pid < len(s.players):
+        return True
+    p = s.players[pid]
+    if bribes >= 2 or s.half >= 2:
+        return True
+    return bool(p.skills) or p.st >= 4
+
+
 HANDLERS = {
+    "coin_call": ScriptedCoach.on_coin_call,
     "kick_or_receive": ScriptedCoach.on_kick_or_receive,
     "setup": ScriptedCoach.on_setup,
     "kick": ScriptedCoach.on_kick,

@@ -145,11 +145,15 @@ def test_a8_4_scripted_coach_prefers_both_down_with_block_against_no_block():
 
 
 def test_scripted_coach_answers_an_unknown_decision_with_a_legal_choice():
+    """Issue 12: no random answers any more; a sensible default (decline when offered, else
+    the first option), always legal, never a concession."""
     m = scenario_match({"players": [{"who": "home:5", "at": [10, 7]}]})
     d = Decision("a_new_kind_of_question", 0, [("frob", 1), ("frob", 2), ("skip", None)])
     coach = ScriptedCoach(3)
     picks = {coach.choose(_Fake(m, d)) for _ in range(40)}
-    assert picks <= set(d.choices) and len(picks) >= 2
+    assert picks == {("skip", None)}
+    d = Decision("another_question", 0, [("concede", None), ("frob", 1), ("frob", 2)])
+    assert coach.choose(_Fake(m, d)) == ("frob", 1)
 
 
 def test_scripted_coaches_score_touchdowns_in_whole_matches():

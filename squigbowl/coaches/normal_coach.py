@@ -1,0 +1,540 @@
+"""The normal computer coach (issue 12): the easy coach's habits plus a passing game, a cage
+and a screen, in the manner of GrodBot (Bot Bowl I-II).
+
+At each 'turn' decision, by priority:
+
+1. the Goblin Fanatic first, chainsaws started (B3.3, B7.2); the pass of a pass play whose
+   receiver has run to his square;
+2. the carrier scores when his way is likely enough (A11.1), counting the team re-roll, unless
+   a relay scores more surely;
+3. a relay that scores: a hand-off (A7.4) or a pass (A7.2) to a team-mate who then runs in, or
+   a receiver who runs into the end zone before the pass (a pass play), the likelier;
+4. the blunderbuss and Kick It! with the ball (B4, B2); against their carrier a sure blitz,
+   else team-mates mark him with no roll, two-dice blocks on the players next to him, then
+   the blitz; the pick-up (declared as the Hand-off action, to hand on after it);
+5. a marked carrier is freed: a two-dice block on a marker (A8);
+6. a relay or a pass play that gains ground; the carrier dodges clear when marked (A6.4) or
+   moves up where his team-mates can cage him;
+7. moves with no roll: team-mates fill the cage's corners; against their carrier they screen
+   our end zone; around a loose ball they put their tackle zones (cage.py); standing up;
+8. then the risks: bombs at clusters, blocks, weapon attacks (B5-B10, A8), since a turnover
+   ends the turn (A5.6);
+9. a foul when it pays (A9), last; then the turn ends.
+
+It reads only the state a coach sees and the engine's odds; it never touches the match dice.
+"""
+
+from __future__ import annotations
+
+from squigbowl.coaches import cage, relay
+from squigbowl.coaches import scripted_weapons as weapons
+from squigbowl.coaches.scripted_coach import (
+    SCORE_CHANCE,
+    ScriptedCoach,
+    block_dice,
+    block_value,
+    find_paths,
+    opp_tz_map,
+    path_to,
+)
+from squigbowl.rules import odds, passing
+from squigbowl.rules.geometry import NEIGHBOURS, distance, scoring_x
+from squigbowl.rules.model import STANDING
+
+#: a relay that scores is tried when path x throw x catch x run reaches this
+RELAY_SCORE = 0.33
+#: a blitz on the opposing carrier this likely (way x dice) goes before anyone closes in
+GOOD_BLITZ = 0.35
+#: ... then, with the markers in place, a blitz on him worth this (way x dice)
+ANY_BLITZ = 0.15
+#: the carrier's own run counts the team re-roll: tried at this chance
+NORMAL_SCORE = 0.40
+#: a run in this sure is never traded for a relay
+SURE = 0.97
+#: a pass play only to gain ground throws at least this many squares beyond the carrier's reach
+PASS_GAIN = 3
+#: ... and succeeds at least this often (throw, no interception, catch)
+SAFE_PASS = 0.70
+
+
+class NormalCoach(ScriptedCoach):
+    name = "normal"
+    #: a failed pick-up is a turnover (A5.6): tried from this chance
+    pickup_min = 0.4
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        #: a pass play under way: (turn key, thrower id, receiver id, target square)
+        self.pass_play: tuple | None = None
+
+    def on_turn(self, m, d):
+        self.plan = None
+        s = m.state
+        side = d.side
+        key = (s.half, side, s.teams[side].turn, s.bonus_turn)
+        if key != self._turn_key:
+            self._turn_key = key
+            self._idle = set()
+            self._tried = set()
+        avail: dict[int, set] = {}
+        for c in d.choices:
+            if isinstance(c[1], int):
+                avail.setdefault(c[1], set()).add(c[0])
+        tz = opp_tz_map(s, side)
+        ball = s.ball
+        carrier = s.carrier()
+        late = s.teams[side].turn >= 8
+        ours = carrier is not None and carrier.side == side
+        can_move = ours and "MOVE" in avail.get(carrier.id, ())
+
+        c = self.house_rules_first(s, side, avail, carrier)
+        if c is not None:
+            return c
+        # a receiver has run to his square: the pass (A7.2)
+        c = self.finish_pass_play(s, key, avail, carrier)
+        if c is not None:
+            return c
+        # 2. score
+        if can_move:
+            plan = self.run_in(m, carrier, tz, late)
+            if plan is not None and plan.get("chance", 1.0) < SURE:
+                # a hand-off or pass to a team-mate who scores more surely goes first
+                handed = self.relay(m, side, avail, carrier, tz, scoring=True, dry=True)
+                if handed is not None and handed > plan["chance"] + 0.05:
+                    plan = None
+            if plan is not None:
+                return self.start(("MOVE", carrier.id), plan)
+        # 3. a relay that scores
+        if ours and ("scoring_relay", carrier.id) not in self._tried:
+            # the likelier of a hand-off / pass and run, and a receiver's run and pass
+            self._tried.add(("scoring_relay", carrier.id))
+            handed = self.relay(m, side, avail, carrier, tz, scoring=True, dry=True)
+            c = self.start_pass_play(m, key, side, avail, carrier, tz, late, scoring=True,
+                                     beat=handed)
+            if c is None and handed is not None:
+                c = self.relay(m, side, avail, carrier, tz, scoring=True)
+            if c is not None:
+                return c
+        # 4. weapons with the ball, blitz their carrier, pick the ball up
+        if ours:
+            c = self.carrier_weapons(m, side, avail, carrier, tz)
+            if c is not None:
+                return c
+        if carrier is not None and not ours and ("blitz", carrier.id) not in self._tried:
+            # a sure blitz at once; otherwise team-mates close in first (assists, A8.3)
+            c = self.blitz_carrier(m, side, carrier, avail, tz, floor=GOOD_BLITZ)
+            if c is not None:
+                return c
+            c = self.mark_carrier(m, side, avail, tz, carrier)
+            if c is not None:
+                return c
+            c = self.block_escorts(s, side, avail, carrier)
+            if c is not None:
+                return c
+            c = self.blitz_carrier(m, side, carrier, avail, tz, floor=ANY_BLITZ)
+            if c is not None:
+                return c
+            self._tried.add(("blitz", carrier.id))
+        if (carrier is None and ball.square is not None and not ball.in_air
+                and ("pickup", ball.square, tz.get(ball.square, 0)) not in self._tried):
+            c = self.pickup(m, side, avail, tz)
+            if c is not None:
+                return c
+            # tried again once a block has taken a tackle zone off the ball (A6.7)
+            self._tried.add(("pickup", ball.square, tz.get(ball.square, 0)))
+        # 5. free a marked carrier
+        marked = ours and tz.get(carrier.square, 0) > 0
+        if marked:
+            c = self.free_carrier(s, side, avail, carrier)
+            if c is not None:
+                return c
+        # 6. the carrier: a relay that gains ground, dodge clear when marked, or move up
+        if ours and ("relay", carrier.id) not in self._tried:
+            c = self.relay(m, side, avail, carrier, tz, scoring=False)
+            if c is not None:
+                return c
+            self._tried.add(("relay", carrier.id))
+        if ours and ("pass_play", False) not in self._tried:
+            c = self.start_pass_play(m, key, side, avail, carrier, tz, late, scoring=False)
+            if c is not None:
+                return c
+            self._tried.add(("pass_play", False))
+        if can_move:
+            tz = opp_tz_map(s, side)
+            if tz.get(carrier.square, 0) > 0:
+                plan = self.escape_plan(m, carrier, 0, tz)
+            else:
+                plan = self.advance_plan(m, carrier, 0, tz)
+            if plan is not None:
+                return self.start(("MOVE", carrier.id), plan)
+        # 7. the cage, the screen, standing up: moves with no roll, before any block
+        self.reserve_fouler(m, side, avail, carrier)
+        c = self.support(m, side, avail, tz, carrier)
+        if c is not None:
+            return c
+        # 8. then the risks: bombs, blocks, weapons (a turnover ends the turn, A5.6)
+        c = self.bombs(s, side, avail, m)
+        if c is not None:
+            return c
+        c = self.best_block(s, side, avail, carrier)
+        if c is not None:
+            return c
+        c = self.weapon_blitz(m, side, avail, tz, carrier)
+        if c is not None:
+            return c
+        # 9. a foul when it pays
+        c = self.foul(m, side, avail, carrier)
+        if c is not None:
+            return c
+        return ("end_turn", None) if ("end_turn", None) in d.choices else None
+
+    # -- scoring ------------------------------------------------------------------------------
+    def run_in(self, m, p, tz, late):
+        """A11.1: the likeliest way into the end zone, tried when every roll on it succeeds
+        with NORMAL_SCORE (skill re-rolls and the team re-roll, odds.chance_with_rerolls), or
+        late in the half, or when no opponent can stop him later anyway."""
+        best = find_paths(m, p, 0, tz)
+        x = scoring_x(p.side)
+        target, risk = None, None
+        for sq, (r, steps, _) in best.items():
+            if sq[0] == x and (risk is None or r < risk):
+                target, risk = sq, r
+        if target is None:
+            return None
+        path = path_to(best, target)
+        if late:
+            return {"kind": "path", "path": path}
+        team_rr, skills = odds.rerolls_available(m, p)
+        needs = odds.path_needs(m, p, path, 0, getattr(path, "leaps", frozenset()))
+        chance = odds.chance_with_rerolls(needs, team=team_rr, skills=skills,
+                                          loner=p.has("Loner"))
+        if chance >= NORMAL_SCORE or (risk == 0.0 and chance >= SCORE_CHANCE):
+            return {"kind": "path", "path": path, "chance": chance}
+        return None
+
+    # -- the passing game -----------------------------------------------------------------------
+    def relay(self, m, side, avail, carrier, tz, scoring: bool, dry: bool = False):
+        """A7.4 / A7.2: the best hand-off or pass. `scoring`: only one after which the
+        receiver scores (path x throw x catch x run >= RELAY_SCORE). Otherwise one that gains
+        RELAY_GAIN squares on the carrier's own risk-free move (or gets the ball away from a
+        marked carrier) and succeeds at least SAFE_RELAY of the time. `dry` (scoring only):
+        the best relay's chance to score, nothing declared."""
+        s = m.state
+        kinds = avail.get(carrier.id, ())
+        can_hand, can_pass = "HANDOFF" in kinds, "PASS" in kinds
+        if not (can_hand or can_pass) or carrier.status != STANDING:
+            return None
+        cands = relay.receivers(s, carrier, avail)
+        if not cands:
+            return None
+        cache: dict = {}
+
+        def paths_of(q):
+            got = cache.get(q.id)
+            if got is None:
+                got = cache[q.id] = find_paths(m, q, 0, opp_tz_map(s, q.side))
+            return got
+
+        own = find_paths(m, carrier, 0, tz, max_steps=carrier.ma)
+        options = []
+        near = [q for q in cands if distance(q.square, carrier.square) <= carrier.ma + 1]
+        if can_hand and near:
+            options += relay.handoff_relays(m, carrier, near, tz, own, paths_of)
+        if can_pass:
+            far = [q for q in cands if q not in near or distance(q.square, carrier.square) > 1]
+            options += relay.pass_relays(m, carrier, far, tz, paths_of)
+        if not options:
+            return None
+        if scoring:
+            options = [o for o in options if o.chance * o.score >= RELAY_SCORE]
+            if not options:
+                return None
+            best = max(options, key=lambda o: (o.chance * o.score, -len(o.path)))
+            if dry:
+                return best.chance * best.score
+        else:
+            if can_pass:  # the team's Pass action is free for the blunderbuss (B4.2, DD-07)
+                for o in options:
+                    if o.kind == "handoff":
+                        relay.blunderbuss_outlook(m, s.players[o.receiver], o, tz)
+            marked = tz.get(carrier.square, 0) > 0
+            reach = relay.carrier_reach(m, carrier, own) if not marked else \
+                relay.progress(carrier.square, side)
+            options = [o for o in options
+                       if (o.chance >= relay.SAFE_RELAY or o.shot and o.chance >= relay.SHOT_CHANCE)
+                       and (o.progress >= reach + relay.RELAY_GAIN
+                            or marked and tz.get(s.players[o.receiver].square, 0) == 0
+                            and o.progress >= reach)]
+            if not options:
+                return None
+            best = max(options, key=lambda o: (o.value, -len(o.path)))
+        self._tried.add(("relay", carrier.id))
+        q = s.players[best.receiver]
+        if best.kind == "handoff":
+            return self.start(("HANDOFF", carrier.id),
+                              {"kind": "handoff", "path": best.path, "receiver": q.id})
+        return self.start(("PASS", carrier.id),
+                          {"kind": "pass", "path": [], "square": q.square})
+
+    def start_pass_play(self, m, key, side, avail, carrier, tz, late, scoring: bool,
+                        beat: float | None = None):
+        """A7.2: a receiver first runs, with no roll, to an open square (no opposing tackle
+        zone) in the carrier's passing range; the carrier then throws there (a catch in the end
+        zone scores, A11.1). `scoring`: only a square in the end zone, when throw x catch
+        reaches RELAY_SCORE (less late in the half); otherwise a square at least
+        PASS_GAIN squares beyond the carrier's own reach, when it succeeds SAFE_RELAY of the
+        time. `beat`: a scoring play must be likelier than this (another way to score)."""
+        s = m.state
+        if "PASS" not in avail.get(carrier.id, ()) or carrier.status != STANDING:
+            return None
+        team_rr, _ = odds.rerolls_available(m, carrier)
+        x = scoring_x(side)
+        here = relay.progress(carrier.square, side)
+        if not scoring:
+            own = find_paths(m, carrier, 0, tz, max_steps=carrier.ma)
+            reach = relay.carrier_reach(m, carrier, own)
+        best, top = None, None
+        for q in relay.receivers(s, carrier, avail):
+            if tz.get(q.square, 0) or q.ma <= 0:
+                continue
+            if scoring and abs(q.square[0] - x) > q.ma:
+                continue
+            catch = weapons.catch_chance(m, q, True)
+            if catch <= 0.0:
+                continue
+            paths = find_paths(m, q, 0, tz, max_steps=q.ma)
+            goals = []
+            for sq, (r, steps, _) in paths.items():
+                if r > 0.0 or tz.get(sq, 0) or sq == q.square:
+                    continue
+                pr = relay.progress(sq, side)
+                if scoring and sq[0] != x:
+                    continue
+                if not scoring and pr < reach + PASS_GAIN:
+                    continue
+                goals.append((pr, sq))
+            goals.sort(reverse=True)
+            for pr, sq in goals[:6]:
+                po = passing.pass_odds(m, carrier, sq)
+                if po is None:
+                    continue
+                acc = relay._one_reroll((7 - po["accurate_on"]) / 6,
+                                        carrier.has("Pass") or team_rr)
+                worst = max([(7 - io["needed"]) / 6 for io in po["interceptors"]] or [0.0])
+                chance = acc * (1 - worst) * catch
+                v = chance + 0.01 * (pr - here)
+                if top is None or v > top:
+                    best, top = (q, sq, paths, chance), v
+        if best is None:
+            return None
+        q, sq, paths, chance = best
+        if scoring and (chance < (RELAY_SCORE if not late else 0.15)
+                        or beat is not None and chance <= beat):
+            return None
+        if not scoring and chance < SAFE_PASS:
+            return None
+        self.pass_play = (key, carrier.id, q.id, sq)
+        return self.start(("MOVE", q.id), {"kind": "run", "path": path_to(paths, sq),
+                                           "moved": True})
+
+    def finish_pass_play(self, s, key, avail, carrier):
+        """The pass of a pass play whose receiver stands on his square."""
+        play = self.pass_play
+        if play is None:
+            return None
+        self.pass_play = None
+        k, thrower, receiver, sq = play
+        if k != key or carrier is None or carrier.id != thrower \
+                or "PASS" not in avail.get(thrower, ()) \
+                or s.players[receiver].square != sq or s.players[receiver].status != STANDING:
+            return None
+        return self.start(("PASS", thrower), {"kind": "pass", "path": [], "square": sq})
+
+    def pickup(self, m, side, avail, tz):
+        """The easy coach's pick-up, declared as the team's Hand-off action when it is free:
+        the picker may then hand the ball on (`carrier_relay`)."""
+        c = super().pickup(m, side, avail, tz)
+        if c is not None and c[0] == "MOVE" and "HANDOFF" in avail.get(c[1], ()):
+            return ("HANDOFF", c[1])
+        return c
+
+    def carrier_relay(self, m, p, act, tz, choices):
+        """A7.4: a carrier who picked the ball up in a Hand-off action and cannot score hands
+        it to a team-mate who scores (RELAY_SCORE) or who gains RELAY_GAIN squares on him
+        safely (SAFE_RELAY)."""
+        if act is None or act.action != "HANDOFF" or act.pid != p.id:
+            return None
+        s = m.state
+        cands = relay.receivers(s, p)
+        if not cands:
+            return None
+        left = p.ma - act.moves
+        cands = [q for q in cands if distance(q.square, p.square) <= max(left, 0) + 1]
+        if not cands:
+            return None
+        cache: dict = {}
+
+        def paths_of(q):
+            got = cache.get(q.id)
+            if got is None:
+                got = cache[q.id] = find_paths(m, q, 0, opp_tz_map(s, q.side))
+            return got
+
+        own = find_paths(m, p, act.moves, tz, max_steps=max(left, 0))
+        options = relay.handoff_relays(m, p, cands, tz, own, paths_of, moves_used=act.moves)
+        reach = relay.carrier_reach(m, p, own)
+        good = [o for o in options if o.chance * o.score >= RELAY_SCORE
+                or o.chance >= relay.SAFE_RELAY and o.progress >= reach + relay.RELAY_GAIN]
+        if not good:
+            return None
+        best = max(good, key=lambda o: (o.chance * o.score, o.value))
+        return {"kind": "handoff", "path": best.path, "receiver": best.receiver,
+                "advanced": True}
+
+    # -- the carrier's move ---------------------------------------------------------------------
+    def advance_plan(self, m, p, moves_used, tz):
+        """A risk-free move forward (no dodge, no GFI) to where the opponents' tackle zones are
+        few and team-mates can still make a cage around him (cage.covered_corners)."""
+        s = m.state
+        best = find_paths(m, p, moves_used, tz, max_steps=max(p.ma - moves_used, 0))
+        here = p.square
+        helpers = [(q.square, q.ma) for q in s.players
+                   if q.side == p.side and q.id != p.id and q.square is not None
+                   and q.status == STANDING and not q.acted and not tz.get(q.square, 0)]
+        threats = [q.square for q in s.players if q.side != p.side and q.square is not None
+                   and q.status == STANDING]
+
+        def value(sq):
+            near = sum(1 for t in threats if distance(t, sq) <= 2)
+            return (relay.progress(sq, p.side) - 2.5 * tz.get(sq, 0) - 0.4 * near
+                    + 0.45 * cage.covered_corners(s, p.side, sq, helpers))
+
+        target, top = None, value(here)
+        for sq, (r, steps, _) in best.items():
+            if r == 0.0 and sq != here:
+                v = value(sq)
+                if v > top + 0.5:
+                    target, top = sq, v
+        if target is None:
+            return None
+        return {"kind": "path", "path": path_to(best, target)}
+
+    # -- team-mates -------------------------------------------------------------------------------
+    def support(self, m, side, avail, tz, carrier):
+        """Stand up; fill the cage's corners around our carrier; mark and screen theirs;
+        otherwise the easy coach's escort and chase."""
+        s = m.state
+        for pid, kinds in sorted(avail.items()):
+            p = s.players[pid]
+            if "MOVE" in kinds and p.status != STANDING:
+                return self.start(("MOVE", pid), {"kind": "support"})
+        movers = [s.players[pid] for pid, kinds in avail.items()
+                  if "MOVE" in kinds and pid not in self._idle
+                  and s.players[pid].status == STANDING and not tz.get(s.players[pid].square, 0)
+                  and (carrier is None or pid != carrier.id)
+                  and not weapons.is_fanatic(s.players[pid])]
+        if carrier is not None and carrier.side == side and movers:
+            c = self.fill_squares(m, movers, tz, cage.open_corners(s, side, carrier.square),
+                                  "cage")
+            if c is not None:
+                return c
+        elif carrier is None and movers and s.ball.square is not None and not s.ball.in_air \
+                and "ball" not in self._tried:
+            # a loose ball: our tackle zones on its square and around it (their pick-up is
+            # -1 per zone, A6.7), from the side of our end zone first
+            goals = sorted((sq for sq in NEIGHBOURS[s.ball.square] if sq not in s.board),
+                           key=lambda sq: (relay.progress(sq, side), sq))
+            c = self.fill_squares(m, movers, tz, goals[:4], "ball")
+            if c is not None:
+                return c
+            self._tried.add("ball")
+        elif carrier is not None and movers and "screen" not in self._tried:
+            ahead = -1 if side == 0 else 1  # his way to our end zone
+            goals = sorted((sq for sq in NEIGHBOURS[carrier.square] if sq not in s.board),
+                           key=lambda sq: (-(sq[0] - carrier.square[0]) * ahead, sq))[:3]
+            goals += [sq for sq in cage.screen_squares(carrier.square, side)
+                      if not _held(s, side, sq)]
+            c = self.fill_squares(m, movers, tz, goals, "screen")
+            if c is not None:
+                return c
+            self._tried.add("screen")
+        return super().support(m, side, avail, tz, carrier)
+
+    def block_escorts(self, s, side, avail, carrier):
+        """A8: two-dice blocks on the opponents standing next to their carrier (each is an
+        assist against our blitz on him, A8.3), before that blitz."""
+        best_choice, best_value, best_plan = None, 0.25, None
+        for sq in NEIGHBOURS[carrier.square]:
+            q = s.at(sq)
+            if q is None or q.side == side or q.status != STANDING or weapons.is_fanatic(q):
+                continue
+            for n in NEIGHBOURS[q.square]:
+                a = s.at(n)
+                if a is None or a.side != side or "BLOCK" not in avail.get(a.id, ()):
+                    continue
+                dice = block_dice(s, a, a.square, q)
+                if dice < 2:
+                    continue
+                v = block_value(a, q, dice)
+                if v > best_value:
+                    best_choice, best_value = ("BLOCK", a.id), v
+                    best_plan = {"kind": "block", "target": q.id, "path": [], "weapon": None}
+        if best_choice is None:
+            return None
+        return self.start(best_choice, best_plan)
+
+    def mark_carrier(self, m, side, avail, tz, carrier):
+        """Team-mates step next to the opposing carrier with no roll (he must dodge to move,
+        and each is an assist for the blitz, A8.3), keeping back the player who would blitz
+        him and a free square for that blitz."""
+        s = m.state
+        if ("mark", carrier.id) in self._tried:
+            return None
+        blitz = self.blitz_carrier(m, side, carrier, avail, tz, floor=-1.0)
+        way = (self.plan or {}).get("path") or []
+        self.plan = None
+        keep = blitz[1] if blitz is not None else None
+        free = [sq for sq in NEIGHBOURS[carrier.square] if sq not in s.board]
+        if way and way[-1] in free:  # the blitzer's square stays free
+            free.remove(way[-1])
+            free.append(way[-1])
+        movers = [s.players[pid] for pid, kinds in avail.items()
+                  if "MOVE" in kinds and pid != keep and pid not in self._idle
+                  and s.players[pid].status == STANDING
+                  and not tz.get(s.players[pid].square, 0)
+                  and not weapons.is_fanatic(s.players[pid])]
+        goals = free[:-1] if keep is not None else free
+        c = self.fill_squares(m, movers, tz, goals, "mark") if movers and goals else None
+        if c is None:
+            self._tried.add(("mark", carrier.id))
+        return c
+
+    def fill_squares(self, m, movers, tz, goals, what):
+        """The first goal square a mover reaches with no roll (the nearest mover first)."""
+        s = m.state
+        for goal in goals:
+            if goal in s.board:
+                continue
+            order = sorted(movers, key=lambda q: (distance(q.square, goal), q.id))
+            for q in order[:3]:
+                if distance(q.square, goal) > q.ma:
+                    break
+                paths = find_paths(m, q, 0, tz, max_steps=q.ma)
+                got = paths.get(goal)
+                if got is None or got[0] > 0.0:
+                    continue
+                return self.start(("MOVE", q.id), {"kind": what, "path": path_to(paths, goal),
+                                                   "moved": True})
+        return None
+
+
+def _held(s, side: int, sq) -> bool:
+    """A team-mate of `side` stands on or next to `sq` already."""
+    q = s.at(sq)
+    if q is not None:
+        return True
+    for n in NEIGHBOURS[sq]:
+        q = s.at(n)
+        if q is not None and q.side == side and q.status == STANDING:
+            return True
+    return False

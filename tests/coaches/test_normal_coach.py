@@ -1,0 +1,200 @@
+"""The normal computer coach (issue 12): the passing game, the cage, the screen, and the
+easy coach's policies underneath."""
+
+from __future__ import annotations
+
+import pytest
+
+from squigbowl.coaches import cage
+from squigbowl.coaches.coach import make_coach
+from squigbowl.coaches.normal_coach import NormalCoach
+from squigbowl.coaches.sim import play_match
+from squigbowl.rules.dice import ScriptedDice
+from squigbowl.rules.geometry import distance
+from squigbowl.rules.model import find_team
+from squigbowl.rules.scenario import find_player, scenario_match
+from squigbowl.rules.state import Options
+
+
+def _run_activation(m, coach):
+    """Let the coach finish the activation it declared (no die is rolled on the way)."""
+    while m.pending is not None and m.pending.kind == "action":
+        m.decide(coach.choose(m))
+
+
+def test_normal_is_made_by_name():
+    assert type(make_coach("normal", 3, 1)) is NormalCoach
+
+
+# -- the passing game (A7.4, A7.2) ----------------------------------------------------------------
+def test_a7_4_normal_hands_off_to_a_free_receiver_who_then_scores():
+    """The carrier is 11 squares from the end zone (too far with MA 6 + 2 GFIs); a free
+    team-mate stands 7 from it: the carrier walks up to him and hands off."""
+    m = scenario_match({"carrier": "home:5", "turn": {"home": 3, "away": 3},
+                        "rerolls": {"home": 2},
+                        "players": [{"who": "home:5", "at": [14, 7]},
+                                    {"who": "home:6", "at": [18, 3]},
+                                    {"who": "away:9", "at": [8, 12]},
+                                    {"who": "away:10", "at": [16, 11]}]})
+    coach = NormalCoach(0)
+    carrier, receiver = find_player(m.state, "home:5"), find_player(m.state, "home:6")
+    assert coach.choose(m) == ("HANDOFF", carrier.id)
+    assert coach.plan["receiver"] == receiver.id
+    assert distance(coach.plan["path"][-1], receiver.square) == 1
+    m.decide(("HANDOFF", carrier.id))
+    for _ in coach.plan["path"][:]:
+        m.decide(coach.choose(m))
+    assert coach.choose(m) == ("handoff", receiver.id)
+
+
+def test_a7_2_normal_passes_to_a_receiver_who_then_runs_in():
+    """A slow thrower (MA 2, Pass) reaches nobody for a hand-off; a free receiver stands a
+    Short Pass away, five squares from the end zone: the pass goes to him."""
+    m = scenario_match({"carrier": "home:5", "turn": {"home": 3, "away": 3},
+                        "players": [{"who": "home:5", "at": [19, 7], "ma": 2, "ag": 4,
+                                     "skills": ["Pass"]},
+                                    {"who": "home:6", "at": [20, 1]},
+                                    {"who": "away:9", "at": [8, 12]}]})
+    coach = NormalCoach(0)
+    thrower, receiver = find_player(m.state, "home:5"), find_player(m.state, "home:6")
+    assert coach.choose(m) == ("PASS", thrower.id)
+    m.decide(("PASS", thrower.id))
+    assert coach.choose(m) == ("pass", receiver.square)
+
+
+def test_a7_2_normal_runs_a_receiver_into_the_end_zone_then_passes_to_him():
+    """As above, but a Human stands under the ruler of the pass to where the receiver is
+    (A7.2.5: he may intercept): the receiver first runs with no roll into the end zone, out
+    of that Human's way, and the pass goes there (a catch scores, A11.1)."""
+    m = scenario_match({"carrier": "home:5", "turn": {"home": 3, "away": 3},
+                        "players": [{"who": "home:5", "at": [19, 7], "ma": 2, "ag": 4,
+                                     "skills": ["Pass"]},
+                                    {"who": "home:6", "at": [20, 1]},
+                                    {"who": "away:9", "at": [19, 4]}]})
+    coach = NormalCoach(0)
+    thrower, receiver = find_player(m.state, "home:5"), find_player(m.state, "home:6")
+    assert coach.choose(m) == ("MOVE", receiver.id)
+    m.decide(("MOVE", receiver.id))
+    _run_activation(m, coach)
+    assert receiver.square[0] == 25
+    assert coach.choose(m) == ("PASS", thrower.id)
+    m.decide(("PASS", thrower.id))
+    assert coach.choose(m) == ("pass", receiver.square)
+
+
+# -- the carrier and the cage ---------------------------------------------------------------------
+def test_a8_normal_frees_a_marked_carrier_with_a_block_on_his_marker():
+    m = scenario_match({"carrier": "home:5", "rerolls": {"home": 1},
+                        "players": [{"who": "home:5", "at": [10, 7]},
+                                    {"who": "home:6", "at": [12, 7]},
+                                    {"who": "home:7", "at": [12, 8]},
+                                    {"who": "away:9", "at": [11, 7]}]})
+    coach = NormalCoach(0)
+    choice = coach.choose(m)
+    assert choice[0] == "BLOCK"
+    assert coach.plan["target"] == find_player(m.state, "away:9").id
+
+
+def test_normal_team_mates_fill_the_cage_corners_around_the_carrier():
+    """The carrier has acted; two free team-mates close by step onto the squares diagonal
+    to him (the cage), with no roll."""
+    m = scenario_match({"carrier": "home:5",
+                        "players": [{"who": "home:5", "at": [12, 7], "acted": True},
+                                    {"who": "home:6", "at": [9, 5]},
+                                    {"who": "home:7", "at": [9, 9]},
+                                    {"who": "away:9", "at": [20, 3]}]})
+    coach = NormalCoach(0)
+    corners = set(cage.cage_corners((12, 7)))
+    filled = set()
+    for _ in range(2):
+        choice = coach.choose(m)
+        assert choice[0] == "MOVE"
+        end = coach.plan["path"][-1]
+        assert end in corners and end not in filled
+        filled.add(end)
+        m.decide(choice)
+        _run_activation(m, coach)
+    assert len(filled) == 2
+
+
+def test_normal_screens_our_end_zone_against_their_carrier():
+    """Their carrier is far from all of ours, no blitz reaches him: our free players go
+    between him and our end zone (the screen), not anywhere else."""
+    m = scenario_match({"carrier": "away:9",
+                        "players": [{"who": "away:9", "at": [14, 7]},
+                                    {"who": "home:5", "at": [2, 7]},
+                                    {"who": "home:6", "at": [3, 2]}]})
+    coach = NormalCoach(0)
+    choice = coach.choose(m)
+    assert choice[0] == "MOVE"
+    end = coach.plan["path"][-1]
+    assert end in cage.screen_squares((14, 7), 0) or distance(end, (14, 7)) == 1
+    assert end[0] < 14  # on his way to our end zone (x = 0)
+
+
+# -- weapons (B5) ---------------------------------------------------------------------------------
+def test_b5_normal_throws_the_bomb_at_a_cluster():
+    m = scenario_match({"home": "Goblins", "away": "Dwarfs",
+                        "players": [{"who": "home:4", "at": [8, 7]},
+                                    {"who": "home:9", "at": [4, 2]},
+                                    {"who": "away:8", "at": [14, 7]}, {"who": "away:9", "at": [14, 8]},
+                                    {"who": "away:10", "at": [15, 7]},
+                                    {"who": "away:11", "at": [15, 8]},
+                                    {"who": "away:5", "at": [22, 1]}]},
+                       dice=ScriptedDice([]))
+    bomber = find_player(m.state, "home:4")
+    assert NormalCoach(0).choose(m) == ("THROW_BOMB", bomber.id)
+
+
+def test_b4_normal_hands_to_the_blunderbuss_who_fires_to_an_open_team_mate_downfield():
+    """A Hobgoblin carrier deep in his half, the loaded Blunderbuss next to him and an open
+    Hobgoblin 13 squares up: hand-off (caught on a 4: AG 2, +1), then the shot at him."""
+    m = scenario_match({"home": "Chaos Dwarfs", "away": "Humans", "carrier": "home:9",
+                        "rerolls": {"home": 2}, "turn": {"home": 3, "away": 3},
+                        "players": [{"who": "home:9", "at": [6, 7]},
+                                    {"who": "home:4", "at": [7, 8]},
+                                    {"who": "home:10", "at": [20, 7]},
+                                    {"who": "away:9", "at": [9, 12]}]},
+                       dice=ScriptedDice([4]))
+    coach = NormalCoach(0)
+    carrier, gun = find_player(m.state, "home:9"), find_player(m.state, "home:4")
+    assert coach.choose(m) == ("HANDOFF", carrier.id)
+    m.decide(("HANDOFF", carrier.id))
+    assert coach.choose(m) == ("handoff", gun.id)
+    m.decide(("handoff", gun.id))
+    assert m.state.ball.carrier == gun.id
+    assert coach.choose(m) == ("FIRE_BLUNDERBUSS", gun.id)
+    m.decide(("FIRE_BLUNDERBUSS", gun.id))
+    assert coach.choose(m) == ("fire", (20, 7))
+    m.dice.check_done()
+
+
+# -- whole matches ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed,variants", [(5, False), (6, True)])
+def test_normal_keeps_the_invariants_in_seeded_sims(seed, variants):
+    options = Options(squig_ball=variants, kick_it=variants)
+    home, away = (("Goblins", "Dwarfs") if variants else ("Orcs", "Humans"))
+    m, tally = play_match(find_team(home), find_team(away), seed, "normal", options,
+                          check=True)
+    assert m.over
+
+
+def test_normal_never_reads_the_match_dice():
+    """No peeking: while the coach thinks, the match has no dice at all."""
+
+    class NoDice:
+        def __getattr__(self, name):
+            raise AssertionError(f"the coach read the match dice ({name})")
+
+    from squigbowl.rules.engine import Match
+    m = Match(find_team("Orcs"), find_team("Humans"), seed=9)
+    bots = [NormalCoach(1), NormalCoach(2)]
+    for _ in range(1500):
+        if m.pending is None:
+            break
+        dice, m.dice = m.dice, NoDice()
+        try:
+            choice = bots[m.pending.side].choose(m)
+        finally:
+            m.dice = dice
+        m.decide(choice)
