@@ -221,8 +221,16 @@ async def test_the_skip_key_plays_the_rest_of_its_turn_without_animations(monkey
         monkeypatch.setattr(scr.animator, "play", lambda s, e: played.append(
             len(ctrl.match.log)) or real_play(s, e))
         monkeypatch.setattr(scr, "ask", ask)
+        skipped = []                    # what the key did, seen at once (the computer may then
+        real_skip = scr.action_skip_turn  # finish its turn before the key's handling returns)
+
+        def skip():
+            real_skip()
+            skipped.append((scr._cpu_fast, str(scr.computer_line(1))))
+
+        monkeypatch.setattr(scr, "action_skip_turn", skip)
         await pilot.press("space")
-        assert scr._cpu_fast and "skipping to the end of the turn" in str(scr.computer_line(1))
+        assert skipped and skipped[0][0] and "skipping to the end of the turn" in skipped[0][1]
         await play_person(pilot, app, scr, persons_turn(scr), limit=2000)
         assert human_asked and not scr._cpu_fast
         # no frame for the computer's decisions after the skip (the person's play as usual)

@@ -254,6 +254,7 @@ class MatchScreen(Screen):
     # -- the view protocol (called by the controller) ---------------------------------------------
     def show_events(self, events) -> None:
         state = self.ctrl.state
+        skipping = self._cpu_fast       # the skip covers this batch, the turn's last included
         self.dicelog.add_events(state, events)
         if self.banners:
             history = self.ctrl.history
@@ -280,7 +281,7 @@ class MatchScreen(Screen):
                                    f"{plain(state.teams[1].name)}")
             elif e.kind in ("touchdown", "scored") and e.get("side") in (0, 1):
                 self._notes.append(f"Touchdown {plain(state.teams[e.get('side')].name)}!")
-        if self.animator is not None and not self._cpu_fast:
+        if self.animator is not None and not skipping:
             self.animator.play(state, events)
         self.refresh_all()
 
