@@ -51,6 +51,7 @@ V_RANDOM = {"completions": 1.5, "touchdowns": 4.0}
 MARKED_STILL = 0.20
 ACTIVATION_SECONDS = 2.0
 TURN_SECONDS = 60.0
+FULL_MATCHES = 200                  # the matches a pairing
 WHOLE_MINUTES = 20.0
 
 
@@ -321,9 +322,11 @@ def report(table: dict, elapsed: float, matches: int, hard: dict) -> list[str]:
                      f"most {worst_turn:.1f} s a team turn, median {med_turn:.2f} s (target <= "
                      f"{TURN_SECONDS:.0f} s)")
     minutes = elapsed / 60
-    lines.append(f"  [{verdict(minutes, WHOLE_MINUTES, at_most=True)}] the whole run took "
-                 f"{minutes:.1f} min (target <= {WHOLE_MINUTES:.0f} min for 200 matches a "
-                 f"pairing)")
+    full = minutes * FULL_MATCHES / max(1, matches)      # the same pairings at the size
+    judged = "n/a" if matches < FULL_MATCHES else verdict(minutes, WHOLE_MINUTES, at_most=True)
+    lines.append(f"  [{judged}] the whole run took {minutes:.1f} min; at {FULL_MATCHES} matches a "
+                 f"pairing it would take about {full:.0f} min (target <= {WHOLE_MINUTES:.0f} min)"
+                 + (" — judged only at full size" if judged == "n/a" else ""))
     return lines
 
 
