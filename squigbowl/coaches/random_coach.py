@@ -52,22 +52,14 @@ def pick_uniform(rng: random.Random, choices: list) -> tuple:
         return _pick_from_families(rng, choices)
     if len(choices) == 1:
         return choices[0]
-    types = list(map(_type_of, choices))
-    kinds = dict.fromkeys(types)  # first-seen order: reproducible
+    kinds = dict.fromkeys(map(_type_of, choices))  # first-seen order: reproducible
     if len(kinds) == 1:
         return choices[int(rng.random() * len(choices))]
     kinds = [k for k in kinds if k not in AVOID] or list(kinds)
     kind = kinds[int(rng.random() * len(kinds))] if len(kinds) > 1 else kinds[0]
-    # the j-th choice of that kind, found with list.index (no list of them is built)
-    n = types.count(kind)
-    i = types.index(kind)
-    if n > 1:
-        j = int(rng.random() * n)
-        if j:
-            index = types.index
-            for _ in range(j):
-                i = index(kind, i + 1)
-    return choices[i]
+    of_kind = [c for c in choices if c[0] == kind]
+    n = len(of_kind)
+    return of_kind[int(rng.random() * n)] if n > 1 else of_kind[0]
 
 
 def _pick_from_families(rng: random.Random, choices: Choices) -> tuple:

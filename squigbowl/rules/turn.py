@@ -9,12 +9,10 @@ through `DECLARE_CHECKS` (A5.5) and `TURN_START_HOOKS` (A5.1 step 2).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import repeat
-from operator import attrgetter
 from typing import Callable
 
 from squigbowl.rules import rolls
-from squigbowl.rules.engine import phase
+from squigbowl.rules.engine import QUIET_FIRST, phase
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import NEIGHBOURS
 from squigbowl.rules.model import DOWN, PRONE, STANDING, STUNNED
@@ -36,8 +34,7 @@ class ActionSpec:
     team_wide: bool = False
     #: optional fn(m, side) -> a check like `can_declare` for that side's players, with what
     #: they share computed once (the 'turn' decision uses it to ask about every player), or
-    #: the set of the ids of that side's players who may declare it, or None when nobody of
-    #: that side may declare it now
+    #: None when nobody of that side may declare it now
     prepare: Callable | None = None
     #: only players with one of these skills may declare it (the weapons' actions): a team
     #: without any is not asked about it at all
@@ -99,13 +96,11 @@ def _can_move(m, p) -> bool:
 
 
 def _prepare_block(m, side):
-    """`_can_block` for all of `side`'s players, as the set of the ids of those who may: the
-    squares of the Standing opponents are found once."""
-    players = m.state.players
-    targets = {q.square for q in players  # B3.2 [DD-38]: not next to a Fanatic only
+    """`_can_block` for all of `side`'s players: the squares of the Standing opponents are
+    found once."""
+    targets = {q.square for q in m.state.players  # B3.2 [DD-38]: not next to a Fanatic only
                if q.side != side and q.status == STANDING and "Goblin Fanatic" not in q.skills}
-    return {p.id for p in players if p.side == side and p.status == STANDING
-            and not targets.isdisjoint(NEIGHBOURS[p.square])}
+    return lambda m, p: p.status == STANDING and not targets.isdisjoint(NEIGHBOURS[p.square])
 
 
 @action(BLOCK, moves=False, prepare=_prepare_block)
@@ -157,17 +152,17 @@ def blitz_barred(s, p) -> bool:
 
 
 def turn_choices(m) -> list:
-    """The 'turn' decision: declare an action with a player, or end the turn (A5.2).
-
-    Per player who may act, the registered actions in order (ACTIONS): the team-wide ones
-    (asked once, with the first player who may act) as runs of names, each followed by an
-    action checked per player."""
+    """The 'turn' decision: declare an action with a player, or end the turn (A5.2)."""
     s = m.state
     side = s.active
+    used = s.teams[side].used
+    # per action: (name, the check to make per player, or None when the team-wide answer is
+    # already known and True); team-wide checks are made once, with the first player who may act
+    entries = None
+    choices = []
+    append = choices.append
     bonus = s.bonus_turn
     any_acted = False
-    acting = []
-    add_player = acting.append
     for p in s.players:
         if p.side != side:
             continue
@@ -178,72 +173,35 @@ def turn_choices(m) -> list:
             continue
         if bonus and blitz_barred(s, p):
             continue  # A4.5 Blitz!: marked when the bonus turn started
-        add_player(p)
-    choices = []
-    if acting:
-        segments, tail = _turn_entries(m, s, side, acting[0])
-        append, extend = choices.append, choices.extend
-        for p in acting:
-            pid = p.id
-            for names, name, check, ids in segments:
-                if names:
-                    extend(zip(names, repeat(pid)))
-                if (pid in ids) if ids is not None else check(m, p):
-                    append((name, pid))
-            if tail:
-                extend(zip(tail, repeat(pid)))
-    choices.append(("end_turn", None))
+        if entries is None:
+            entries = []
+            team_skills = None
+            for spec in ACTIONS.values():
+                if spec.limit is not None and spec.limit in used:
+                    continue
+                if spec.skills is not None:
+                    if team_skills is None:
+                        team_skills = frozenset().union(
+                            *(q.skills for q in s.players if q.side == side))
+                    if spec.skills.isdisjoint(team_skills):
+                        continue
+                if not spec.team_wide:
+                    check = spec.prepare(m, side) if spec.prepare else spec.can_declare
+                    if check is None:
+                        continue
+                    entries.append((spec.name, check))
+                elif spec.can_declare(m, p):
+                    entries.append((spec.name, None))
+        pid = p.id
+        for name, check in entries:
+            if check is None or check(m, p):
+                append((name, pid))
+    append(("end_turn", None))
     if s.phase == "turn" and not bonus and not any_acted:
-        choices.append(("concede", None))
+        append(("concede", None))
     for keep in TURN_CHOICE_FILTERS:
         choices = keep(m, choices)
     return choices
-
-
-_skills_of = attrgetter("skills")
-
-
-def _team_skills(s) -> tuple:
-    """Every skill of each side's players (home, away), kept on the state (copied with it)
-    while the players' skills stay the same objects (a test may give a player new ones)."""
-    key = tuple(map(_skills_of, s.players))
-    cached = s.__dict__.get("_team_skills")
-    if cached is not None and cached[0] == key:
-        return cached[1]
-    value = tuple(frozenset().union(*(q.skills for q in s.players if q.side == side))
-                  for side in (0, 1))
-    s._team_skills = (key, value)
-    return value
-
-
-def _turn_entries(m, s, side, first) -> tuple:
-    """The actions `side` may declare now, for `turn_choices`: ([(team-wide names before it,
-    name, per-player check, or the ids of the players who may)], the team-wide names after
-    the last checked one)."""
-    used = s.teams[side].used
-    segments = []
-    names: list = []
-    team_skills = None
-    for spec in ACTIONS.values():
-        if spec.limit is not None and spec.limit in used:
-            continue
-        if spec.skills is not None:
-            if team_skills is None:
-                team_skills = _team_skills(s)[side]
-            if spec.skills.isdisjoint(team_skills):
-                continue
-        if not spec.team_wide:
-            check = spec.prepare(m, side) if spec.prepare else spec.can_declare
-            if check is None:
-                continue
-            if type(check) is set or type(check) is frozenset:
-                segments.append((tuple(names), spec.name, None, check))
-            else:
-                segments.append((tuple(names), spec.name, check, None))
-            names = []
-        elif spec.can_declare(m, first):
-            names.append(spec.name)
-    return segments, tuple(names)
 
 
 # -- the phases ----------------------------------------------------------------------------------
@@ -315,6 +273,29 @@ def turn_phase(m):
 
 phase("turn")(turn_phase)
 phase("kickoff_blitz")(turn_phase)
+
+
+def _quiet_first(m) -> bool:
+    """engine.QUIET_FIRST: `turn_phase` changes nothing before it asks the 'turn' decision,
+    nor the 'action' decision (unless an ACTIVATION_OVERRIDES skill made the choices, which
+    may roll dice: B3.4)."""
+    kind = m.pending.kind
+    if kind == "turn":
+        return True
+    if kind != "action":
+        return False
+    s = m.state
+    act = s.activation
+    if act is None:
+        return False
+    skills = s.players[act.pid].skills
+    for skill in ACTIVATION_OVERRIDES:
+        if skill in skills:
+            return False
+    return True
+
+
+QUIET_FIRST["turn"] = QUIET_FIRST["kickoff_blitz"] = _quiet_first
 
 
 def after_procedure(m) -> None:
