@@ -29,6 +29,10 @@ Proc = Generator[Decision, tuple, object]
 
 #: phase name -> procedure run at the quiet point where the match stands in that phase
 PHASES: dict[str, Callable[["Match"], Proc]] = {}
+#: phase name -> fn(m) -> True when the match, asked the first decision of that phase's
+#: procedure (m.pending), stands where the procedure began: nothing was changed or rolled
+#: before the question. A snapshot there is the state itself, with no decision to replay.
+QUIET_FIRST: dict[str, Callable[["Match"], bool]] = {}
 
 
 def phase(name: str):
@@ -83,6 +87,7 @@ class Match:
         self._gen: Proc | None = None
         self._quiet = None
         self._undo = None   # where the last activation was declared (see can_undo)
+        self._began = None  # (log length, phase) where the running procedure began
         self.pending: Decision | None = None
         self._advance()
 
@@ -151,6 +156,13 @@ class Match:
 
     # -- snapshots ---------------------------------------------------------------------------
     def snapshot(self) -> Snapshot:
+        began = self._began
+        if began is not None and began[0] == len(self.log) and self.pending is not None:
+            quiet_first = QUIET_FIRST.get(began[1])
+            if quiet_first is not None and quiet_first(self):
+                # the first question of a procedure that changed nothing: a quiet point
+                return Snapshot(self.state.clone(), self.dice.fast_state(), list(self.log),
+                                len(self.log), self._undo)
         state, dice, quiet_at = self._quiet
         return Snapshot(state.clone(), dice, list(self.log), quiet_at, self._undo)
 
@@ -211,13 +223,15 @@ class Match:
             quiet = self._quiet
             if quiet is None or len(self.log) - quiet[2] >= self.CLONE_EVERY:
                 self._quiet = (state.clone(), self.dice.fast_state(), len(self.log))
-            gen = PHASES[state.phase](self)
+            name = state.phase
+            gen = PHASES[name](self)
             try:
                 self.pending = next(gen)
             except StopIteration:
                 state = self.state
                 continue
             self._gen = gen
+            self._began = (len(self.log), name)
             return
         self.pending = None
 

@@ -35,10 +35,10 @@ def fall_handler(p):
 
 
 def add_stat(p, key: str, n: int = 1) -> None:
-    """A14 match statistics, kept on the player."""
-    if p.stats is None:
-        p.stats = {}
-    p.stats[key] = p.stats.get(key, 0) + n
+    """A14 match statistics, kept on the player. The dict is replaced, never changed in place,
+    so a copy of the player (`Player.clone`) shares it."""
+    stats = p.stats
+    p.stats = {key: n} if stats is None else {**stats, key: stats.get(key, 0) + n}
 
 
 def knock_down(m, p, *, armour_mod: int = 0, mighty_blow: bool = False, by=None,

@@ -137,9 +137,7 @@ class Player:
         return self.status == STANDING and not self.lost_tz and "Goblin Fanatic" not in self.skills
 
     def clone(self) -> "Player":
-        new = _copy_player_slots(self)
-        if self.stats is not None:
-            new.stats = dict(self.stats)
+        new = _copy_player_slots(self)  # `stats` is shared: injury.add_stat replaces it
         if self.extra is not None:
             new.extra = dict(self.extra)
         return new

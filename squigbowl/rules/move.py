@@ -17,13 +17,18 @@ LEAP_SKILLS: set[str] = {"Leap"}
 
 def max_gfi(p) -> int:
     """A6.5: 2 Go For It squares, Sprint 3, plus what EXTRA_GFI gives (B9.1)."""
-    n = 3 if p.has("Sprint") else 2
-    return n + gfi_bonus(p)
+    n = 3 if "Sprint" in p.skills else 2
+    return n + gfi_bonus(p) if EXTRA_GFI else n
 
 
 def gfi_bonus(p) -> int:
     """The extra Go For It squares of p's skills (EXTRA_GFI); 0 in the base game."""
-    return sum(n for skill, n in EXTRA_GFI.items() if skill in p.skills) if EXTRA_GFI else 0
+    bonus = 0
+    skills = p.skills
+    for skill, n in EXTRA_GFI.items():
+        if skill in skills:
+            bonus += n
+    return bonus
 
 
 def can_leap(p) -> bool:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from squigbowl.rules.geometry import NEIGHBOURS
 from squigbowl.rules.model import ON_PITCH, STANDING, Player, TeamState, slot_copier
+from squigbowl.rules.model import _copy_player_slots as _copy_player
 
 NICE = "nice"
 WEATHERS = ("sweltering_heat", "very_sunny", NICE, "pouring_rain", "blizzard")
@@ -171,7 +172,10 @@ class MatchState:
     def clone(self) -> "MatchState":
         new = MatchState.__new__(MatchState)
         new.__dict__.update(self.__dict__)
-        new.players = [p.clone() for p in self.players]
+        new.players = players = list(map(_copy_player, self.players))
+        for p in players:
+            if p.extra is not None:  # (Player.clone, without a call per player)
+                p.extra = dict(p.extra)
         new.teams = [t.clone() for t in self.teams]
         new.board = dict(self.board)
         new.ball = self.ball.clone()

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from squigbowl.rules import rolls
-from squigbowl.rules.engine import phase
+from squigbowl.rules.engine import QUIET_FIRST, phase
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import NEIGHBOURS
 from squigbowl.rules.model import DOWN, PRONE, STANDING, STUNNED
@@ -273,6 +273,29 @@ def turn_phase(m):
 
 phase("turn")(turn_phase)
 phase("kickoff_blitz")(turn_phase)
+
+
+def _quiet_first(m) -> bool:
+    """engine.QUIET_FIRST: `turn_phase` changes nothing before it asks the 'turn' decision,
+    nor the 'action' decision (unless an ACTIVATION_OVERRIDES skill made the choices, which
+    may roll dice: B3.4)."""
+    kind = m.pending.kind
+    if kind == "turn":
+        return True
+    if kind != "action":
+        return False
+    s = m.state
+    act = s.activation
+    if act is None:
+        return False
+    skills = s.players[act.pid].skills
+    for skill in ACTIVATION_OVERRIDES:
+        if skill in skills:
+            return False
+    return True
+
+
+QUIET_FIRST["turn"] = QUIET_FIRST["kickoff_blitz"] = _quiet_first
 
 
 def after_procedure(m) -> None:
