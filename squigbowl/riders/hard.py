@@ -63,7 +63,7 @@ SPREAD = 0.6
 # is too sure of the leader (measured on Meadow: a predicted 5% won 33%, 29% won 48%);
 # a power below 1 lifts the small chances most, so a racer behind values staying in the race
 # more and gambles less
-CALIBRATION = 0.5
+CALIBRATION = 0.7
 
 
 def policy_of(label: str) -> tuple[Personality, tuple[str, ...]]:
