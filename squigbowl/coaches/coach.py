@@ -3,6 +3,12 @@
 A coach is asked `choose(m)` whenever `m.pending.side` is its side and returns one of
 `m.pending.choices`. Bots keep their own seeded generator: they never touch the match dice, so a
 match is reproduced by its seed plus its decision log whoever made the decisions.
+
+Computer players never peek: a coach that looks ahead does it in `lookahead.fork(m, seed)`
+copies, whose dice replay the rolls already on the table and then its own stream. It must never
+`restore` a snapshot of `m` (or of the screen's private copy of it) and roll on: an engine
+snapshot carries the match's dice position, so the rolls that followed would be the match's
+own future dice.
 """
 
 from __future__ import annotations
