@@ -68,22 +68,7 @@ class NormalCoach(ScriptedCoach):
         self.pass_play: tuple | None = None
 
     def on_turn(self, m, d):
-        self.plan = None
-        s = m.state
-        side = d.side
-        key = (s.half, side, s.teams[side].turn, s.bonus_turn)
-        if key != self._turn_key:
-            self._turn_key = key
-            self._idle = set()
-            self._tried = set()
-        avail: dict[int, set] = {}
-        for c in d.choices:
-            if isinstance(c[1], int):
-                avail.setdefault(c[1], set()).add(c[0])
-        tz = opp_tz_map(s, side)
-        ball = s.ball
-        carrier = s.carrier()
-        late = s.teams[side].turn >= 8
+        s, side, key, avail, tz, ball, carrier, late = self.turn_context(m, d)
         ours = carrier is not None and carrier.side == side
         can_move = ours and "MOVE" in avail.get(carrier.id, ())
 

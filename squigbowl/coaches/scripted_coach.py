@@ -434,7 +434,10 @@ class ScriptedCoach(Coach):
         return best
 
     # -- the team turn --------------------------------------------------------------------------
-    def on_turn(self, m, d):
+    def turn_context(self, m, d):
+        """What every 'turn' decision starts from (A5.2): the plan dropped, this team turn's notes
+        reset when a new turn begins, and (state, side, the turn's key, the actions each player
+        may declare, the opposing tackle zones, the ball, its carrier, whether it is turn 8)."""
         self.plan = None
         s = m.state
         side = d.side
@@ -448,9 +451,10 @@ class ScriptedCoach(Coach):
             if isinstance(c[1], int):
                 avail.setdefault(c[1], set()).add(c[0])
         tz = opp_tz_map(s, side)
-        ball = s.ball
-        carrier = s.carrier()
-        late = s.teams[side].turn >= 8
+        return s, side, key, avail, tz, s.ball, s.carrier(), s.teams[side].turn >= 8
+
+    def on_turn(self, m, d):
+        s, side, _key, avail, tz, ball, carrier, late = self.turn_context(m, d)
 
         # 0. the Goblin Fanatic acts first (B3.3); chainsaws are started before anything else
         c = self.house_rules_first(s, side, avail, carrier)
