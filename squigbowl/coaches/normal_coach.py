@@ -146,12 +146,9 @@ class NormalCoach(ScriptedCoach):
             self._tried.add(("pass_play", False))
         if can_move:
             tz = opp_tz_map(s, side)
-            if tz.get(carrier.square, 0) > 0:
-                plan = self.escape_plan(m, carrier, 0, tz)
-            else:
-                plan = self.advance_plan(m, carrier, 0, tz)
-            if plan is not None:
-                return self.start(("MOVE", carrier.id), plan)
+            c = self.carrier_run(m, carrier, tz)
+            if c is not None:
+                return c
         # 7. the cage, the screen, standing up: moves with no roll, before any block
         self.reserve_fouler(m, side, avail, carrier)
         c = self.support(m, side, avail, tz, carrier)
@@ -212,13 +209,7 @@ class NormalCoach(ScriptedCoach):
         cands = relay.receivers(s, carrier, avail)
         if not cands:
             return None
-        cache: dict = {}
-
-        def paths_of(q):
-            got = cache.get(q.id)
-            if got is None:
-                got = cache[q.id] = find_paths(m, q, 0, opp_tz_map(s, q.side))
-            return got
+        paths_of = _paths_from_rest(m)
 
         own = find_paths(m, carrier, 0, tz, max_steps=carrier.ma)
         options = []
@@ -357,13 +348,7 @@ class NormalCoach(ScriptedCoach):
         cands = [q for q in cands if distance(q.square, p.square) <= max(left, 0) + 1]
         if not cands:
             return None
-        cache: dict = {}
-
-        def paths_of(q):
-            got = cache.get(q.id)
-            if got is None:
-                got = cache[q.id] = find_paths(m, q, 0, opp_tz_map(s, q.side))
-            return got
+        paths_of = _paths_from_rest(m)
 
         own = find_paths(m, p, act.moves, tz, max_steps=max(left, 0))
         options = relay.handoff_relays(m, p, cands, tz, own, paths_of, moves_used=act.moves)
@@ -523,3 +508,16 @@ def _held(s, side: int, sq) -> bool:
         if q is not None and q.side == side and q.status == STANDING:
             return True
     return False
+
+
+def _paths_from_rest(m):
+    """A team-mate's paths from where he stands, unmoved (find_paths), each found once."""
+    cache: dict = {}
+
+    def paths_of(q):
+        got = cache.get(q.id)
+        if got is None:
+            got = cache[q.id] = find_paths(m, q, 0, opp_tz_map(m.state, q.side))
+        return got
+
+    return paths_of

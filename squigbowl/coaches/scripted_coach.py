@@ -501,12 +501,9 @@ class ScriptedCoach(Coach):
             return c
         # 6. the carrier advances, or dodges clear when still marked (A6.4)
         if ours and "MOVE" in avail.get(carrier.id, ()):
-            if tz.get(carrier.square, 0) > 0:
-                plan = self.escape_plan(m, carrier, 0, tz)
-            else:
-                plan = self.advance_plan(m, carrier, 0, tz)
-            if plan is not None:
-                return self.start(("MOVE", carrier.id), plan)
+            c = self.carrier_run(m, carrier, tz)
+            if c is not None:
+                return c
         # 7. supporting moves, standing up (a fouler who pays stays for the foul)
         self.reserve_fouler(m, side, avail, carrier)
         c = self.support(m, side, avail, tz, carrier)
@@ -517,6 +514,15 @@ class ScriptedCoach(Coach):
         if c is not None:
             return c
         return ("end_turn", None) if ("end_turn", None) in d.choices else None
+
+    def carrier_run(self, m, carrier, tz):
+        """The carrier advances, or dodges clear when he is marked (A6.4): his MOVE declared with
+        its plan, or None when no plan is worth it."""
+        if tz.get(carrier.square, 0) > 0:
+            plan = self.escape_plan(m, carrier, 0, tz)
+        else:
+            plan = self.advance_plan(m, carrier, 0, tz)
+        return None if plan is None else self.start(("MOVE", carrier.id), plan)
 
     def start(self, choice, plan):
         plan["pid"] = choice[1]
