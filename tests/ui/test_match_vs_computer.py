@@ -203,13 +203,13 @@ async def test_the_skip_key_plays_the_rest_of_its_turn_without_animations(monkey
         await pilot.pause()
         ctrl = scr.ctrl
         await play_person(pilot, app, scr, persons_turn(scr), limit=2000)
+        # from the end of the person's turn the computer's moves wait for the key (no race with
+        # the machine's load): the skip ends the pause at once and plays the rest of its turn
+        monkeypatch.setattr(scr, "computer_pause", (120.0, 120.0))
         await pilot.press("e")
         await pilot.pause()
         if isinstance(app.screen, ChoiceDialog):
             await pilot.press("1")
-        await play_person(pilot, app, scr, lambda: scr.mode == "computer" and
-                          ctrl.state.active == 1 and ctrl.state.activation is not None,
-                          limit=2000)
         played, human_asked = [], []
         real_play, real_ask = scr.animator.play, scr.ask
 
@@ -221,24 +221,20 @@ async def test_the_skip_key_plays_the_rest_of_its_turn_without_animations(monkey
         monkeypatch.setattr(scr.animator, "play", lambda s, e: played.append(
             len(ctrl.match.log)) or real_play(s, e))
         monkeypatch.setattr(scr, "ask", ask)
-        skipped = []                    # what the key did, seen at once (the computer may then
-        real_skip = scr.action_skip_turn  # finish its turn before the key's handling returns)
+        skipped = []                    # what the key did, seen at once
+        real_skip = scr.action_skip_turn
 
         def skip():
             real_skip()
             skipped.append((scr._cpu_fast, str(scr.computer_line(1))))
 
         monkeypatch.setattr(scr, "action_skip_turn", skip)
-        # the key goes to the match screen while the computer plays; a banner of the person's
-        # (the computer's turnover, a casualty) may come up first on a busy machine: answer it
-        for _ in range(200):
-            if skipped or human_asked:
+        for _ in range(2000):           # the computer's first move of its turn, paused
+            if scr._cpu_pause is not None and ctrl.state.active == 1:
                 break
-            if isinstance(app.screen, BannerScreen):
-                await pilot.press("space")
-            elif app.screen is scr and scr.mode in ("computer", "wait"):
-                await pilot.press("space")
             await pilot.pause(0.01)
+        assert scr._cpu_pause is not None and app.screen is scr and scr.mode == "computer"
+        await pilot.press("space")
         assert skipped and skipped[0][0] and "skipping to the end of the turn" in skipped[0][1]
         await play_person(pilot, app, scr, persons_turn(scr), limit=2000)
         assert human_asked and not scr._cpu_fast

@@ -149,6 +149,7 @@ class MatchScreen(Screen):
         self.banners = banners
         self.computer_pause = (COMPUTER_PAUSE, COMPUTER_STEP_PAUSE) if animate else (0.0, 0.0)
         self._cpu_fast = False          # Space during the computer's turn: to its end at once
+        self._cpu_pause = None          # (timer, play): the computer's pause before a move
         self._cpu_workers: dict = {}    # worker -> the decision it is choosing for
         self._cpu_thinking = None       # the side whose coach is thinking now
         self._cpu_notice = False        # its "is thinking…" notice is up
@@ -568,11 +569,12 @@ class MatchScreen(Screen):
             pause = 0.0 if self._cpu_fast or self.animator is None else (
                 wait / self.animator.speed)
             if pause > 0:
-                self.set_timer(pause, lambda: play())
+                self._cpu_pause = (self.set_timer(pause, lambda: play()), play)
             else:
                 play()
 
         def play() -> None:
+            self._cpu_pause = None
             if decision is not self.decision or not self.is_attached:
                 return
             if self.app.screen is not self or self.keys_inert:
@@ -596,6 +598,10 @@ class MatchScreen(Screen):
             self.animator.skip()
         self._prompt(Text(f"{self.ctrl.coach_name(self.decision.side)}: skipping to the end of "
                           f"the turn…", style="bold"))
+        if self._cpu_pause is not None:     # the pause before its next move: over at once
+            timer, play = self._cpu_pause
+            timer.stop()
+            self.call_later(play)
 
     # -- answering -------------------------------------------------------------------------------
     def _play(self, choice) -> None:
