@@ -538,13 +538,15 @@ def in_use(path: str | os.PathLike) -> bool:
 TEMP_NAME = re.compile(r"^\.(?P<save>[^/]+\.json)\.[A-Za-z0-9_]{6,12}\.tmp$")
 #: the lock files: `.NAME.json.lock`
 LOCK_NAME = re.compile(r"^\.(?P<save>[^/]+\.json)\.lock$")
+#: a server room's journal (net/journal.py): `.NAME.json.journal`
+JOURNAL_NAME = re.compile(r"^\.(?P<save>[^/]+\.json)\.journal$")
 
 
 def clean_temp_files(folder: str | os.PathLike, age: float = STALE_TEMP_SECONDS) -> list[Path]:
     """Remove what killed games left in the saves folder: their temporary files (only the
     game's own `.NAME.json.XXXX.tmp` pattern, only regular files older than `age` seconds whose
-    save no live game holds) and the lock files of saves that are gone. Returns the files
-    removed; never raises."""
+    save no live game holds) and the lock and server-journal files of saves that are gone.
+    Returns the files removed; never raises."""
     folder = Path(folder)
     removed = []
     now = time.time()
@@ -554,7 +556,8 @@ def clean_temp_files(folder: str | os.PathLike, age: float = STALE_TEMP_SECONDS)
         return removed
     for entry in entries:
         temp, lock = TEMP_NAME.match(entry.name), LOCK_NAME.match(entry.name)
-        if not (temp or lock):
+        journal = JOURNAL_NAME.match(entry.name)
+        if not (temp or lock or journal):
             continue
         try:
             st = entry.stat(follow_symlinks=False)
@@ -562,7 +565,7 @@ def clean_temp_files(folder: str | os.PathLike, age: float = STALE_TEMP_SECONDS)
             continue
         if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < age:
             continue
-        save = folder / (temp or lock)["save"]
+        save = folder / (temp or lock or journal)["save"]
         if temp:
             if in_use(save):
                 continue
@@ -577,8 +580,15 @@ def clean_temp_files(folder: str | os.PathLike, age: float = STALE_TEMP_SECONDS)
             except SaveInUse:
                 continue
             if held.held and not os.path.lexists(save):
+                if journal:     # a room's journal whose save is gone: nothing to resume
+                    try:
+                        os.unlink(entry.path)
+                        removed.append(Path(entry.path))
+                    except OSError:
+                        pass
+                else:
+                    removed.append(Path(entry.path))
                 held.release()
-                removed.append(Path(entry.path))
             else:
                 held.release(unlink=False)
     return sorted(removed)

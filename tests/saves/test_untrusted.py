@@ -308,6 +308,23 @@ def test_stale_temp_files_are_cleaned_but_not_live_ones(tmp_path):
     assert path.exists() and locked_save.exists()
 
 
+
+def test_a_server_journal_whose_save_is_gone_is_cleaned(tmp_path):
+    """A room's journal (`.NAME.json.journal`, docs/network.md) is kept while its save is there
+    (a restarted server follows it); once the save is deleted it holds nothing to resume."""
+    kept_save = saved_match(tmp_path, decisions=6)
+    kept = tmp_path / f".{kept_save.name}.journal"
+    orphan = tmp_path / ".match-77.json.journal"
+    young = tmp_path / ".match-78.json.journal"
+    for p, age in ((kept, 3600), (orphan, 3600), (young, 5)):
+        p.write_bytes(b'{"n": 1, "d": ["call", "heads"]}\n')
+        then = time.time() - age
+        os.utime(p, (then, then))
+    removed = saves.clean_temp_files(tmp_path)
+    assert removed == [orphan]
+    assert kept.exists() and young.exists() and not orphan.exists()
+    assert not (tmp_path / ".match-77.json.lock").exists()     # its claim, released
+
 # -- 13: race options ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("key, value, words", [
