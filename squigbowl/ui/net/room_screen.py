@@ -75,7 +75,7 @@ class RoomMatchScreen(MatchScreen):
         self.dicelog.add_note(line)
         if new:
             self.app.notify(f"Your rejoin code: {code}\nKeep it: it takes your seat back if "
-                            f"your connection drops (R shows it again).", timeout=30,
+                            f"your connection drops (R shows it again).", timeout=10,
                             markup=False)
             if self._on_code is not None:
                 self._on_code(self.ctrl.room, self.link.seat, self.link.token)
