@@ -376,3 +376,52 @@ def test_host_starts_a_server_opens_a_room_and_prints_the_join_line(short_tmp, c
             os.kill(pid, signal.SIGTERM)
             os.waitpid(pid, 0)
     assert not sock.exists()
+
+
+async def test_a_saved_formation_is_placed_one_decision_at_a_time(server):
+    """The set-up screen's own formations decide many placements at once (setup_screen
+    apply_own): in a room each goes to the server after the last one's update."""
+    from squigbowl.ui.match.setup_screen import mirror
+
+    home = await Client.connect(server.socket_path)
+    room = await home.create(game="match", seed=11)
+    await home.join(room, "home", name="Ann")
+    app = join_app(server.socket_path, room, "away", name="Bob")
+    rng = random.Random(4)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: room_screen(app) is not None, what="the room's screen")
+        scr = room_screen(app)
+        # to Bob's set-up: the coin (he wins), receive, Ann sets up by her formation
+        formed = False
+        for _ in range(200):
+            if scr.mode == "setup" and scr.decision.side == 1:
+                break
+            ask = home.take(lambda m: m.get("type") == "ask")
+            if ask is not None:
+                choice = pick(rng, ask)
+                if ask["decision"]["kind"] == "setup":
+                    formation = [c for c in expand_choices(ask["decision"]["choices"])
+                                 if c[0] == "formation"]
+                    choice = ["end_setup", None] if formed or not formation else formation[0]
+                    formed = True
+                await home.decide(choice, ask["seq"])
+            elif isinstance(app.screen, ChoiceDialog):
+                await pilot.press("2" if scr.decision.kind == "kick_or_receive" else "1")
+            await pilot.pause(0.03)
+        assert scr.mode == "setup" and scr.decision.side == 1
+        places = [c for c in scr.decision.choices if c[0] == "place"]
+        rows, pids, squares = [], set(), set()
+        for _, (pid, sq) in places:
+            if pid not in pids and sq not in squares and len(rows) < 3:
+                pids.add(pid)
+                squares.add(sq)
+                rows.append((scr.ctrl.player(pid).number, mirror(sq, 1)))
+        seq = scr.ctrl.mirror.seq
+        scr.setup.apply_own(rows)
+        game = server.rooms[room].game
+        await until(pilot, lambda: len(game.log) == seq + 3 and scr.ctrl.mirror.seq == seq + 3,
+                    what="three placements made")
+        placed = {game.state.players[pid].square for pid in pids}
+        assert placed == squares
+        await until(pilot, lambda: scr.mode == "setup", what="asked again")
+    await home.close()
