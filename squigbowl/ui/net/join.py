@@ -308,16 +308,24 @@ class RoomPicker(Screen):
             self._go(room, options[0][0], False)
             return
 
+        away = {s.get("seat") for s in summary.get("seats") or ()
+                if s.get("taken") and not s.get("connected")}
+
         def done(index) -> None:
             if index is not None:
                 seat, _label, code = options[index]
-                self._go(room, seat, code)
+                kept = token_file(self.app)
+                kept = kept.get(room) if kept is not None and seat in away else None
+                if kept is not None and kept["seat"] == seat:
+                    self._go(room, seat, False, kept["token"])   # this user's own seat
+                else:
+                    self._go(room, seat, code)
         self.app.push_screen(ChoiceDialog(f"Room {room}", [o[1] for o in options],
                                           [room_line(summary)], cancel=True), done)
 
-    def _go(self, room: str, seat: str, needs_code: bool) -> None:
+    def _go(self, room: str, seat: str, needs_code: bool, token: str | None = None) -> None:
         async def go() -> None:
-            token = None
+            nonlocal token
             if needs_code:
                 token = typed_code(await self.app.push_screen_wait(
                     NameDialog(f"The rejoin code of the {seat.title()} seat", "", limit=40)))
