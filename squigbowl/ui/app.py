@@ -627,6 +627,10 @@ class SquigBowlApp(GuardsSize, App):
         from squigbowl.saves import SaveError
         from squigbowl.ui.replay_screen import ReplayScreen, replay_source
 
+        if getattr(path_or_match, "remote", False):
+            # a room's match has no seed here (issue 14): its replay is the server's save
+            self._note(path_or_match.replay_note)
+            return False
         try:
             source = replay_source(path_or_match)
         except SaveError as exc:

@@ -466,4 +466,8 @@ async def test_a_spectator_watches_computer_v_computer_to_the_end_screen(server)
             await pilot.pause(0.05)
         assert isinstance(app.screen, EndScreen)
         assert scr.ctrl.match.log == server.rooms[room].game.log
+        # no replay from a copy without its seed: the server's save has it
+        await pilot.press("r")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, EndScreen)
     await c.close()
