@@ -471,3 +471,43 @@ async def test_a_spectator_watches_computer_v_computer_to_the_end_screen(server)
         await pilot.pause(0.2)
         assert isinstance(app.screen, EndScreen)
     await c.close()
+
+
+async def test_a_race_room_is_ridden_from_the_race_screen(server):
+    """A squig race room (B11): this seat's hops from the race screen, another person's and
+    the server's AI rider's arriving; the copy stays the server's race."""
+    from squigbowl.ui.net.remote_race import RoomRaceScreen
+
+    bob = await Client.connect(server.socket_path)
+    room = await bob.create(game="race", track="meadow", seed=5,
+                            racers=[["Ann", "human"], ["Bob", "human"], ["Grot", "canny"]])
+    await bob.join(room, "racer1", name="Bob")
+    app = join_app(server.socket_path, room, "racer0", name="Ann")
+    app.race_instant = True
+    rng = random.Random(8)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RoomRaceScreen) and
+                    app.screen.controller is not None, what="race screen")
+        scr = app.screen
+        ctrl = scr.controller
+        game = server.rooms[room].game
+        hops = 0
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 60
+        while hops < 3 and loop.time() < end and game.result is None:
+            ask = bob.take(lambda m: m.get("type") == "ask")
+            if ask is not None:
+                await bob.decide(pick(rng, ask), ask["seq"])
+            elif ctrl.waiting is not None and app.screen is scr:
+                before = len(game.decisions)
+                await pilot.press("enter")
+                await until(pilot, lambda: len(game.decisions) > before, what="hop sent")
+                hops += 1
+            else:
+                await pilot.pause(0.02)
+        assert hops == 3
+        await until(pilot, lambda: len(ctrl.race.decisions) == len(game.decisions) or
+                    ctrl.waiting is not None, what="caught up")
+        n = len(ctrl.race.decisions)
+        assert ctrl.race.decisions == game.decisions[:n] and n >= 6
+    await bob.close()
