@@ -511,3 +511,39 @@ async def test_a_race_room_is_ridden_from_the_race_screen(server):
         n = len(ctrl.race.decisions)
         assert ctrl.race.decisions == game.decisions[:n] and n >= 6
     await bob.close()
+
+
+async def test_a_race_screen_reopens_when_the_server_comes_back(short_tmp):
+    from squigbowl.net.server import Server
+    from squigbowl.ui.net.remote_race import RoomRaceScreen
+
+    folder = short_tmp / "saves"
+    folder.mkdir()
+    sock = short_tmp / "r.sock"
+    srv = Server(folder)
+    await srv.start_unix(sock)
+    c = await Client.connect(sock)
+    room = await c.create(game="race", track="meadow", seed=2,
+                          racers=[["Ann", "human"], ["Grot", "canny"]])
+    await c.close()
+    app = join_app(sock, room, "racer0", name="Ann")
+    app.race_instant = True
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RoomRaceScreen) and
+                    app.screen.controller is not None and
+                    app.screen.controller.waiting is not None, what="asked to hop")
+        first = app.screen
+        await pilot.press("enter")
+        await until(pilot, lambda: len(srv.rooms[room].game.decisions) >= 1, what="hopped")
+        await srv.close()
+        await pilot.pause(0.3)                        # the drop is seen, retries begin
+        srv = Server(folder)
+        assert room in srv.resume()
+        await srv.start_unix(sock)
+        await until(pilot, lambda: isinstance(app.screen, RoomRaceScreen) and
+                    app.screen is not first and app.screen.controller is not None and
+                    app.screen.controller.waiting is not None, limit=15,
+                    what="reopened and asked")
+        n = len(app.screen.controller.race.decisions)
+        assert app.screen.controller.race.decisions == srv.rooms[room].game.decisions[:n]
+    await srv.close()
