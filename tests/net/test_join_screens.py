@@ -547,3 +547,28 @@ async def test_a_race_screen_reopens_when_the_server_comes_back(short_tmp):
         n = len(app.screen.controller.race.decisions)
         assert app.screen.controller.race.decisions == srv.rooms[room].game.decisions[:n]
     await srv.close()
+
+
+async def test_the_menus_host_asks_teams_and_opponent_then_seats_you_as_home(server, short_tmp):
+    saves = short_tmp / "menu-saves"
+    saves.mkdir()
+    app = SquigBowlApp(Namespace(command=None, socket=str(server.socket_path)),
+                       saves_folder=saves)
+    app.match_instant = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.call_later(app.menu_choice, "host")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), what="home team")
+        assert "Home (yours) team" in shown(app)
+        await pilot.press("1")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog) and
+                    "Away team" in shown(app), what="away team")
+        await pilot.press("2")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog) and
+                    "Who coaches Away" in shown(app), what="the opponent")
+        await pilot.press("1")                        # a friend
+        await until(pilot, lambda: room_screen(app) is not None, what="seated as Home")
+        scr = room_screen(app)
+        assert scr.link.seat == "home" and len(server.rooms) == 1
+        room = next(iter(server.rooms))
+        assert f"squigbowl join {room}" in log_text(scr)
