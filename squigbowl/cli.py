@@ -288,6 +288,13 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         return _fail(f"cannot use the saves folder: {exc.strerror or exc} "
                      f"({getattr(exc, 'filename', '') or ''})")
+    if args.command == "join" and args.room is None:
+        # under an sshd ForceCommand: the room the coach typed after `ssh ... squigbowl join`
+        from squigbowl.ui.net.rejoin import forced_join
+
+        for key, value in forced_join().items():
+            if getattr(args, key, None) is None:
+                setattr(args, key, value)
     if args.command == "host":
         code = _host(args, folder)
         if code is not None:

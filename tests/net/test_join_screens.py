@@ -572,3 +572,22 @@ async def test_the_menus_host_asks_teams_and_opponent_then_seats_you_as_home(ser
         assert scr.link.seat == "home" and len(server.rooms) == 1
         room = next(iter(server.rooms))
         assert f"squigbowl join {room}" in log_text(scr)
+
+
+def test_a_forced_command_carries_only_a_room_a_seat_a_code_and_a_name():
+    """Under an sshd ForceCommand `squigbowl join` (docs/network.md), the command the coach
+    typed is read, never run: only what reads exactly as a room, a seat, a code, a name."""
+    from squigbowl.ui.net.rejoin import forced_join, shared_account
+
+    typed = {"SSH_ORIGINAL_COMMAND": "squigbowl join k3x9qa --seat away --token ab3x-k9qa "
+                                     "--name 'Bob \x1b[2J'"}
+    assert forced_join(typed) == {"room": "k3x9qa", "seat": "away", "token": "ab3x-k9qa",
+                                  "name": "Bob [2J"}
+    assert shared_account(typed) and not shared_account({})
+    assert shared_account({"SQUIGBOWL_SHARED": "1"})
+    for hostile in ("rm -rf ~; squigbowl join x", "squigbowl join ../../etc --seat root",
+                    "sh -c 'squigbowl join k3x9qa'", "squigbowl join 'unclosed", "x" * 500):
+        got = forced_join({"SSH_ORIGINAL_COMMAND": hostile})
+        assert set(got) <= {"room", "seat"} and got.get("room") in (None, "x")
+    assert forced_join({"SSH_ORIGINAL_COMMAND": "squigbowl join ../../etc --seat root"}) == {}
+    assert forced_join({}) == {}
