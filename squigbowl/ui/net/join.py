@@ -41,8 +41,9 @@ def token_file(app) -> TokenFile | None:
 async def join_room(app, socket_path, room: str, seat: str | None = None, *, name: str = "",
                     token: str | None = None, say=None, host_line: str | None = None) -> bool:
     """Open `room`'s match screen (a race room's race screen) for `seat` (home, away, racerN,
-    watch; None: a seat this user holds, else a free one, else watch). Runs in a worker (it may ask for a code). `say(text)`: where a failure is told
-    (the menu's note by default). True when the screen opened."""
+    watch; None: a seat this user holds, else a free one, else watch). Runs in a worker (it
+    may ask for a code). `say(text)`: where a failure is told (the menu's note by default).
+    True when the screen opened."""
     from squigbowl.ui.net.remote import RemoteController
     from squigbowl.ui.net.room_screen import RoomMatchScreen
 

@@ -20,6 +20,7 @@ from textual.widgets import RichLog
 from squigbowl.net.client import Closed
 from squigbowl.net.mirror import Mirror
 from squigbowl.race.events import choice_from_dict
+from squigbowl.text import plain
 from squigbowl.ui.net.link import RETRY_EVERY, LinkError
 from squigbowl.ui.net.rejoin import show_code
 from squigbowl.ui.race.controller import RaceConfig, RaceController
@@ -165,7 +166,8 @@ class RoomRaceScreen(RaceScreen):
                 self.controller.receive(msg)
             elif kind == "presence":
                 who = msg.get("coach") or msg.get("seat")
-                self.controller_log(f"{who} {'is here' if msg.get('connected') else 'has left: the race waits for him'}.")
+                what = "is here" if msg.get("connected") else "has left: the race waits for him"
+                self.controller_log(f"{plain(str(who))} {what}.")
             elif kind == "replaced":
                 self.gone = "replaced"
                 self.controller_log("Your seat was taken back on another terminal: this one "
