@@ -1,5 +1,5 @@
 """A headless client of the match server (docs/network.md): connect, create a room, join a
-seat, decide, read what happens. The tests and the benchmark use it; the join screens will.
+seat, decide, read what happens. The tests, the benchmark and the join screens use it.
 
     client = await Client.connect(socket_path)          # or Client.connect(tcp=("127.0.0.1", p))
     room = await client.create(game="match", home="Orcs", away="Humans")
