@@ -1,5 +1,5 @@
 """A headless client of the match server (docs/network.md): connect, create a room, join a
-seat, decide, read what happens. The tests and the benchmark use it; the join screens will.
+seat, decide, read what happens. The tests, the benchmark and the join screens use it.
 
     client = await Client.connect(socket_path)          # or Client.connect(tcp=("127.0.0.1", p))
     room = await client.create(game="match", home="Orcs", away="Humans")
@@ -187,6 +187,11 @@ class Client:
     async def decide(self, choice, seq: int | None = None) -> int:
         """Send an answer to the open decision; returns the message id (an `error` reply
         carries it when the server refuses)."""
+        return self.send_decision(choice, seq)
+
+    def send_decision(self, choice, seq: int | None = None) -> int:
+        """`decide` without awaiting (a screen's key handler sends it; the `update` is read
+        later): returns the message id."""
         ident = next(self._ids)
         msg = {"type": "decide", "choice": choice, "id": ident}
         if seq is not None:
