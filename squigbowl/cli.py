@@ -9,6 +9,7 @@
     squigbowl sim [...]             headless matches between bots (JSON lines + summary)
     squigbowl race-sim [...]        headless squig races between AI riders
     squigbowl serve [...]           the match server: rooms over a user-only socket (issue 14)
+    squigbowl web [...]             the game in a browser (textual-serve; docs/hosting.md)
 """
 
 from __future__ import annotations
@@ -159,6 +160,21 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--rate", type=float, default=50.0,
                        help="messages a second a connection may send on average (default 50)")
     _saves_option(serve)
+
+    from squigbowl.web import port_number
+
+    web = sub.add_parser("web", help="serve the game to browsers (docs/hosting.md)",
+                         description="Serve the main menu to web browsers: each browser gets its "
+                                     "own game on the same saves folder. There is no login.")
+    web.add_argument("--port", type=port_number, default=8000, help="the TCP port (default 8000)")
+    web.add_argument("--host", default="127.0.0.1",
+                     help="the address to listen on (default 127.0.0.1: this machine only). "
+                          "Another address (0.0.0.0: every network of the machine) lets anyone "
+                          "who reaches it play with your saves folder, without a password")
+    web.add_argument("--public-url", metavar="URL", default=None,
+                     help="the address browsers use to reach the page, when it differs from "
+                          "http://HOST:PORT (a proxy, a wildcard --host)")
+    _saves_option(web)
     return parser
 
 
@@ -229,6 +245,14 @@ def main(argv: list[str] | None = None) -> int:
         return run_server(args)
     from squigbowl import saves
 
+    if args.command == "web":
+        from squigbowl.web import serve_web
+
+        try:
+            folder = saves.saves_dir(getattr(args, "saves", None))
+        except OSError as exc:
+            return _fail(f"cannot use the saves folder: {exc.strerror or exc}")
+        return serve_web(folder, args.host, args.port, args.public_url)
     if args.command in ("load", "replay"):
         try:
             args.loaded = saves.load(args.file)
