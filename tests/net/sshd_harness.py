@@ -58,11 +58,34 @@ def squigbowl_command() -> list[str]:
     return [str(script)] if script.is_file() else [sys.executable, "-m", "squigbowl"]
 
 
+def recipe_block(doc: Path) -> str:
+    """The `Match User game` block of docs/hosting.md, as the recipe prints it."""
+    found = re.search(r"```\n(Match User game\n.*?)```", doc.read_text(), re.S)
+    if not found:
+        raise AssertionError(f"{doc.name} has no 'Match User game' block")
+    return found.group(1)
+
+
+def recipe_line(line: str, user: str, keys: Path, force: str) -> str:
+    """A line of the recipe's block made the test's own: its user for `game`, its key file, its
+    forced command (the same entry with the test's saves folder and socket)."""
+    word = line.split()[0] if line.strip() else ""
+    if word == "Match":
+        return f"Match User {user}"
+    if word == "AuthorizedKeysFile":
+        return f"    AuthorizedKeysFile {keys}"
+    if word == "ForceCommand":
+        assert "ssh-entry" in line.split(), line
+        return f"    {force}"
+    return line
+
+
 class Sshd:
     """sshd -D on 127.0.0.1:PORT with the recipe's settings; the current user logs in with a
     key made here, and every login runs `force_command`."""
 
-    def __init__(self, folder: Path, force_command: list[str], tools: dict) -> None:
+    def __init__(self, folder: Path, force_command: list[str], tools: dict,
+                 match_block: str | None = None) -> None:
         self.folder, self.tools = folder, tools
         folder.mkdir(parents=True, exist_ok=True)
         self.user = pwd.getpwuid(os.geteuid()).pw_name
@@ -78,12 +101,24 @@ class Sshd:
         self.port = free_port()
         self.log = folder / "sshd.log"
         config = folder / "sshd_config"
+        force = f"ForceCommand {shlex.join(force_command)}"
+        if match_block is None:
+            account = [
+                f"AuthorizedKeysFile {keys}",
+                "PermitTTY yes",
+                "DisableForwarding yes",
+                "PermitTunnel no",
+                "PermitUserRC no",
+                force,
+            ]
+        else:
+            account = [recipe_line(line, self.user, keys, force)
+                       for line in match_block.strip().splitlines()]
         config.write_text("\n".join([
             f"Port {self.port}",
             "ListenAddress 127.0.0.1",
             f"HostKey {self.host_key}",
             f"PidFile {folder / 'sshd.pid'}",
-            f"AuthorizedKeysFile {keys}",
             "StrictModes no",
             "UsePAM no",
             "PubkeyAuthentication yes",
@@ -91,16 +126,12 @@ class Sshd:
             "KbdInteractiveAuthentication no",
             "PermitRootLogin prohibit-password",
             f"AllowUsers {self.user}",
-            "PermitTTY yes",
-            "DisableForwarding yes",
-            "PermitTunnel no",
-            "PermitUserRC no",
             "PermitUserEnvironment no",
             "PrintMotd no",
             "PrintLastLog no",
             "LogLevel VERBOSE",
             f"SetEnv PYTHONPATH={ROOT}",
-            f"ForceCommand {shlex.join(force_command)}",
+            *account,
             "",
         ]))
         self.config = config

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from net_helpers import ServerProcess
-from sshd_harness import Sshd, Terminal, find_openssh, squigbowl_command
+from sshd_harness import Sshd, Terminal, find_openssh, recipe_block, squigbowl_command
 from squigbowl.net.client import Client
 
 TOOLS, MISSING = find_openssh()
+DOC = Path(__file__).resolve().parents[2] / "docs" / "hosting.md"
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 
@@ -28,7 +29,7 @@ def hosting():
     saves, sock = folder / "saves", folder / "s.sock"
     saves.mkdir()
     force = [*squigbowl_command(), "--saves", str(saves), "ssh-entry", "--socket", str(sock)]
-    sshd = Sshd(folder / "sshd", force, TOOLS)
+    sshd = Sshd(folder / "sshd", force, TOOLS, recipe_block(DOC))
     server = ServerProcess(saves, sock)
     terminals: list[Terminal] = []
     try:
