@@ -11,6 +11,10 @@
     squigbowl serve [...]           the match server: rooms over a user-only socket (issue 14)
     squigbowl web [...]             the game in a browser (textual-serve; docs/hosting.md)
     squigbowl ssh-entry [...]       a game account's sshd ForceCommand (docs/hosting.md)
+    squigbowl join [ROOM] [...]     a room's match on the server: a seat, or watch (no ROOM:
+                                    the room picker)
+    squigbowl host [...]            open a room (a server if none runs), join it as Home and
+                                    print the line a friend types
 """
 
 from __future__ import annotations
@@ -186,6 +190,37 @@ def build_parser() -> argparse.ArgumentParser:
     entry.add_argument("--socket", metavar="PATH", default=None,
                        help="the server's socket (default: server.sock in the saves folder)")
     _saves_option(entry)
+
+    join = sub.add_parser("join", help="play or watch a room's match on the server "
+                                       "(docs/network.md)")
+    join.add_argument("room", nargs="?", default=None,
+                      help="the room's id (without it: the list of rooms)")
+    join.add_argument("--seat", choices=("home", "away", "watch"), default=None,
+                      help="which seat (default: a free one, else watch)")
+    join.add_argument("--name", default=None, help="your name as the others see it")
+    join.add_argument("--token", metavar="CODE", default=None,
+                      help="your rejoin code: takes your seat back")
+    join.add_argument("--socket", metavar="PATH", default=None,
+                      help="the server's socket (default: server.sock in the saves folder)")
+    _saves_option(join)
+
+    host = sub.add_parser("host", help="open a room on the server (starting one if none "
+                                       "runs), join it as Home, print the line a friend types")
+    host.add_argument("--home", default=None, help="a ready-made team's name (default Orcs)")
+    host.add_argument("--away", default=None, help="a ready-made team's name (default Humans)")
+    host.add_argument("--squig-ball", action="store_true")
+    host.add_argument("--kick-it", action="store_true")
+    host.add_argument("--seed", type=seed, default=None)
+    host.add_argument("--away-coach", type=coach_level, default=None, metavar="LEVEL",
+                      help="human (the default: a friend joins) or the computer: easy, "
+                           "normal or hard")
+    host.add_argument("--name", default=None, help="your name as the others see it")
+    host.add_argument("--socket", metavar="PATH", default=None,
+                      help="the server's socket (default: server.sock in the saves folder)")
+    host.add_argument("--no-join", action="store_true",
+                      help="only open the room and print the line; join it later with "
+                           "squigbowl join ROOM --seat home")
+    _saves_option(host)
     return parser
 
 
@@ -324,9 +359,49 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         return _fail(f"cannot use the saves folder: {exc.strerror or exc} "
                      f"({getattr(exc, 'filename', '') or ''})")
+    if args.command == "host":
+        code = _host(args, folder)
+        if code is not None:
+            return code
     from squigbowl.ui.app import run_app
 
     return run_app(args, saves_folder=folder)
+
+
+def _host(args, folder) -> int | None:
+    """`squigbowl host`: a server (started when none answers), a new room, its join line
+    printed. None: go on and join it as Home (args filled in); else the exit code."""
+    import asyncio
+    from pathlib import Path
+
+    from squigbowl.net.server import default_socket
+    from squigbowl.ui.net import host
+
+    path = Path(args.socket).expanduser() if args.socket else default_socket(folder)
+    try:
+        proc = host.ensure_server(folder, path)
+    except (host.HostError, OSError) as exc:
+        return _fail(f"host: {exc}")
+    options = {k: True for k in ("squig_ball", "kick_it") if getattr(args, k, False)}
+    computer = {"away": args.away_coach} if args.away_coach else None
+    try:
+        room = asyncio.run(host.create_room(path, home=args.home, away=args.away,
+                                            options=options, computer=computer, seed=args.seed))
+    except host.HostError as exc:
+        return _fail(f"host: {exc}")
+    line = host.join_line(room)
+    print(f"Room {room} is open.")
+    if not computer:
+        print(f"Your friend types:  {line}")
+    if proc is not None:
+        print(f"(A server was started for it, pid {proc.pid}: it keeps running when you "
+              f"leave; kill {proc.pid} stops it, every room saved.)")
+    sys.stdout.flush()
+    if args.no_join:
+        return 0
+    args.room, args.seat, args.token = room, "home", None
+    args.host_line = None if computer else line
+    return None
 
 
 if __name__ == "__main__":  # pragma: no cover

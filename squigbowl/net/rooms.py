@@ -38,6 +38,17 @@ ROOM_VERSION = 1
 SAVE_EVERY = 0.25
 
 
+#: a seat token's letters (no 0/o, 1/l: a coach may type it back from the screen)
+TOKEN_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"
+#: a seat token's length: 16 of 32 letters, 80 random bits (issue 14: short enough to be shown
+#: and typed as a rejoin code, far beyond guessing at the server's rate limit)
+TOKEN_LENGTH = 16
+
+
+def new_token() -> str:
+    return "".join(secrets.choice(TOKEN_LETTERS) for _ in range(TOKEN_LENGTH))
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
@@ -236,7 +247,7 @@ class Room:
         if seat.token is None:
             if token is not None:
                 raise ProtocolError("bad_token", "the seat is free: join it without a token")
-            token = secrets.token_urlsafe(24)
+            token = new_token()
             seat.token = token_hash(token)
             seat.coach = plain(name) or f"{seat_name.title()} coach"
         elif token is None:

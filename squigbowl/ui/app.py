@@ -32,6 +32,9 @@ MENU = [
     ("new", "New match"),
     ("continue", "Continue"),
     ("load", "Load"),
+    ("host", "Host a match"),
+    ("join", "Join a match"),
+    ("watch", "Watch a match"),
     ("race", "Squig race"),
     ("cup", "Squig Cup"),
     ("rules", "Rules"),
@@ -153,7 +156,8 @@ class SquigBowlApp(GuardsSize, App):
 
     def on_mount(self) -> None:
         command = getattr(self.args, "command", None)
-        self.push_screen(MainMenu(lazy=command in ("match", "race", "cup", "load", "replay")))
+        self.push_screen(MainMenu(lazy=command in ("match", "race", "cup", "load", "replay",
+                                                   "join", "host")))
         self._install_signals()
         self.set_interval(1.0, self._report_save_errors)
         command = getattr(self.args, "command", None)
@@ -165,6 +169,8 @@ class SquigBowlApp(GuardsSize, App):
             self.call_after_refresh(self.start_solo_race, self.args)
         elif getattr(self.args, "command", None) == "cup":
             self.call_after_refresh(self.start_cup, self.args)
+        elif command in ("join", "host"):
+            self.call_after_refresh(self.start_join, self.args)
         elif getattr(self.args, "command", None) == "match":
             from squigbowl.ui.match.new_match import start_match_from_args
 
@@ -185,6 +191,66 @@ class SquigBowlApp(GuardsSize, App):
         from squigbowl.ui.match.new_match import TeamPick
 
         self.push_screen(TeamPick())
+
+    # -- rooms of the match server (issue 14, docs/network.md) --------------------------------
+    @property
+    def net_socket(self):
+        """The server's socket: --socket, else the saves folder's (None: neither)."""
+        given = getattr(self.args, "socket", None)
+        if given:
+            return Path(given).expanduser()
+        if self.saves_folder is None:
+            return None
+        from squigbowl.net.server import default_socket
+
+        return default_socket(self.saves_folder)
+
+    def _socket_or_say(self):
+        path = self.net_socket
+        if path is None:
+            self._note("No saves folder, so no server socket: give --socket.")
+        return path
+
+    def start_join(self, args) -> None:
+        """`squigbowl join [ROOM] [--seat] [--name] [--token]` (and `host`, once its room is
+        made): the room's match screen, or the room picker when no room is named."""
+        from squigbowl.ui.net.join import RoomPicker, join_room
+
+        path = self._socket_or_say()
+        if path is None:
+            return
+        room = getattr(args, "room", None)
+        name = getattr(args, "name", None) or ""
+        if not room:
+            self.push_screen(RoomPicker(path, watch=getattr(args, "seat", None) == "watch",
+                                        name=name))
+            return
+        self.run_worker(join_room(self, path, room, getattr(args, "seat", None), name=name,
+                                  token=getattr(args, "token", None),
+                                  host_line=getattr(args, "host_line", None)),
+                        group="join", exclusive=True, exit_on_error=False)
+
+    def open_join(self) -> None:
+        from squigbowl.ui.net.join import RoomPicker
+
+        path = self._socket_or_say()
+        if path is not None:
+            self.push_screen(RoomPicker(path))
+
+    def open_watch(self) -> None:
+        from squigbowl.ui.net.join import RoomPicker
+
+        path = self._socket_or_say()
+        if path is not None:
+            self.push_screen(RoomPicker(path, watch=True))
+
+    def open_host(self) -> None:
+        from squigbowl.ui.net.join import host_from_menu
+
+        path = self._socket_or_say()
+        if path is not None:
+            self.run_worker(host_from_menu(self, self.saves_folder, path), group="join",
+                            exclusive=True, exit_on_error=False)
 
     def open_race(self) -> None:
         from squigbowl.ui.race.setup import RaceSetup
@@ -341,7 +407,8 @@ class SquigBowlApp(GuardsSize, App):
                 self.notify(message(saver.error), severity="error", timeout=10, markup=False)
 
     def _game_running(self) -> bool:
-        return any(type(s).__name__ in ("MatchScreen", "RaceScreen", "CupScreen")
+        return any(type(s).__name__ in ("MatchScreen", "RaceScreen", "CupScreen",
+                                        "RoomMatchScreen")
                    for s in self.screen_stack)
 
     async def action_quit(self) -> None:
@@ -364,6 +431,11 @@ class SquigBowlApp(GuardsSize, App):
                 self.exit()
         where = [s.status(s.kind) for s in self.savers[-1:] if hasattr(s, "status")] or \
             ["It is not saved (no saves folder)."]
+        room = next((s for s in reversed(self.screen_stack)
+                     if type(s).__name__ == "RoomMatchScreen"), None)
+        if room is not None and not any(type(s).__name__ in ("MatchScreen", "RaceScreen")
+                                        for s in self.screen_stack):
+            where = room.leave_lines()      # the server keeps a room's match (issue 14)
         self.push_screen(ConfirmDialog("Quit Squig Bowl?", where), done)
 
     def _ask_unsaved(self, lost) -> None:

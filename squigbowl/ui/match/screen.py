@@ -231,7 +231,7 @@ class MatchScreen(Screen):
                               f"{self.ctrl.team_name(1)} ({self.ctrl.coach_name(1)})")
         if self.ctrl.history:           # a resumed match: its log so far, where it stood
             self.dicelog.add_events(self.ctrl.state, self.ctrl.history)
-            self.dicelog.add_note("Resumed from the save.")
+            self.dicelog.add_note(getattr(self.ctrl, "resumed_note", "Resumed from the save."))
         self.refresh_all()
         self.ctrl.start()
 

@@ -1,0 +1,352 @@
+"""Joining a room (issue 14): `squigbowl join [ROOM]`, and the menu's Join, Watch and Host.
+
+`join_room` connects, takes the seat (a free one, or back with the rejoin code; a seat this
+user left, with the token kept in the saves folder — not under a shared game account, see
+rejoin.py), and opens the room's match screen (room_screen.py). A seat another coach holds asks
+for his rejoin code. Whatever goes wrong (no server, no such room...) is one sentence on the
+menu, never a traceback.
+
+`RoomPicker`: the server's rooms, with their seats; Enter on a room offers its free seats, the
+seats whose coach needs his code, and watching (the Watch entry: watching at once). r reloads
+the list, Esc goes back.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from squigbowl.net.client import ServerRefused
+from squigbowl.text import plain
+from squigbowl.ui.kit.dialogs import ChoiceDialog, NameDialog
+from squigbowl.ui.kit.safe import content
+from squigbowl.ui.net.link import Link, LinkError, connect
+from squigbowl.ui.net.rejoin import TokenFile, shared_account, typed_code
+
+SEATS = ("home", "away")
+
+
+def token_file(app) -> TokenFile | None:
+    """This user's seats in the saves folder; None under a shared game account."""
+    folder = getattr(app, "saves_folder", None)
+    if folder is None or shared_account():
+        return None
+    return TokenFile(folder)
+
+
+async def join_room(app, socket_path, room: str, seat: str | None = None, *, name: str = "",
+                    token: str | None = None, say=None, host_line: str | None = None) -> bool:
+    """Open `room`'s match screen for `seat` (home, away, watch; None: a seat this user holds,
+    else watch). Runs in a worker (it may ask for a code). `say(text)`: where a failure is told
+    (the menu's note by default). True when the screen opened."""
+    from squigbowl.ui.net.remote import RemoteController
+    from squigbowl.ui.net.room_screen import RoomMatchScreen
+
+    say = say or getattr(app, "_note", None) or (lambda text: None)
+    token = typed_code(token)
+    tokens = token_file(app)
+    kept = None
+    if token is None and seat != "watch" and tokens is not None:
+        kept = tokens.get(room)
+        if kept is not None and seat in (None, kept["seat"]):
+            token = kept["token"]
+        else:
+            kept = None
+    if seat is None and token is None:
+        seat = await _choose_seat(app, socket_path, room, say)
+        if seat is None:
+            return False
+        if seat.startswith("code:"):
+            seat = seat[5:]
+            token = typed_code(await app.push_screen_wait(
+                NameDialog(f"The rejoin code of the {seat.title()} seat", "", limit=40)))
+            if not token:
+                return False
+    link = Link(socket_path, room, seat, name=name, token=token)
+    for _ in range(4):
+        try:
+            state = await link.open()
+            break
+        except LinkError as exc:
+            if exc.code == "bad_token" and kept is not None:
+                kept, link.token = None, None           # the kept token is stale: sit anew
+                link.seat = seat or "watch"
+                continue
+            if exc.code in ("seat_taken", "bad_token") and seat != "watch":
+                again = "That code is not this seat's. " if exc.code == "bad_token" else ""
+                code = await app.push_screen_wait(NameDialog(
+                    f"{again}This seat is taken: its coach's rejoin code takes it back",
+                    "", limit=40))
+                code = typed_code(code)
+                if not code:
+                    say(f"Room {room}: {exc}")
+                    return False
+                link.token = code
+                continue
+            say(f"Room {room}: {exc}")
+            return False
+    else:
+        say(f"Room {room}: the seat could not be taken.")
+        return False
+    if state.get("game") != "match":
+        await link.close()
+        say(f"Room {room} is a squig race: races are not joinable from this version yet.")
+        return False
+
+    def keep(room_id, seat_name, tok) -> None:
+        if tokens is not None:
+            tokens.put(room_id, seat_name, tok, name)
+
+    try:
+        ctrl = RemoteController(link, state)
+    except Exception as exc:  # noqa: BLE001 - a state this client cannot rebuild
+        await link.close()
+        say(f"Room {room}: its match cannot be shown here ({type(exc).__name__}: {exc}).")
+        return False
+    if tokens is not None and link.token and not ctrl.watching:
+        keep(room, link.seat, link.token)
+    app.push_screen(RoomMatchScreen(ctrl, animate=not getattr(app, "match_instant", False),
+                                    host_line=host_line))
+    return True
+
+
+async def _choose_seat(app, socket_path, room: str, say) -> str | None:
+    """No seat named: the room's first free seat; none free but a seat whose coach is away or
+    playing, a choice (its code, or watch); else watch. "code:SEAT" when a code is to be asked;
+    None when nothing is to be done (told by `say`)."""
+    try:
+        client = await connect(socket_path)
+    except LinkError as exc:
+        say(f"Room {room}: {exc}")
+        return None
+    try:
+        rooms = await client.rooms()
+    except (ServerRefused, OSError, TimeoutError) as exc:
+        say(f"The server did not list its rooms ({exc}).")
+        return None
+    finally:
+        await client.close()
+    summary = next((r for r in rooms if isinstance(r, dict) and r.get("room") == room), None)
+    if summary is None:
+        say(f"Room {room}: there is no such room on the server.")
+        return None
+    options = seat_options(summary)
+    free = [o for o in options if o[0] != "watch" and not o[2]]
+    if free:
+        return free[0][0]
+    if len(options) == 1:
+        return "watch"
+    index = await app.push_screen_wait(ChoiceDialog(
+        f"Room {room}: no free seat", [o[1] for o in options], [room_line(summary)],
+        cancel=True))
+    if index is None:
+        return None
+    seat, _label, code = options[index]
+    return f"code:{seat}" if code else seat
+
+
+def room_line(summary: dict) -> str:
+    """One room as the picker lists it: id, teams, seats, where the match stands."""
+    seats = []
+    for s in summary.get("seats") or ():
+        who = plain(str(s.get("coach") or ""))
+        if s.get("computer"):
+            seats.append(f"computer ({plain(str(s['computer']))})")
+        elif not s.get("taken"):
+            seats.append(f"{str(s.get('seat', '')).title()} free")
+        else:
+            seats.append(f"{who or s.get('seat')}{'' if s.get('connected') else ' (away)'}")
+    where = ""
+    if summary.get("over"):
+        where = "over"
+    elif summary.get("game") == "match" and summary.get("score") is not None:
+        sc = summary["score"]
+        where = f"half {summary.get('half')}, {sc[0]}-{sc[1]}"
+    watching = summary.get("spectators") or 0
+    parts = [str(summary.get("room")), plain(str(summary.get("title") or "")),
+             " v ".join(seats), where]
+    if watching:
+        parts.append(f"{watching} watching")
+    if summary.get("game") == "race":
+        parts.append("squig race")
+    return " · ".join(p for p in parts if p)
+
+
+def seat_options(summary: dict, watch_only: bool = False) -> list[tuple[str, str, bool]]:
+    """(seat, label, needs its code) for a room's seats a coach may take, then watching."""
+    out = []
+    if not watch_only and summary.get("game") == "match" and not summary.get("over"):
+        for s in summary.get("seats") or ():
+            name = s.get("seat")
+            if name not in SEATS or s.get("computer"):
+                continue
+            if not s.get("taken"):
+                out.append((name, f"{name.title()}: free, take it", False))
+            else:
+                who = plain(str(s.get("coach") or name.title()))
+                state = "has left" if not s.get("connected") else "is playing"
+                out.append((name, f"{name.title()}: {who} {state}: take it back with the "
+                                  f"rejoin code", True))
+    out.append(("watch", "Watch", False))
+    return out
+
+
+class RoomPicker(Screen):
+    """The server's rooms: Enter picks one (then a seat, or watch)."""
+
+    DEFAULT_CSS = """
+    RoomPicker { align: center middle; }
+    RoomPicker > #rooms { width: 100; max-width: 100%; height: auto; max-height: 100%;
+                          border: heavy $accent; padding: 0 1; }
+    RoomPicker #rooms-title { text-style: bold; width: 100%; content-align: center middle; }
+    RoomPicker #rooms-list { height: auto; max-height: 16; }
+    RoomPicker #rooms-note { color: $warning; height: auto; }
+    RoomPicker #rooms-keys { color: $text-muted; }
+    """
+
+    BINDINGS = [
+        Binding("r", "reload", "Reload"),
+        Binding("escape,q", "back", "Back"),
+    ]
+
+    def __init__(self, socket_path, *, watch: bool = False, name: str = "") -> None:
+        super().__init__()
+        self.socket_path = socket_path
+        self.watch = watch
+        self.coach_name = name
+        self.summaries: list[dict] = []
+
+    def compose(self) -> ComposeResult:
+        what = "Watch a room" if self.watch else "Join a room"
+        with Vertical(id="rooms"):
+            yield Label(what, id="rooms-title")
+            yield OptionList(id="rooms-list")
+            yield Static("", id="rooms-note")
+            yield Label("Enter picks · r reloads · Esc back", id="rooms-keys")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self.action_reload()
+
+    def note(self, text: str) -> None:
+        self.query_one("#rooms-note", Static).update(content(text))
+
+    def action_reload(self) -> None:
+        self.note("Asking the server…")
+        self.run_worker(self._load(), group="rooms", exclusive=True, exit_on_error=False)
+
+    async def _load(self) -> None:
+        try:
+            client = await connect(self.socket_path)
+        except LinkError as exc:
+            self.note(f"{exc} Start one with: squigbowl serve (or squigbowl host).")
+            return
+        try:
+            rooms = await client.rooms()
+        except (ServerRefused, OSError, TimeoutError) as exc:
+            self.note(f"The server did not list its rooms ({exc}).")
+            return
+        finally:
+            await client.close()
+        self.show_rooms(rooms)
+
+    def show_rooms(self, rooms: list[dict]) -> None:
+        rooms = [r for r in rooms if isinstance(r, dict) and r.get("room")]
+        if not self.watch:
+            rooms = [r for r in rooms if not r.get("over")]
+        self.summaries = rooms
+        ol = self.query_one(OptionList)
+        ol.clear_options()
+        for i, r in enumerate(rooms):
+            ol.add_option(Option(content(room_line(r)), id=str(i)))
+        if rooms:
+            ol.highlighted = 0
+            self.note(f"{len(rooms)} room(s).")
+        else:
+            self.note("No rooms on the server yet: squigbowl host opens one.")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = int(event.option.id)
+        if 0 <= index < len(self.summaries):
+            self.pick(self.summaries[index])
+
+    def pick(self, summary: dict) -> None:
+        options = seat_options(summary, watch_only=self.watch)
+        room = str(summary.get("room"))
+        if len(options) == 1:
+            self._go(room, options[0][0], False)
+            return
+
+        def done(index) -> None:
+            if index is not None:
+                seat, _label, code = options[index]
+                self._go(room, seat, code)
+        self.app.push_screen(ChoiceDialog(f"Room {room}", [o[1] for o in options],
+                                          [room_line(summary)], cancel=True), done)
+
+    def _go(self, room: str, seat: str, needs_code: bool) -> None:
+        async def go() -> None:
+            token = None
+            if needs_code:
+                token = typed_code(await self.app.push_screen_wait(
+                    NameDialog(f"The rejoin code of the {seat.title()} seat", "", limit=40)))
+                if not token:
+                    return
+            await join_room(self.app, self.socket_path, room, seat, name=self.coach_name,
+                            token=token, say=self.note)
+        self.run_worker(go(), group="rooms-join", exclusive=True, exit_on_error=False)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+async def host_from_menu(app, folder, socket_path) -> bool:
+    """The menu's Host: a server if none answers, the teams and the opponent (a friend, or the
+    computer) asked by keys, a room made and joined as Home; the friend's line shown."""
+    import asyncio
+
+    from squigbowl.ui.net import host
+
+    teams = _team_names()
+    if folder is None:
+        app._note("No saves folder: a hosted match needs one for its server.")
+        return False
+    try:
+        await asyncio.to_thread(host.ensure_server, folder, socket_path)
+    except (host.HostError, OSError) as exc:
+        app._note(f"Host: {exc}")
+        return False
+    picks = []
+    for side in ("Home (yours)", "Away"):
+        index = await app.push_screen_wait(ChoiceDialog(f"{side} team", teams, cancel=True))
+        if index is None:
+            return False
+        picks.append(teams[index])
+    who = ["a friend (he joins with a line to type)", "the computer (easy)",
+           "the computer (normal)", "the computer (hard)"]
+    index = await app.push_screen_wait(ChoiceDialog("Who coaches Away?", who, cancel=True))
+    if index is None:
+        return False
+    computer = {"away": ("easy", "normal", "hard")[index - 1]} if index else None
+    try:
+        room = await host.create_room(socket_path, home=picks[0], away=picks[1],
+                                      computer=computer)
+    except host.HostError as exc:
+        app._note(f"Host: {exc}")
+        return False
+    line = host.join_line(room) if not computer else None
+    done = await join_room(app, socket_path, room, "home", host_line=line)
+    if done and line:
+        app.notify(f"Room {room}: your friend types\n{line}", timeout=60, markup=False)
+    return done
+
+
+def _team_names() -> list[str]:
+    from squigbowl.net.catalogue import teams
+
+    return sorted(teams())

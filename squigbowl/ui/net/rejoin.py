@@ -1,0 +1,90 @@
+"""Rejoin codes: the seat token a coach gets when he takes a seat, shown on screen to come back
+with (docs/network.md, "Coming back"), and kept in a 0600 file of the saves folder for the
+ordinary case of one Unix user per coach.
+
+Under a shared game account (docs/hosting.md: every coach logs in as the same user through an
+sshd ForceCommand) a file of that user is everybody's, so it is neither written nor read: the
+code on screen is the only way back. A forced command is recognised by SSH_ORIGINAL_COMMAND
+(sshd sets it only when a ForceCommand or an authorized_keys command= replaced the client's),
+or by SQUIGBOWL_SHARED=1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from squigbowl.paths import read_bounded
+
+FILE_NAME = "rejoin.json"
+#: the file holds at most this many rooms (the newest kept)
+MAX_ROOMS = 50
+
+
+def shared_account(env=None) -> bool:
+    env = os.environ if env is None else env
+    return bool(env.get("SSH_ORIGINAL_COMMAND")) or env.get("SQUIGBOWL_SHARED", "") not in (
+        "", "0")
+
+
+def show_code(token: str | None) -> str:
+    """A token as a coach reads it: groups of four (`abcd-efgh-jkmn-pqrs`)."""
+    if not token:
+        return ""
+    return "-".join(token[i:i + 4] for i in range(0, len(token), 4))
+
+
+def typed_code(text: str | None) -> str | None:
+    """A code as typed back: spaces and dashes dropped (a token of the server's own letters is
+    lower case: an older 32-letter token keeps its case). None when nothing is left."""
+    if not text:
+        return None
+    code = "".join(ch for ch in str(text) if not ch.isspace() and ch != "-")
+    if not code:
+        return None
+    if len(code) == 16:
+        code = code.lower()
+    return code[:64]
+
+
+class TokenFile:
+    """room -> {"seat", "token", "name"}: the seats this user holds, 0600 in the saves folder."""
+
+    def __init__(self, folder) -> None:
+        self.path = Path(folder) / FILE_NAME if folder is not None else None
+
+    def _read(self) -> dict:
+        if self.path is None or not self.path.exists():
+            return {}
+        try:
+            data = json.loads(read_bounded(self.path, 1 << 20))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def get(self, room: str) -> dict | None:
+        entry = self._read().get(room)
+        if isinstance(entry, dict) and isinstance(entry.get("token"), str) and \
+                isinstance(entry.get("seat"), str):
+            return entry
+        return None
+
+    def put(self, room: str, seat: str, token: str, name: str = "") -> bool:
+        if self.path is None:
+            return False
+        data = self._read()
+        data.pop(room, None)
+        data[room] = {"seat": seat, "token": token, "name": name}
+        data = dict(list(data.items())[-MAX_ROOMS:])
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as fh:
+                json.dump(data, fh)
+            os.chmod(tmp, 0o600)
+            os.replace(tmp, self.path)
+            return True
+        except OSError:
+            return False
