@@ -305,6 +305,9 @@ def _ssh_entry(args) -> int:
     argv = ["--saves", str(folder), *request.join_args()]
     if args.socket:
         argv += ["--socket", args.socket]
+    # every login of a game account is the same Unix user: no rejoin code is kept in a file
+    # they would all share (ui/net/rejoin.py), even when the friend typed nothing
+    os.environ["SQUIGBOWL_SHARED"] = "1"
     return main(argv)
 
 

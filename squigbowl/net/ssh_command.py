@@ -11,11 +11,14 @@ never given to a shell, never evaluated, never used as a path. Anything else is 
     ROOM [SEAT]                        the same as `join ROOM [SEAT]`
     rooms                              the open rooms as text (no terminal needed)
 
-SEAT is `home`, `away` or `watch`, alone or as `--seat SEAT` / `--seat=SEAT`.
+SEAT is `home`, `away` or `watch`, alone or as `--seat SEAT` / `--seat=SEAT`; after a room,
+`--token CODE` (or `--token=CODE`) is the rejoin code the join screen showed (letters, digits,
+dashes), which takes the coach's seat back.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from squigbowl.net.protocol import ROOM_ID
@@ -23,10 +26,12 @@ from squigbowl.net.protocol import ROOM_ID
 #: the longest command line read (a room id is at most 32 characters)
 MAX_LENGTH = 200
 SEATS = ("home", "away", "watch")
+#: a rejoin code as the screen shows it (`abcd-efgh-jkmn-pqrs`) or a server token
+CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
 VERBS = ("join", "watch", "rooms")
 
-USAGE = ("ssh -t game@HOST [join ROOM [home|away|watch] | watch ROOM | rooms]; nothing after "
-         "the host opens the room picker")
+USAGE = ("ssh -t game@HOST [join ROOM [home|away|watch] [--token CODE] | watch ROOM | rooms]; "
+         "nothing after the host opens the room picker")
 
 
 class Refused(ValueError):
@@ -38,6 +43,7 @@ class Request:
     verb: str                   # "join" or "rooms"
     room: str | None = None     # a room id of the documented shape, or None: the picker
     seat: str | None = None     # home, away, watch; None: the join screen's default
+    token: str | None = None    # a rejoin code of the CODE shape
 
     def join_args(self) -> list[str]:
         """The arguments of `squigbowl join` for this request."""
@@ -46,6 +52,8 @@ class Request:
             args.append(self.room)
         if self.seat:
             args += ["--seat", self.seat]
+        if self.token:
+            args.append(f"--token={self.token}")
         return args
 
 
@@ -68,12 +76,17 @@ def parse(text: str | None) -> Request:
         if rest:
             raise Refused("'rooms' takes nothing after it")
         return Request("rooms")
-    room = seat = None
+    room = seat = token = None
     while rest:
         word = rest.pop(0)
         if word == "--seat" or word.startswith("--seat="):
             value = word.partition("=")[2] if "=" in word else (rest.pop(0) if rest else "")
             seat = _seat(value, seat)
+        elif word == "--token" or word.startswith("--token="):
+            value = word.partition("=")[2] if "=" in word else (rest.pop(0) if rest else "")
+            if token is not None or not CODE.fullmatch(value):
+                raise Refused("--token takes one rejoin code (letters, digits, dashes)")
+            token = value
         elif word in SEATS:
             seat = _seat(word, seat)
         elif room is None and ROOM_ID.match(word):
@@ -83,12 +96,14 @@ def parse(text: str | None) -> Request:
     if verb == "watch":
         if room is None:
             raise Refused("'watch' needs a room")
-        if seat not in (None, "watch"):
-            raise Refused("'watch' takes no seat")
+        if seat not in (None, "watch") or token:
+            raise Refused("'watch' takes no seat and no code")
         seat = "watch"
-    if seat and room is None:
-        raise Refused("a seat needs a room")
-    return Request("join", room, seat)
+    if (seat or token) and room is None:
+        raise Refused("a seat or a code needs a room")
+    if token and seat == "watch":
+        raise Refused("a spectator has no rejoin code")
+    return Request("join", room, seat, token)
 
 
 def _seat(value: str, before: str | None) -> str:

@@ -29,6 +29,10 @@ ROOT = Path(__file__).resolve().parents[2]
     ("watch k3x9qa", Request("join", "k3x9qa", "watch")),
     ("join k3x9qa watch", Request("join", "k3x9qa", "watch")),
     ("rooms", Request("rooms")),
+    ("squigbowl join k3x9qa --token abcd-efgh-jkmn-pqrs",
+     Request("join", "k3x9qa", None, "abcd-efgh-jkmn-pqrs")),
+    ("join k3x9qa away --token=abcdefghjkmnpqrs", Request("join", "k3x9qa", "away",
+                                                          "abcdefghjkmnpqrs")),
 ])
 def test_accepted(text, expected):
     assert parse(text) == expected
@@ -40,6 +44,9 @@ def test_accepted(text, expected):
     "join k3x9qa --seat", "join a b", "watch", "watch k3x9qa home", "rooms all", "home",
     "join k3x9qa\nsh", "join k3x9qa\x1b[2J", "join k3x9q\u00e4", "sh -c id", "--saves /tmp",
     "join " + "a" * 300, "load /etc/shadow", "serve --tcp 0.0.0.0:1",
+    "join k3x9qa --token", "join k3x9qa --token -x", "join k3x9qa --token a;b",
+    "join --token abcd", "watch k3x9qa --token abcd", "join k3x9qa watch --token abcd",
+    "join k3x9qa --token a --token b", "join k3x9qa --token=../../x",
 ])
 def test_refused(text):
     with pytest.raises(Refused):
@@ -49,7 +56,8 @@ def test_refused(text):
 @settings(max_examples=500, deadline=None)
 @given(st.text(max_size=80) | st.lists(st.sampled_from(
     ["squigbowl", "join", "watch", "rooms", "home", "away", "watch", "--seat", "--seat=away",
-     "k3x9qa", "-x", ";", "$HOME", "..", "/"]), max_size=6).map(" ".join))
+     "k3x9qa", "-x", ";", "$HOME", "..", "/", "--token", "--token=ab-cd", "-ab"]),
+    max_size=6).map(" ".join))
 def test_any_text_is_a_request_of_the_documented_shape_or_refused(text):
     try:
         request = parse(text)
@@ -59,7 +67,8 @@ def test_any_text_is_a_request_of_the_documented_shape_or_refused(text):
     assert request.room is None or ROOM_ID.match(request.room)
     assert request.seat in (None, "home", "away", "watch")
     args = request.join_args()
-    assert args[0] == "join" and all(a == "--seat" or not a.startswith("-") for a in args)
+    assert args[0] == "join"
+    assert all(a == "--seat" or a.startswith("--token=") or not a.startswith("-") for a in args)
 
 
 def run_entry(command: str | None, tmp_path, *extra) -> subprocess.CompletedProcess:
