@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -93,3 +94,129 @@ def test_no_forwarding_through_the_game_account(hosting):
     done = subprocess.run(args, capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
     assert done.returncode != 0
     assert b"SSH-2.0" not in done.stdout
+
+
+# -- two coaches over ssh ------------------------------------------------------------------------
+
+#: the keys a coach at the match screen presses for a decision of each kind (as tests/net/
+#: test_join_screens.py answers by keys): a dialog's first choice, the set-up's first formation
+#: then End, End turn (and Yes when it asks); anything else is a square to pick: Enter
+KEYS = {"coin_call": ["1"], "kick_or_receive": ["1"], "setup": ["F", "1", "e"],
+        "turn": ["e", "y"]}
+CODE = r"rejoin code: ([a-z0-9]{4}(?:-[a-z0-9]{4}){3})"
+
+
+class Watcher:
+    """A spectator over the socket: the test's view of whose decision is open (seq, seat, kind),
+    as a third terminal would see it."""
+
+    def __init__(self, sock: Path, room: str) -> None:
+        self.sock, self.room = sock, room
+        self.loop = asyncio.new_event_loop()
+        self.client = None
+        self.seq, self.pending = 0, None
+        self.connect()
+
+    def connect(self, timeout: float = 60.0) -> None:
+        async def go():
+            client = await Client.connect(self.sock)
+            await client.join(self.room, "watch")
+            return client, await client.next("state")
+        client, state = self.loop.run_until_complete(asyncio.wait_for(go(), timeout))
+        self.client, self.seq, self.pending = client, state["seq"], state["pending"]
+
+    def follow(self, wait: float) -> None:
+        """The updates that came within `wait` seconds."""
+        async def go():
+            end = self.loop.time() + wait
+            while True:
+                found = self.client.take(lambda m: m.get("type") == "update")
+                if found is not None:
+                    self.seq, self.pending = found["seq"], found["pending"]
+                    continue
+                if self.loop.time() >= end:
+                    return
+                await asyncio.sleep(0.05)
+        self.loop.run_until_complete(go())
+
+    def close(self) -> None:
+        if self.client is not None:
+            try:
+                self.loop.run_until_complete(asyncio.wait_for(self.client.close(), 10))
+            except (OSError, asyncio.TimeoutError):
+                pass
+        self.loop.close()
+
+
+def play(coaches: dict[str, Terminal], watcher: Watcher, count: int, made: dict,
+         timeout: float = 240.0) -> None:
+    """`count` decisions, each made by keys at the terminal of the seat the server asks."""
+    goal = watcher.seq + count
+    end = time.monotonic() + timeout
+    while watcher.seq < goal:
+        assert time.monotonic() < end, f"stuck at decision {watcher.seq}: {watcher.pending}"
+        watcher.follow(0.2)
+        pending = watcher.pending
+        if not pending or pending["seat"] not in coaches:
+            continue
+        term, before = coaches[pending["seat"]], watcher.seq
+        mark = len(term.screen)
+        for key in KEYS.get(pending["kind"], ["\r"]):
+            term.write(key)
+            time.sleep(0.4)
+        waited = time.monotonic() + 8
+        while watcher.seq == before and time.monotonic() < waited:
+            watcher.follow(0.2)
+            term.pump(0)
+        if watcher.seq > before:
+            made[pending["seat"]] = made.get(pending["seat"], 0) + 1
+        elif "Press any key to go on" in term.text(mark):
+            term.write(" ")                 # a banner first (a turnover, a touchdown...)
+
+
+def open_coach(sshd: Sshd, terminals: list, *command: str) -> tuple[Terminal, str]:
+    """`ssh -tt game@host join ...`, waited for until the match screen gives the rejoin code."""
+    term = Terminal(sshd.ssh_args(*command))
+    terminals.append(term)
+    return term, term.wait_for(CODE, 90).group(1)
+
+
+def test_two_coaches_over_ssh_survive_a_dropped_client_and_a_killed_server(hosting):
+    """Issue 14's real thing: Home and Away each log in with `ssh -tt` through the forced
+    command and play by keys; Away's ssh is killed, he logs in again with his rejoin code and
+    play goes on; the server is killed with SIGKILL and started again, both screens come back
+    on their own and play goes on. Nothing decided is lost."""
+    sshd, server, terminals = hosting
+    room = create_room(server.sock)
+    home, home_code = open_coach(sshd, terminals, "join", room, "--seat", "home")
+    away, away_code = open_coach(sshd, terminals, room, "away")
+    assert home_code != away_code
+    watcher = Watcher(server.sock, room)
+    made: dict = {}
+    try:
+        play({"home": home, "away": away}, watcher, 4, made)
+
+        # Away's connection drops: the server keeps his seat, and the match waits for him
+        away.kill()
+        seq = watcher.seq
+        away, again = open_coach(sshd, terminals, "join", room, "--token", away_code)
+        assert again == away_code                       # the same seat, taken back
+        assert f"Room {room}: you coach Humans (Away)" in away.text()
+        play({"home": home, "away": away}, watcher, 2, made)
+        assert watcher.seq >= seq + 2
+
+        # the server dies at once and starts again on the same saves: the room resumes
+        seq = watcher.seq
+        server.kill9()
+        watcher.close()
+        restarted = ServerProcess(server.saves, server.sock)
+        try:
+            watcher = Watcher(server.sock, room)
+            assert watcher.seq == seq                   # every decision made is still there
+            play({"home": home, "away": away}, watcher, 3, made)
+            assert watcher.seq >= seq + 3
+        finally:
+            restarted.stop()
+    finally:
+        watcher.close()
+    assert made.get("home", 0) >= 2 and made.get("away", 0) >= 2, made
