@@ -73,14 +73,23 @@ def test_the_forced_command_refuses_anything_else(hosting):
 
 
 def test_a_terminal_login_runs_the_entry_in_a_pseudo_terminal(hosting):
-    """`ssh -tt`: the key's `restrict,pty` and `PermitTTY yes` give the session a terminal
-    (the entry sees one: with no room picker to open it lists the rooms here)."""
+    """`ssh -tt`: the key's `restrict,pty` and `PermitTTY yes` give the session a terminal,
+    and a command that needs none (`rooms`) works in it too."""
     sshd, server, terminals = hosting
     room = create_room(server.sock)
     term = Terminal(sshd.ssh_args("rooms"))
     terminals.append(term)
     term.wait_for(room)
     assert term.proc.wait(30) == 0
+
+
+def test_nothing_after_the_host_opens_the_room_picker(hosting):
+    """`ssh -t game@HOST`: the join screen's list of rooms."""
+    sshd, server, terminals = hosting
+    room = create_room(server.sock)
+    term = Terminal(sshd.ssh_args())
+    terminals.append(term)
+    term.wait_for(room, 90)
 
 
 def test_no_forwarding_through_the_game_account(hosting):
@@ -191,6 +200,9 @@ def test_two_coaches_over_ssh_survive_a_dropped_client_and_a_killed_server(hosti
     home, home_code = open_coach(sshd, terminals, "join", room, "--seat", "home")
     away, away_code = open_coach(sshd, terminals, room, "away")
     assert home_code != away_code
+    third = Terminal(sshd.ssh_args("watch", room))     # a third terminal watches
+    terminals.append(third)
+    third.wait_for(f"Watching room {room}", 90)
     watcher = Watcher(server.sock, room)
     made: dict = {}
     try:
