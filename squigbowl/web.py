@@ -23,8 +23,13 @@ LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 def game_command(saves_folder: str | Path) -> str:
     """The shell command textual-serve runs for each browser: this Python's `squigbowl` main
-    menu on the given saves folder, every part quoted (textual-serve runs it with a shell)."""
-    return shlex.join([sys.executable, "-m", "squigbowl", "--saves", str(saves_folder)])
+    menu on the given saves folder, every part quoted (textual-serve runs it with a shell).
+
+    Every browser is the same Unix user, so the games run as under a shared game account
+    (`SQUIGBOWL_SHARED=1`, ui/net/rejoin.py): no rejoin code is kept in the saves folder, where
+    one browser's Join would find another coach's and take his seat."""
+    return "SQUIGBOWL_SHARED=1 " + shlex.join([sys.executable, "-m", "squigbowl", "--saves",
+                                               str(saves_folder)])
 
 
 def is_loopback(host: str) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shlex
 import signal
 import socket
 import subprocess
@@ -103,11 +104,19 @@ async def test_web_serves_the_page_and_its_websocket_plays_the_menu(web_server):
 def test_the_game_command_is_quoted_for_the_shell(tmp_path):
     """textual-serve runs its command with a shell: a saves folder with spaces and quotes is one
     argument, never shell words."""
-    import shlex
-
     folder = tmp_path / "my saves; rm -rf 'x'"
     words = shlex.split(web.game_command(folder))
-    assert words == [sys.executable, "-m", "squigbowl", "--saves", str(folder)]
+    assert words == ["SQUIGBOWL_SHARED=1", sys.executable, "-m", "squigbowl", "--saves",
+                     str(folder)]
+
+
+def test_browsers_play_as_a_shared_account(tmp_path):
+    """Every browser is the host's Unix user: the games keep no rejoin code in the saves folder
+    (one browser's Join would take another coach's seat with it)."""
+    from squigbowl.ui.net.rejoin import shared_account
+
+    first = shlex.split(web.game_command(tmp_path))[0]
+    assert shared_account(dict([first.split("=", 1)]))
 
 
 def test_addresses():
