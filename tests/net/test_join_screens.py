@@ -134,3 +134,294 @@ async def test_join_plays_one_seat_against_a_headless_coach(server):
         # the other coach's decisions are in this screen's log, told as in hotseat
         assert "Ann" in log_text(scr) or "Orcs" in log_text(scr)
     await home.close()
+
+
+async def test_a_spectator_sees_both_sides_and_is_never_asked(server):
+    home, away = Client, Client
+    home = await Client.connect(server.socket_path)
+    away = await Client.connect(server.socket_path)
+    room = await home.create(game="match", seed=5)
+    await home.join(room, "home", name="Ann")
+    await away.join(room, "away", name="Bob")
+    app = join_app(server.socket_path, room, "watch")
+    rng = random.Random(9)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: room_screen(app) is not None, what="the room's screen")
+        scr = room_screen(app)
+        assert scr.ctrl.watching and scr.ctrl.humans == []
+        coaches = {"home": home, "away": away}
+        for _ in range(12):
+            seat, ask = None, None
+            for _ in range(500):
+                for name, c in coaches.items():
+                    ask = c.take(lambda m: m.get("type") == "ask")
+                    if ask is not None:
+                        seat = name
+                        break
+                if ask is not None:
+                    break
+                await asyncio.sleep(0.01)
+            assert ask is not None
+            await until(pilot, lambda: scr.ctrl.mirror.seq == ask["seq"],
+                        what="the spectator's copy caught up")
+            if isinstance(app.screen, BannerScreen):
+                await pilot.press("space")
+            await until(pilot, lambda: scr.mode == "remote", what="waiting")
+            coach = scr.ctrl.coach_name(0 if seat == "home" else 1)
+            assert f"Waiting for {coach}" in shown(app)
+            # no key decides for him: Enter, a, e and the digits do nothing
+            await pilot.press("enter", "a", "e", "1")
+            assert app.screen is scr and scr.ctrl._sent is None
+            await coaches[seat].decide(pick(rng, ask), ask["seq"])
+        await until(pilot, lambda: scr.ctrl.mirror.seq == 12, what="all 12 shown")
+        assert {u for u in ("home", "away")} and scr.ctrl.match.log == \
+            server.rooms[room].game.log[:12]
+        # both sides' decisions are in the spectator's log
+        text = log_text(scr)
+        assert "Coin toss" in text and "Watching room" in text
+    for c in (home, away):
+        await c.close()
+
+
+async def test_a_dropped_coach_comes_back_with_his_code_and_is_asked_again(server, short_tmp):
+    home = await Client.connect(server.socket_path)
+    room = await home.create(game="match", seed=11)
+    await home.join(room, "home", name="Ann")
+    saves = short_tmp / "client-saves"
+    saves.mkdir()
+    app = join_app(server.socket_path, room, "away", name="Bob", saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: room_screen(app) is not None, what="the room's screen")
+        scr = room_screen(app)
+        code = scr.link.token
+        assert len(code) == 16
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), what="coin call")
+        shown_code = "-".join(code[i:i + 4] for i in range(0, 16, 4))
+        assert shown_code in log_text(scr)            # the rejoin code on screen
+        await pilot.press("1")                        # heads: he wins (seed 11)
+        await until(pilot, lambda: scr.ctrl.mirror.seq == 1 and
+                    isinstance(app.screen, ChoiceDialog), what="kick or receive")
+        asked = scr.decision.kind
+    # his terminal is gone: the other coach is told
+    left = await home.wait_for(lambda m: m.get("type") == "presence" and not m["connected"])
+    assert left["seat"] == "away"
+    # the token is kept for this user, 0600
+    kept = saves / "rejoin.json"
+    assert kept.stat().st_mode & 0o777 == 0o600 and code in kept.read_text()
+    # he comes back on another terminal with the code as shown (dashes, capitals)
+    again = join_app(server.socket_path, room, None, token=shown_code.upper())
+    async with again.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: room_screen(again) is not None, what="back in the room")
+        scr = room_screen(again)
+        assert scr.link.seat == "away" and scr.ctrl.side == 1
+        await until(pilot, lambda: isinstance(again.screen, ChoiceDialog), what="asked again")
+        assert scr.decision.kind == asked == "kick_or_receive"
+        back = await home.wait_for(lambda m: m.get("type") == "presence")
+        assert back["connected"] is True and back["seat"] == "away"
+        await pilot.press("2")                        # receive
+        update = await home.wait_for(lambda m: m.get("type") == "update" and m["seq"] == 2)
+        assert update["by"] == "away" and update["decision"] == ["choose", "receive"]
+    await home.close()
+
+
+async def test_a_kept_seat_is_taken_back_from_the_saves_folder(server, short_tmp):
+    """The ordinary case of one Unix user: `join ROOM --seat away` again, no code typed."""
+    home = await Client.connect(server.socket_path)
+    room = await home.create(game="match", seed=3)
+    await home.join(room, "home")
+    saves = short_tmp / "own-saves"
+    saves.mkdir()
+    first = join_app(server.socket_path, room, "away", saves=saves)
+    async with first.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: room_screen(first) is not None, what="seated")
+        token = room_screen(first).link.token
+    await home.wait_for(lambda m: m.get("type") == "presence" and not m["connected"])
+    second = join_app(server.socket_path, room, "away", saves=saves)
+    async with second.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: room_screen(second) is not None, what="seated again")
+        assert room_screen(second).link.token == token
+    await home.close()
+
+
+async def test_under_a_shared_account_no_token_file_is_written(server, short_tmp, monkeypatch):
+    monkeypatch.setenv("SSH_ORIGINAL_COMMAND", "squigbowl join")
+    home = await Client.connect(server.socket_path)
+    room = await home.create(game="match", seed=3)
+    saves = short_tmp / "shared-saves"
+    saves.mkdir()
+    app = join_app(server.socket_path, room, "home", saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: room_screen(app) is not None, what="seated")
+        assert room_screen(app).link.token
+    assert not (saves / "rejoin.json").exists()
+    await home.close()
+
+
+async def test_a_taken_seat_asks_for_its_code(server):
+    home = await Client.connect(server.socket_path)
+    room = await home.create(game="match", seed=3)
+    await home.join(room, "home", name="Ann")
+    app = join_app(server.socket_path, room, "home")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NameDialog), what="the code asked")
+        await pilot.press(*"wrongcodewrongcd", "enter")
+        await until(pilot, lambda: isinstance(app.screen, NameDialog) and
+                    "not this seat" in shown(app), what="asked again")
+        await pilot.press(*home.token, "enter")
+        await until(pilot, lambda: room_screen(app) is not None, what="the seat taken back")
+        replaced = await home.wait_for(lambda m: m.get("type") == "replaced")
+        assert replaced["seat"] == "home"
+    await home.close()
+
+
+async def test_the_server_going_away_is_said_and_the_screen_comes_back(short_tmp):
+    from squigbowl.net.server import Server
+
+    folder = short_tmp / "saves"
+    folder.mkdir()
+    sock = short_tmp / "s.sock"
+    srv = Server(folder)
+    await srv.start_unix(sock)
+    home = await Client.connect(sock)
+    room = await home.create(game="match", seed=11)
+    await home.join(room, "home", name="Ann")
+    app = join_app(sock, room, "away", name="Bob")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: room_screen(app) is not None, what="the room's screen")
+        scr = room_screen(app)
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), what="coin call")
+        await pilot.press("1")
+        await until(pilot, lambda: scr.ctrl.mirror.seq == 1 and
+                    isinstance(app.screen, ChoiceDialog), what="kick or receive")
+        await home.close()
+        await srv.close()
+        await until(pilot, lambda: "server has gone away" in log_text(scr), what="said")
+        assert not scr.online
+        srv = Server(folder)
+        assert room in srv.resume()
+        await srv.start_unix(sock)
+        await until(pilot, lambda: "Reconnected" in log_text(scr), limit=15, what="back")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog) and
+                    scr.decision is not None and scr.decision.kind == "kick_or_receive",
+                    what="asked again")
+        await pilot.press("2")
+        await until(pilot, lambda: srv.rooms[room].seq == 2, what="decided after the restart")
+    await srv.close()
+
+
+async def test_the_picker_lists_rooms_and_seats_by_keys(server):
+    ann = await Client.connect(server.socket_path)
+    room = await ann.create(game="match", home="Orcs", away="Humans", seed=1)
+    await ann.join(room, "home", name="Ann")
+    app = join_app(server.socket_path)                # no room: the picker
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RoomPicker), what="the picker")
+        await until(pilot, lambda: room in shown(app), what="the room listed")
+        text = shown(app)
+        assert "Ann" in text and "Away free" in text
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), what="its seats")
+        text = shown(app)
+        assert "Away: free" in text and "Watch" in text and "Home: Ann" in text
+        await pilot.press("2")                        # Away: free (Home needs Ann's code)
+        await until(pilot, lambda: room_screen(app) is not None, what="seated")
+        assert room_screen(app).link.seat == "away"
+    await ann.close()
+
+
+async def test_the_menu_has_host_join_and_watch(server):
+    app = SquigBowlApp(Namespace(command=None, socket=str(server.socket_path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = shown(app)
+        for entry in ("Host a match", "Join a match", "Watch a match"):
+            assert entry in text
+        app.call_later(app.menu_choice, "watch")
+        await until(pilot, lambda: isinstance(app.screen, RoomPicker), what="the picker")
+        assert app.screen.watch and "Watch a room" in shown(app)
+
+
+def test_host_starts_a_server_opens_a_room_and_prints_the_join_line(short_tmp, capsys):
+    """`squigbowl host --no-join`: a detached server when none answers, a room, the line a
+    friend types (user@host); a second host finds the running server."""
+    import getpass
+    import os
+    import re
+    import signal
+    import socket
+
+    from squigbowl.cli import main
+    from squigbowl.ui.net.host import server_answers
+
+    saves, sock = short_tmp / "saves", short_tmp / "h.sock"
+    pid = None
+    try:
+        assert main(["host", "--no-join", "--saves", str(saves), "--socket", str(sock),
+                     "--home", "Orcs", "--away", "Humans"]) == 0
+        out = capsys.readouterr().out
+        room = re.search(r"Room (\w+) is open", out).group(1)
+        assert f"ssh -t {getpass.getuser()}@{socket.gethostname()} squigbowl join {room}" in out
+        pid = int(re.search(r"pid (\d+)", out).group(1))
+        assert server_answers(sock)
+        # the next host uses the same server
+        assert main(["host", "--no-join", "--saves", str(saves), "--socket", str(sock)]) == 0
+        out = capsys.readouterr().out
+        assert "is open" in out and "server was started" not in out
+        # a team the server does not know: one line, exit code 2
+        assert main(["host", "--no-join", "--saves", str(saves), "--socket", str(sock),
+                     "--home", "Nobody"]) == 2
+        assert "host:" in capsys.readouterr().err
+    finally:
+        if pid is not None:
+            os.kill(pid, signal.SIGTERM)
+            os.waitpid(pid, 0)
+    assert not sock.exists()
+
+
+async def test_a_saved_formation_is_placed_one_decision_at_a_time(server):
+    """The set-up screen's own formations decide many placements at once (setup_screen
+    apply_own): in a room each goes to the server after the last one's update."""
+    from squigbowl.ui.match.setup_screen import mirror
+
+    home = await Client.connect(server.socket_path)
+    room = await home.create(game="match", seed=11)
+    await home.join(room, "home", name="Ann")
+    app = join_app(server.socket_path, room, "away", name="Bob")
+    rng = random.Random(4)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: room_screen(app) is not None, what="the room's screen")
+        scr = room_screen(app)
+        # to Bob's set-up: the coin (he wins), receive, Ann sets up by her formation
+        formed = False
+        for _ in range(200):
+            if scr.mode == "setup" and scr.decision.side == 1:
+                break
+            ask = home.take(lambda m: m.get("type") == "ask")
+            if ask is not None:
+                choice = pick(rng, ask)
+                if ask["decision"]["kind"] == "setup":
+                    formation = [c for c in expand_choices(ask["decision"]["choices"])
+                                 if c[0] == "formation"]
+                    choice = ["end_setup", None] if formed or not formation else formation[0]
+                    formed = True
+                await home.decide(choice, ask["seq"])
+            elif isinstance(app.screen, ChoiceDialog):
+                await pilot.press("2" if scr.decision.kind == "kick_or_receive" else "1")
+            await pilot.pause(0.03)
+        assert scr.mode == "setup" and scr.decision.side == 1
+        places = [c for c in scr.decision.choices if c[0] == "place"]
+        rows, pids, squares = [], set(), set()
+        for _, (pid, sq) in places:
+            if pid not in pids and sq not in squares and len(rows) < 3:
+                pids.add(pid)
+                squares.add(sq)
+                rows.append((scr.ctrl.player(pid).number, mirror(sq, 1)))
+        seq = scr.ctrl.mirror.seq
+        scr.setup.apply_own(rows)
+        game = server.rooms[room].game
+        await until(pilot, lambda: len(game.log) == seq + 3 and scr.ctrl.mirror.seq == seq + 3,
+                    what="three placements made")
+        placed = {game.state.players[pid].square for pid in pids}
+        assert placed == squares
+        await until(pilot, lambda: scr.mode == "setup", what="asked again")
+    await home.close()

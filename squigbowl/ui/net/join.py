@@ -49,13 +49,32 @@ async def join_room(app, socket_path, room: str, seat: str | None = None, *, nam
     say = say or getattr(app, "_note", None) or (lambda text: None)
     token = typed_code(token)
     tokens = token_file(app)
-    kept = None
-    if token is None and seat != "watch" and tokens is not None:
-        kept = tokens.get(room)
-        if kept is not None and seat in (None, kept["seat"]):
-            token = kept["token"]
-        else:
+    kept = tokens.get(room) if token is None and seat != "watch" and tokens is not None \
+        else None
+    if kept is not None and seat in (None, kept["seat"]):
+        # a seat this user left: taken back at once when asked for by name, else offered; a
+        # seat whose coach is connected is someone's on this account: the file is not used
+        summary = await _summary(socket_path, room, say)
+        if summary is None:
+            return False
+        entry = next((s for s in summary.get("seats") or () if s.get("seat") == kept["seat"]),
+                     {})
+        if entry.get("taken") and not entry.get("connected"):
+            if seat is None:
+                who = plain(str(entry.get("coach") or kept["seat"].title()))
+                yes = await app.push_screen_wait(ChoiceDialog(
+                    f"Room {room}: take your {kept['seat'].title()} seat back ({who})?",
+                    ["Yes: my seat back", "No: another seat, or watch"], cancel=True))
+                if yes is None:
+                    return False
+                if yes == 0:
+                    token = kept["token"]
+            else:
+                token = kept["token"]
+        if token is None:
             kept = None
+    else:
+        kept = None
     if seat is None and token is None:
         seat = await _choose_seat(app, socket_path, room, say)
         if seat is None:
@@ -114,10 +133,8 @@ async def join_room(app, socket_path, room: str, seat: str | None = None, *, nam
     return True
 
 
-async def _choose_seat(app, socket_path, room: str, say) -> str | None:
-    """No seat named: the room's first free seat; none free but a seat whose coach is away or
-    playing, a choice (its code, or watch); else watch. "code:SEAT" when a code is to be asked;
-    None when nothing is to be done (told by `say`)."""
+async def _summary(socket_path, room: str, say) -> dict | None:
+    """The room's line of the server's room list; None (told by `say`) when there is none."""
     try:
         client = await connect(socket_path)
     except LinkError as exc:
@@ -133,6 +150,15 @@ async def _choose_seat(app, socket_path, room: str, say) -> str | None:
     summary = next((r for r in rooms if isinstance(r, dict) and r.get("room") == room), None)
     if summary is None:
         say(f"Room {room}: there is no such room on the server.")
+    return summary
+
+
+async def _choose_seat(app, socket_path, room: str, say) -> str | None:
+    """No seat named: the room's first free seat; none free but a seat whose coach is away or
+    playing, a choice (its code, or watch); else watch. "code:SEAT" when a code is to be asked;
+    None when nothing is to be done (told by `say`)."""
+    summary = await _summary(socket_path, room, say)
+    if summary is None:
         return None
     options = seat_options(summary)
     free = [o for o in options if o[0] != "watch" and not o[2]]

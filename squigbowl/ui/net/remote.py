@@ -41,6 +41,7 @@ class RemoteController(MatchController):
         self._seats_from(state)
         self.incoming: deque = deque()
         self._walk: list = []
+        self._batch: list = []          # choices queued by `decide`, sent one at a time
         self._sent: int | None = None   # the id of this seat's decision on its way
         self.room = state.get("room")
 
@@ -102,6 +103,10 @@ class RemoteController(MatchController):
         return False
 
     def ask(self) -> None:
+        if self._sent is not None:
+            return                          # this seat's answer is on its way
+        if self._batch and self._send_batch():
+            return
         if self.view is None:
             return
         if self.pending is None:
@@ -157,10 +162,32 @@ class RemoteController(MatchController):
             return False
         self._sent = None
         self._walk = []
+        self._batch = []
         return True
 
-    def decide(self, choice):
-        raise IllegalChoice("a room's match is decided by the server")
+    def decide(self, choice) -> list:
+        """A choice of a batch (the set-up screen places a saved formation's players one by
+        one, then asks): queued, each sent once the last one's update is back, while it is
+        still legal (the next `ask` starts them)."""
+        if self.side is None:
+            raise IllegalChoice("a spectator does not decide")
+        self._batch.append(tuple(choice))
+        return []
+
+    def _send_batch(self) -> bool:
+        """Send the next queued choice that is legal now; False when none is left."""
+        while self._batch:
+            choice = self._batch.pop(0)
+            pending = self.pending
+            if pending is None or pending.side != self.side or choice not in pending.choices:
+                continue
+            try:
+                self._send(choice)
+                return True
+            except IllegalChoice:
+                self._batch = []
+                return False
+        return False
 
     # -- what the server says ----------------------------------------------------------------------
     def receive(self, update: dict) -> None:
@@ -206,6 +233,7 @@ class RemoteController(MatchController):
         self._seats_from(state)
         self.incoming.clear()
         self._walk = []
+        self._batch = []
         self._sent = None
         self._routes = self._targets = None
         self.side = SEAT_SIDES.get(self.link.seat)

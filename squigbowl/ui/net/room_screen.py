@@ -75,7 +75,7 @@ class RoomMatchScreen(MatchScreen):
         self.dicelog.add_note(line)
         if new:
             self.app.notify(f"Your rejoin code: {code}\nKeep it: it takes your seat back if "
-                            f"your connection drops (R shows it again).", timeout=30,
+                            f"your connection drops (R shows it again).", timeout=10,
                             markup=False)
             if self._on_code is not None:
                 self._on_code(self.ctrl.room, self.link.seat, self.link.token)
@@ -299,10 +299,12 @@ class RoomMatchScreen(MatchScreen):
         if self._cpu_fast:
             line.append(f"{who}: skipping to the end of the turn…", style="bold")
         elif ctrl.is_free(side):
-            line.append(f"Waiting for a coach to take the {SIDE_SEATS[side].title()} seat "
-                        f"(squigbowl join {ctrl.room})…", style="bold")
+            line.append(f"Waiting for a coach to take the {SIDE_SEATS[side].title()} seat: "
+                        f"squigbowl join {ctrl.room}", style="bold")
+            return line
         elif ctrl.is_away(side):
             line.append(f"{who} has left: the match waits for him to come back…", style="bold")
+            return line
         elif ctrl.remote_computer(side):
             line.append(f"{who} plays", style="bold")
         else:
@@ -344,9 +346,14 @@ class RoomMatchScreen(MatchScreen):
 
     def _leave(self) -> None:
         self.gone = self.gone or "left"
-        link = self.link
-
-        async def close() -> None:
-            await link.close()
-        asyncio.get_running_loop().create_task(close())
         super()._leave()
+
+    def on_unmount(self) -> None:
+        """Gone from the app (left, or the app closes): the connection is closed, the seat
+        stays this coach's on the server."""
+        self.gone = self.gone or "left"
+        link = self.link
+        try:
+            self._closing = asyncio.get_running_loop().create_task(link.close())
+        except RuntimeError:
+            pass
