@@ -37,13 +37,20 @@ def find_openssh() -> tuple[dict, str | None]:
         if path is None:
             return found, f"OpenSSH's {name} is not installed (Debian: apt-get install openssh-server)"
         found[name] = path
-    if os.geteuid() == 0 and not Path("/run/sshd").is_dir():
-        # sshd running as root needs its privilege separation folder (Debian's service makes it)
-        try:
-            os.makedirs("/run/sshd", mode=0o755, exist_ok=True)
-        except OSError as exc:
-            return found, f"sshd needs /run/sshd and it cannot be made: {exc}"
     return found, None
+
+
+def privsep_folder() -> str | None:
+    """sshd started as root needs its privilege separation folder, /run/sshd, which Debian's
+    service makes at boot: made here when missing (empty, root's, 0755, as the service makes
+    it). Returns why it cannot be, or None."""
+    if os.geteuid() != 0 or Path("/run/sshd").is_dir():
+        return None
+    try:
+        os.makedirs("/run/sshd", mode=0o755, exist_ok=True)
+    except OSError as exc:
+        return f"sshd needs /run/sshd and it cannot be made: {exc}"
+    return None
 
 
 def free_port() -> int:

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from net_helpers import ServerProcess
-from sshd_harness import Sshd, Terminal, find_openssh, recipe_block, squigbowl_command
+from sshd_harness import (Sshd, Terminal, find_openssh, privsep_folder, recipe_block,
+                          squigbowl_command)
 from squigbowl.net.client import Client
 
 TOOLS, MISSING = find_openssh()
@@ -26,6 +27,9 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 def hosting():
     """A saves folder and socket (a short path: a socket's path holds about 107 bytes), sshd
     whose ForceCommand is the recipe's, and the server; all stopped afterwards."""
+    problem = privsep_folder()
+    if problem:
+        pytest.skip(problem)
     folder = Path(tempfile.mkdtemp(prefix="sqb-ssh-"))
     saves, sock = folder / "saves", folder / "s.sock"
     saves.mkdir()
