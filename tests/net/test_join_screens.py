@@ -425,3 +425,45 @@ async def test_a_saved_formation_is_placed_one_decision_at_a_time(server):
         assert placed == squares
         await until(pilot, lambda: scr.mode == "setup", what="asked again")
     await home.close()
+
+
+async def test_a_copy_that_no_longer_follows_joins_again(server):
+    away = await Client.connect(server.socket_path)
+    room = await away.create(game="match", seed=11)
+    await away.join(room, "away", name="Bob")
+    app = join_app(server.socket_path, room, "home", name="Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: room_screen(app) is not None, what="the room's screen")
+        scr = room_screen(app)
+        await until(pilot, lambda: scr.mode == "remote", what="waiting for Bob's call")
+        # an update this copy cannot follow (it never came from the server)
+        scr.ctrl.receive({"type": "update", "seq": 1, "by": "away", "rolls": [],
+                          "decision": ["call", "sideways"], "events": []})
+        scr._pump()
+        await until(pilot, lambda: "Joined again" in log_text(scr), what="joined again")
+        assert scr.ctrl.mirror.seq == 0 and scr.online and scr.mode == "remote"
+        ask = await away.next("ask")
+        await away.decide(["call", "heads"], ask["seq"])
+        await until(pilot, lambda: scr.ctrl.mirror.seq == 1, what="the real call shown")
+        assert "Coin toss" in log_text(scr)
+    await away.close()
+
+
+async def test_a_spectator_watches_computer_v_computer_to_the_end_screen(server):
+    from squigbowl.ui.match.end_screen import EndScreen
+
+    c = await Client.connect(server.socket_path)
+    room = await c.create(game="match", seed=21, computer={"home": "random", "away": "random"})
+    app = join_app(server.socket_path, room, "watch")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: room_screen(app) is not None, what="the room's screen")
+        scr = room_screen(app)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 120
+        while loop.time() < end and not isinstance(app.screen, EndScreen):
+            if isinstance(app.screen, BannerScreen):
+                await pilot.press("space")
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, EndScreen)
+        assert scr.ctrl.match.log == server.rooms[room].game.log
+    await c.close()

@@ -142,13 +142,17 @@ class RoomMatchScreen(MatchScreen):
         """The server went away: say so, try again every few seconds (the seat's token takes
         it back), then carry on from the room's fresh state."""
         self.online = False
-        self.dicelog.add_note("The server has gone away: trying to reconnect…")
         tries = 0
+        if getattr(self, "_rejoining", False):
+            self._rejoining = False
+            tries = -1                      # at once, and quietly: the server is there
+        else:
+            self.dicelog.add_note("The server has gone away: trying to reconnect…")
         while not self.gone:
             self._prompt(Text(f"The server has gone away: reconnecting"
-                              f"{f' (try {tries})' if tries else ''}… · Q leaves "
+                              f"{f' (try {tries})' if tries > 0 else ''}… · Q leaves "
                               f"(the server keeps your seat)", style="bold"))
-            await asyncio.sleep(RETRY_EVERY if tries else 0.3)
+            await asyncio.sleep(RETRY_EVERY if tries > 0 else 0.3 if tries == 0 else 0)
             tries += 1
             try:
                 state = await self.link.open()
@@ -158,16 +162,9 @@ class RoomMatchScreen(MatchScreen):
                 self._stop(f"Cannot come back to room {self.ctrl.room}: {exc}")
                 return
             self.resync(state)
-            self.dicelog.add_note("Reconnected: back in the room.")
+            self.dicelog.add_note("Reconnected: back in the room." if tries > 0 else
+                                  "Joined again: the match as the server has it.")
             return
-
-    async def _rejoin(self) -> None:
-        try:
-            state = await self.link.open()
-        except LinkError:
-            await self._reconnect()
-            return
-        self.resync(state)
 
     def resync(self, state: dict) -> None:
         """A fresh state from the server: the copy rebuilt, the open question asked again."""
@@ -219,8 +216,9 @@ class RoomMatchScreen(MatchScreen):
                 self.dicelog.add_note(f"The copy of the match no longer follows the server "
                                       f"({exc}): joining again.")
                 ctrl.incoming.clear()
-                self.run_worker(self._rejoin(), group="room-rejoin", exclusive=True,
-                                exit_on_error=False)
+                # the reading loop sees the connection closed and joins again (_reconnect)
+                self._rejoining = True
+                asyncio.get_running_loop().create_task(self.link.close())
                 return
 
     def _pause_for(self, update: dict) -> float:
