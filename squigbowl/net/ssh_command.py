@@ -13,7 +13,8 @@ never given to a shell, never evaluated, never used as a path. Anything else is 
 
 SEAT is `home`, `away` or `watch`, alone or as `--seat SEAT` / `--seat=SEAT`; after a room,
 `--token CODE` (or `--token=CODE`) is the rejoin code the join screen showed (letters, digits,
-dashes), which takes the coach's seat back.
+dashes), which takes the coach's seat back, and `--name NAME` (one word) the name the others
+see.
 """
 
 from __future__ import annotations
@@ -28,10 +29,12 @@ MAX_LENGTH = 200
 SEATS = ("home", "away", "watch")
 #: a rejoin code as the screen shows it (`abcd-efgh-jkmn-pqrs`) or a server token
 CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
+#: a coach's name: one word of printable ASCII (net/rooms.py makes it plain again)
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.'-]{0,39}")
 VERBS = ("join", "watch", "rooms")
 
-USAGE = ("ssh -t game@HOST [join ROOM [home|away|watch] [--token CODE] | watch ROOM | rooms]; "
-         "nothing after the host opens the room picker")
+USAGE = ("ssh -t game@HOST [join ROOM [home|away|watch] [--token CODE] [--name NAME] | "
+         "watch ROOM | rooms]; nothing after the host opens the room picker")
 
 
 class Refused(ValueError):
@@ -44,6 +47,7 @@ class Request:
     room: str | None = None     # a room id of the documented shape, or None: the picker
     seat: str | None = None     # home, away, watch; None: the join screen's default
     token: str | None = None    # a rejoin code of the CODE shape
+    name: str | None = None     # a coach's name of the NAME shape
 
     def join_args(self) -> list[str]:
         """The arguments of `squigbowl join` for this request."""
@@ -54,6 +58,8 @@ class Request:
             args += ["--seat", self.seat]
         if self.token:
             args.append(f"--token={self.token}")
+        if self.name:
+            args.append(f"--name={self.name}")
         return args
 
 
@@ -76,7 +82,7 @@ def parse(text: str | None) -> Request:
         if rest:
             raise Refused("'rooms' takes nothing after it")
         return Request("rooms")
-    room = seat = token = None
+    room = seat = token = name = None
     while rest:
         word = rest.pop(0)
         if word == "--seat" or word.startswith("--seat="):
@@ -87,6 +93,11 @@ def parse(text: str | None) -> Request:
             if token is not None or not CODE.fullmatch(value):
                 raise Refused("--token takes one rejoin code (letters, digits, dashes)")
             token = value
+        elif word == "--name" or word.startswith("--name="):
+            value = word.partition("=")[2] if "=" in word else (rest.pop(0) if rest else "")
+            if name is not None or not NAME.fullmatch(value):
+                raise Refused("--name takes one word (letters, digits, . ' _ -)")
+            name = value
         elif word in SEATS:
             seat = _seat(word, seat)
         elif room is None and ROOM_ID.match(word):
@@ -103,7 +114,7 @@ def parse(text: str | None) -> Request:
         raise Refused("a seat or a code needs a room")
     if token and seat == "watch":
         raise Refused("a spectator has no rejoin code")
-    return Request("join", room, seat, token)
+    return Request("join", room, seat, token, name)
 
 
 def _seat(value: str, before: str | None) -> str:

@@ -33,6 +33,8 @@ ROOT = Path(__file__).resolve().parents[2]
      Request("join", "k3x9qa", None, "abcd-efgh-jkmn-pqrs")),
     ("join k3x9qa away --token=abcdefghjkmnpqrs", Request("join", "k3x9qa", "away",
                                                           "abcdefghjkmnpqrs")),
+    ("join k3x9qa --name Ann", Request("join", "k3x9qa", name="Ann")),
+    ("join --name=O'Brien", Request("join", name="O'Brien")),
 ])
 def test_accepted(text, expected):
     assert parse(text) == expected
@@ -47,6 +49,8 @@ def test_accepted(text, expected):
     "join k3x9qa --token", "join k3x9qa --token -x", "join k3x9qa --token a;b",
     "join --token abcd", "watch k3x9qa --token abcd", "join k3x9qa watch --token abcd",
     "join k3x9qa --token a --token b", "join k3x9qa --token=../../x",
+    "join k3x9qa --name", "join k3x9qa --name -x", "join k3x9qa --name a;b",
+    "join k3x9qa --name a --name b", "join --name=" + "a" * 41,
 ])
 def test_refused(text):
     with pytest.raises(Refused):
@@ -56,7 +60,7 @@ def test_refused(text):
 @settings(max_examples=500, deadline=None)
 @given(st.text(max_size=80) | st.lists(st.sampled_from(
     ["squigbowl", "join", "watch", "rooms", "home", "away", "watch", "--seat", "--seat=away",
-     "k3x9qa", "-x", ";", "$HOME", "..", "/", "--token", "--token=ab-cd", "-ab"]),
+     "k3x9qa", "-x", ";", "$HOME", "..", "/", "--token", "--token=ab-cd", "-ab", "--name", "Ann"]),
     max_size=6).map(" ".join))
 def test_any_text_is_a_request_of_the_documented_shape_or_refused(text):
     try:
@@ -68,7 +72,8 @@ def test_any_text_is_a_request_of_the_documented_shape_or_refused(text):
     assert request.seat in (None, "home", "away", "watch")
     args = request.join_args()
     assert args[0] == "join"
-    assert all(a == "--seat" or a.startswith("--token=") or not a.startswith("-") for a in args)
+    assert all(a == "--seat" or a.startswith(("--token=", "--name=")) or not a.startswith("-")
+               for a in args)
 
 
 def run_entry(command: str | None, tmp_path, *extra) -> subprocess.CompletedProcess:
