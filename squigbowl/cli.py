@@ -195,8 +195,10 @@ def build_parser() -> argparse.ArgumentParser:
                                        "(docs/network.md)")
     join.add_argument("room", nargs="?", default=None,
                       help="the room's id (without it: the list of rooms)")
-    join.add_argument("--seat", choices=("home", "away", "watch"), default=None,
-                      help="which seat (default: a free one, else watch)")
+    join.add_argument("--seat", choices=("home", "away", "watch") + tuple(
+        f"racer{i}" for i in range(6)), default=None, metavar="SEAT",
+        help="home, away or watch (a race room: racer0..racer5; default: a free seat, else "
+             "watch)")
     join.add_argument("--name", default=None, help="your name as the others see it")
     join.add_argument("--token", metavar="CODE", default=None,
                       help="your rejoin code: takes your seat back")
@@ -362,6 +364,13 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         return _fail(f"cannot use the saves folder: {exc.strerror or exc} "
                      f"({getattr(exc, 'filename', '') or ''})")
+    if args.command == "join" and args.room is None:
+        # under an sshd ForceCommand: the room the coach typed after `ssh ... squigbowl join`
+        from squigbowl.ui.net.rejoin import forced_join
+
+        for key, value in forced_join().items():
+            if getattr(args, key, None) is None:
+                setattr(args, key, value)
     if args.command == "host":
         code = _host(args, folder)
         if code is not None:

@@ -58,11 +58,11 @@ RULES = {
     "ui/match": UP + ("squigbowl.ui.race", "squigbowl.ui.net", "squigbowl.cup", "squigbowl.ui.app", "squigbowl.ui.load_screen",
                       "squigbowl.ui.replay_screen", "squigbowl.ui.replay_text",
                       "squigbowl.race", "squigbowl.riders"),
-    # the client screens of the match server (issue 14): the match screen fed by a room
-    "ui/net": UP + ("squigbowl.ui.race", "squigbowl.cup", "squigbowl.ui.app",
-                    "squigbowl.ui.load_screen", "squigbowl.ui.replay_screen",
-                    "squigbowl.ui.replay_text", "squigbowl.race", "squigbowl.riders"),
-    "ui/race": UP + ("squigbowl.ui.match", "squigbowl.ui.app", "squigbowl.ui.load_screen",
+    # the client screens of the match server (issue 14): each game's screen fed by a room
+    "ui/net": UP + ("squigbowl.cup", "squigbowl.ui.app", "squigbowl.ui.load_screen",
+                    "squigbowl.ui.replay_screen", "squigbowl.ui.replay_text",
+                    "squigbowl.coaches", "squigbowl.riders"),
+    "ui/race": UP + ("squigbowl.ui.match", "squigbowl.ui.net", "squigbowl.ui.app", "squigbowl.ui.load_screen",
                      "squigbowl.ui.replay_screen", "squigbowl.ui.replay_text",
                      "squigbowl.rules", "squigbowl.house", "squigbowl.coaches"),
 }

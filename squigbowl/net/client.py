@@ -187,6 +187,11 @@ class Client:
     async def decide(self, choice, seq: int | None = None) -> int:
         """Send an answer to the open decision; returns the message id (an `error` reply
         carries it when the server refuses)."""
+        return self.send_decision(choice, seq)
+
+    def send_decision(self, choice, seq: int | None = None) -> int:
+        """`decide` without awaiting (a screen's key handler sends it; the `update` is read
+        later): returns the message id."""
         ident = next(self._ids)
         msg = {"type": "decide", "choice": choice, "id": ident}
         if seq is not None:

@@ -32,11 +32,11 @@ MENU = [
     ("new", "New match"),
     ("continue", "Continue"),
     ("load", "Load"),
+    ("race", "Squig race"),
+    ("cup", "Squig Cup"),
     ("host", "Host a match"),
     ("join", "Join a match"),
     ("watch", "Watch a match"),
-    ("race", "Squig race"),
-    ("cup", "Squig Cup"),
     ("rules", "Rules"),
     ("help", "Help"),
     ("quit", "Quit"),
@@ -220,7 +220,7 @@ class SquigBowlApp(GuardsSize, App):
         if path is None:
             return
         room = getattr(args, "room", None)
-        name = getattr(args, "name", None) or ""
+        name = getattr(args, "name", None) or _login_name()
         if not room:
             self.push_screen(RoomPicker(path, watch=getattr(args, "seat", None) == "watch",
                                         name=name))
@@ -627,6 +627,10 @@ class SquigBowlApp(GuardsSize, App):
         from squigbowl.saves import SaveError
         from squigbowl.ui.replay_screen import ReplayScreen, replay_source
 
+        if getattr(path_or_match, "remote", False):
+            # a room's match has no seed here (issue 14): its replay is the server's save
+            self._note(path_or_match.replay_note)
+            return False
         try:
             source = replay_source(path_or_match)
         except SaveError as exc:
@@ -643,6 +647,21 @@ class SquigBowlApp(GuardsSize, App):
     def open_help(self) -> None:
         self.screen.note("Arrows or j/k choose, Enter opens, q quits. Rules: the Rules entry "
                          "here, or ? then r in a match or a race.")
+
+
+def _login_name() -> str:
+    """A coach's default name: his login (none under a shared game account, whose login is
+    everybody's: the server then says "Home coach")."""
+    from squigbowl.ui.net.rejoin import shared_account
+
+    if shared_account():
+        return ""
+    try:
+        import getpass
+
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return ""
 
 
 def run_app(args=None, saves_folder=None) -> int:

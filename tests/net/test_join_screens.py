@@ -466,4 +466,128 @@ async def test_a_spectator_watches_computer_v_computer_to_the_end_screen(server)
             await pilot.pause(0.05)
         assert isinstance(app.screen, EndScreen)
         assert scr.ctrl.match.log == server.rooms[room].game.log
+        # no replay from a copy without its seed: the server's save has it
+        await pilot.press("r")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, EndScreen)
     await c.close()
+
+
+async def test_a_race_room_is_ridden_from_the_race_screen(server):
+    """A squig race room (B11): this seat's hops from the race screen, another person's and
+    the server's AI rider's arriving; the copy stays the server's race."""
+    from squigbowl.ui.net.remote_race import RoomRaceScreen
+
+    bob = await Client.connect(server.socket_path)
+    room = await bob.create(game="race", track="meadow", seed=5,
+                            racers=[["Ann", "human"], ["Bob", "human"], ["Grot", "canny"]])
+    await bob.join(room, "racer1", name="Bob")
+    app = join_app(server.socket_path, room, "racer0", name="Ann")
+    app.race_instant = True
+    rng = random.Random(8)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RoomRaceScreen) and
+                    app.screen.controller is not None, what="race screen")
+        scr = app.screen
+        ctrl = scr.controller
+        game = server.rooms[room].game
+        hops = 0
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 60
+        while hops < 3 and loop.time() < end and game.result is None:
+            ask = bob.take(lambda m: m.get("type") == "ask")
+            if ask is not None:
+                await bob.decide(pick(rng, ask), ask["seq"])
+            elif ctrl.waiting is not None and app.screen is scr:
+                before = len(game.decisions)
+                await pilot.press("enter")
+                await until(pilot, lambda: len(game.decisions) > before, what="hop sent")
+                hops += 1
+            else:
+                await pilot.pause(0.02)
+        assert hops == 3
+        await until(pilot, lambda: len(ctrl.race.decisions) == len(game.decisions) or
+                    ctrl.waiting is not None, what="caught up")
+        n = len(ctrl.race.decisions)
+        assert ctrl.race.decisions == game.decisions[:n] and n >= 6
+    await bob.close()
+
+
+async def test_a_race_screen_reopens_when_the_server_comes_back(short_tmp):
+    from squigbowl.net.server import Server
+    from squigbowl.ui.net.remote_race import RoomRaceScreen
+
+    folder = short_tmp / "saves"
+    folder.mkdir()
+    sock = short_tmp / "r.sock"
+    srv = Server(folder)
+    await srv.start_unix(sock)
+    c = await Client.connect(sock)
+    room = await c.create(game="race", track="meadow", seed=2,
+                          racers=[["Ann", "human"], ["Grot", "canny"]])
+    await c.close()
+    app = join_app(sock, room, "racer0", name="Ann")
+    app.race_instant = True
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RoomRaceScreen) and
+                    app.screen.controller is not None and
+                    app.screen.controller.waiting is not None, what="asked to hop")
+        first = app.screen
+        await pilot.press("enter")
+        await until(pilot, lambda: len(srv.rooms[room].game.decisions) >= 1, what="hopped")
+        await srv.close()
+        await pilot.pause(0.3)                        # the drop is seen, retries begin
+        srv = Server(folder)
+        assert room in srv.resume()
+        await srv.start_unix(sock)
+        await until(pilot, lambda: isinstance(app.screen, RoomRaceScreen) and
+                    app.screen is not first and app.screen.controller is not None and
+                    app.screen.controller.waiting is not None, limit=15,
+                    what="reopened and asked")
+        n = len(app.screen.controller.race.decisions)
+        assert app.screen.controller.race.decisions == srv.rooms[room].game.decisions[:n]
+    await srv.close()
+
+
+async def test_the_menus_host_asks_teams_and_opponent_then_seats_you_as_home(server, short_tmp):
+    saves = short_tmp / "menu-saves"
+    saves.mkdir()
+    app = SquigBowlApp(Namespace(command=None, socket=str(server.socket_path)),
+                       saves_folder=saves)
+    app.match_instant = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.call_later(app.menu_choice, "host")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), what="home team")
+        assert "Home (yours) team" in shown(app)
+        await pilot.press("1")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog) and
+                    "Away team" in shown(app), what="away team")
+        await pilot.press("2")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog) and
+                    "Who coaches Away" in shown(app), what="the opponent")
+        await pilot.press("1")                        # a friend
+        await until(pilot, lambda: room_screen(app) is not None, what="seated as Home")
+        scr = room_screen(app)
+        assert scr.link.seat == "home" and len(server.rooms) == 1
+        room = next(iter(server.rooms))
+        assert f"squigbowl join {room}" in log_text(scr)
+
+
+def test_a_forced_command_carries_only_a_room_a_seat_a_code_and_a_name():
+    """Under an sshd ForceCommand `squigbowl join` (docs/network.md), the command the coach
+    typed is read, never run: only what reads exactly as a room, a seat, a code, a name."""
+    from squigbowl.ui.net.rejoin import forced_join, shared_account
+
+    typed = {"SSH_ORIGINAL_COMMAND": "squigbowl join k3x9qa --seat away --token ab3x-k9qa "
+                                     "--name 'Bob \x1b[2J'"}
+    assert forced_join(typed) == {"room": "k3x9qa", "seat": "away", "token": "ab3x-k9qa",
+                                  "name": "Bob [2J"}
+    assert shared_account(typed) and not shared_account({})
+    assert shared_account({"SQUIGBOWL_SHARED": "1"})
+    for hostile in ("rm -rf ~; squigbowl join x", "squigbowl join ../../etc --seat root",
+                    "sh -c 'squigbowl join k3x9qa'", "squigbowl join 'unclosed", "x" * 500):
+        got = forced_join({"SSH_ORIGINAL_COMMAND": hostile})
+        assert set(got) <= {"room", "seat"} and got.get("room") in (None, "x")
+    assert forced_join({"SSH_ORIGINAL_COMMAND": "squigbowl join ../../etc --seat root"}) == {}
+    assert forced_join({}) == {}

@@ -40,9 +40,10 @@ def token_file(app) -> TokenFile | None:
 
 async def join_room(app, socket_path, room: str, seat: str | None = None, *, name: str = "",
                     token: str | None = None, say=None, host_line: str | None = None) -> bool:
-    """Open `room`'s match screen for `seat` (home, away, watch; None: a seat this user holds,
-    else watch). Runs in a worker (it may ask for a code). `say(text)`: where a failure is told
-    (the menu's note by default). True when the screen opened."""
+    """Open `room`'s match screen (a race room's race screen) for `seat` (home, away, racerN,
+    watch; None: a seat this user holds, else a free one, else watch). Runs in a worker (it
+    may ask for a code). `say(text)`: where a failure is told (the menu's note by default).
+    True when the screen opened."""
     from squigbowl.ui.net.remote import RemoteController
     from squigbowl.ui.net.room_screen import RoomMatchScreen
 
@@ -61,9 +62,9 @@ async def join_room(app, socket_path, room: str, seat: str | None = None, *, nam
                      {})
         if entry.get("taken") and not entry.get("connected"):
             if seat is None:
-                who = plain(str(entry.get("coach") or kept["seat"].title()))
+                who = plain(str(entry.get("coach") or seat_label(kept["seat"])))
                 yes = await app.push_screen_wait(ChoiceDialog(
-                    f"Room {room}: take your {kept['seat'].title()} seat back ({who})?",
+                    f"Room {room}: take your {seat_label(kept['seat'])} seat back ({who})?",
                     ["Yes: my seat back", "No: another seat, or watch"], cancel=True))
                 if yes is None:
                     return False
@@ -82,7 +83,7 @@ async def join_room(app, socket_path, room: str, seat: str | None = None, *, nam
         if seat.startswith("code:"):
             seat = seat[5:]
             token = typed_code(await app.push_screen_wait(
-                NameDialog(f"The rejoin code of the {seat.title()} seat", "", limit=40)))
+                NameDialog(f"The rejoin code of the {seat_label(seat)} seat", "", limit=40)))
             if not token:
                 return False
     link = Link(socket_path, room, seat, name=name, token=token)
@@ -111,10 +112,20 @@ async def join_room(app, socket_path, room: str, seat: str | None = None, *, nam
     else:
         say(f"Room {room}: the seat could not be taken.")
         return False
-    if state.get("game") != "match":
-        await link.close()
-        say(f"Room {room} is a squig race: races are not joinable from this version yet.")
-        return False
+    if state.get("game") == "race":
+        from squigbowl.ui.net.remote_race import RoomRaceScreen
+
+        try:
+            screen = RoomRaceScreen(link, state,
+                                    instant=True if getattr(app, "race_instant", False) else None)
+        except Exception as exc:  # noqa: BLE001 - a state this client cannot rebuild
+            await link.close()
+            say(f"Room {room}: its race cannot be shown here ({type(exc).__name__}: {exc}).")
+            return False
+        if tokens is not None and link.token and link.seat != "watch":
+            tokens.put(room, link.seat, link.token, name)
+        app.push_screen(screen)
+        return True
 
     def keep(room_id, seat_name, tok) -> None:
         if tokens is not None:
@@ -183,7 +194,7 @@ def room_line(summary: dict) -> str:
         if s.get("computer"):
             seats.append(f"computer ({plain(str(s['computer']))})")
         elif not s.get("taken"):
-            seats.append(f"{str(s.get('seat', '')).title()} free")
+            seats.append(f"{seat_label(str(s.get('seat', '')))} free")
         else:
             seats.append(f"{who or s.get('seat')}{'' if s.get('connected') else ' (away)'}")
     where = ""
@@ -202,20 +213,28 @@ def room_line(summary: dict) -> str:
     return " · ".join(p for p in parts if p)
 
 
+def seat_label(seat: str) -> str:
+    """'Home', 'Away', 'Racer 2' (racer1)."""
+    if seat.startswith("racer") and seat[5:].isdigit():
+        return f"Racer {int(seat[5:]) + 1}"
+    return seat.title()
+
+
 def seat_options(summary: dict, watch_only: bool = False) -> list[tuple[str, str, bool]]:
     """(seat, label, needs its code) for a room's seats a coach may take, then watching."""
     out = []
-    if not watch_only and summary.get("game") == "match" and not summary.get("over"):
+    if not watch_only and not summary.get("over"):
         for s in summary.get("seats") or ():
-            name = s.get("seat")
-            if name not in SEATS or s.get("computer"):
+            name = str(s.get("seat"))
+            if s.get("computer") or not (name in SEATS or name.startswith("racer")):
                 continue
+            label = seat_label(name)
             if not s.get("taken"):
-                out.append((name, f"{name.title()}: free, take it", False))
+                out.append((name, f"{label}: free, take it", False))
             else:
-                who = plain(str(s.get("coach") or name.title()))
+                who = plain(str(s.get("coach") or label))
                 state = "has left" if not s.get("connected") else "is playing"
-                out.append((name, f"{name.title()}: {who} {state}: take it back with the "
+                out.append((name, f"{label}: {who} {state}: take it back with the "
                                   f"rejoin code", True))
     out.append(("watch", "Watch", False))
     return out
@@ -308,19 +327,27 @@ class RoomPicker(Screen):
             self._go(room, options[0][0], False)
             return
 
+        away = {s.get("seat") for s in summary.get("seats") or ()
+                if s.get("taken") and not s.get("connected")}
+
         def done(index) -> None:
             if index is not None:
                 seat, _label, code = options[index]
-                self._go(room, seat, code)
+                kept = token_file(self.app)
+                kept = kept.get(room) if kept is not None and seat in away else None
+                if kept is not None and kept["seat"] == seat:
+                    self._go(room, seat, False, kept["token"])   # this user's own seat
+                else:
+                    self._go(room, seat, code)
         self.app.push_screen(ChoiceDialog(f"Room {room}", [o[1] for o in options],
                                           [room_line(summary)], cancel=True), done)
 
-    def _go(self, room: str, seat: str, needs_code: bool) -> None:
+    def _go(self, room: str, seat: str, needs_code: bool, token: str | None = None) -> None:
         async def go() -> None:
-            token = None
+            nonlocal token
             if needs_code:
                 token = typed_code(await self.app.push_screen_wait(
-                    NameDialog(f"The rejoin code of the {seat.title()} seat", "", limit=40)))
+                    NameDialog(f"The rejoin code of the {seat_label(seat)} seat", "", limit=40)))
                 if not token:
                     return
             await join_room(self.app, self.socket_path, room, seat, name=self.coach_name,

@@ -98,12 +98,10 @@ class Link:
         client = self.client
         if client is None or client.closed:
             return None
-        ident = next(client._ids)
         try:
-            client.send({"type": "decide", "choice": _wire(choice), "seq": seq, "id": ident})
+            return client.send_decision(_wire(choice), seq)
         except (Closed, OSError, RuntimeError):
             return None
-        return ident
 
     async def close(self) -> None:
         client, self.client = self.client, None

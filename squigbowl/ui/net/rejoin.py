@@ -12,6 +12,7 @@ or by SQUIGBOWL_SHARED=1.
 from __future__ import annotations
 
 import json
+import re
 import os
 from pathlib import Path
 
@@ -88,3 +89,52 @@ class TokenFile:
             return True
         except OSError:
             return False
+
+
+#: what a forced command may carry over from the command the coach typed
+_ROOM = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+_CODE = re.compile(r"[A-Za-z0-9_-]{1,80}")
+_SEATS = {"home", "away", "watch"} | {f"racer{i}" for i in range(6)}
+
+
+def forced_join(env=None) -> dict:
+    """Under an sshd ForceCommand `squigbowl join`, the command the coach typed (`ssh -t
+    game@host squigbowl join k3x9qa --seat away`) is in SSH_ORIGINAL_COMMAND, never run: its
+    room, --seat, --token and --name are taken from it when it reads exactly so (a room id of
+    [a-z0-9-], a known seat, a code of letters, digits, - and _, a name made plain); anything
+    else in it is ignored, and nothing of it is ever run, evaluated or opened. {} when there
+    is none."""
+    import shlex
+
+    from squigbowl.text import plain
+
+    env = os.environ if env is None else env
+    text = env.get("SSH_ORIGINAL_COMMAND", "")
+    if not text or len(text) > 400:
+        return {}
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        return {}
+    if len(words) < 2 or words[0].rsplit("/", 1)[-1] != "squigbowl" or words[1] != "join":
+        return {}
+    out: dict = {}
+    rest = words[2:]
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        value = rest[i + 1] if i + 1 < len(rest) else None
+        if word.startswith("-"):            # an option and its value, taken or not
+            if word == "--seat" and value in _SEATS:
+                out["seat"] = value
+            elif word == "--token" and value and _CODE.fullmatch(value):
+                out["token"] = value
+            elif word == "--name" and value and plain(value):
+                out["name"] = plain(value)
+            i += 2
+        elif _ROOM.fullmatch(word) and "room" not in out:
+            out["room"] = word
+            i += 1
+        else:
+            i += 1
+    return out

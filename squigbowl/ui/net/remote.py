@@ -30,6 +30,10 @@ class RemoteController(MatchController):
     """A seat of a room's match (or a spectator's view of it)."""
 
     remote = True
+    #: a room's match has no seed on the client (docs/network.md, "Mirror"): its replay is the
+    #: server's save
+    replay_note = ("This match was played on the server: its save there replays it (Load, or "
+                   "squigbowl replay FILE, in the server's saves folder).")
 
     def __init__(self, link, state: dict) -> None:
         self.link = link

@@ -122,7 +122,8 @@ class RoomMatchScreen(MatchScreen):
                        "this one no longer plays. Press Q to leave.")
         elif kind == "error":
             if self.ctrl.refused(msg):
-                self.dicelog.add_note(f"The server refused that: {msg.get('message') or msg.get('code')}")
+                why = msg.get("message") or msg.get("code")
+                self.dicelog.add_note(f"The server refused that: {why}")
                 self.ctrl.ask()
             else:
                 self.dicelog.add_note(f"The server said: {msg.get('code')} "
@@ -315,7 +316,7 @@ class RoomMatchScreen(MatchScreen):
             self._moments_side = self.ctrl.side
         super().match_over()
 
-    # -- keys ---------------------------------------------------------------------------------------
+    # -- keys -------------------------------------------------------------------------------------
     def action_skip(self) -> None:
         if self.mode == "remote":
             self._cpu_fast = True
