@@ -105,7 +105,12 @@ def serve_web(saves_folder: Path, host: str = "127.0.0.1", port: int = 8000,
               f"with the saves in {saves_folder} (there is no login)", file=sys.stderr)
     server = GuardedServer(game_command(saves_folder), host=host, port=port, title="Squig Bowl",
                            public_url=public_url(host, port, url))
-    server.serve()
+    try:
+        server.serve()
+    except OSError as exc:                          # the port is taken, the address unknown...
+        print(f"squigbowl web: cannot listen on {host} port {port}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
     return 0
 
 

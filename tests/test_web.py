@@ -135,3 +135,17 @@ def test_web_help_says_what_another_address_means(capsys):
         build_parser().parse_args(["web", "--help"])
     out = capsys.readouterr().out
     assert "127.0.0.1" in out and "without a password" in out
+
+
+def test_a_taken_port_is_one_line_and_exit_code_2(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "squigbowl", "web", "--port", str(port), "--saves",
+             str(tmp_path / "saves")], capture_output=True, text=True, timeout=120,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)), stdin=subprocess.DEVNULL)
+    assert done.returncode == 2
+    assert f"cannot listen on 127.0.0.1 port {port}" in done.stderr
+    assert "Traceback" not in done.stderr
