@@ -558,8 +558,8 @@ async def test_the_menus_host_asks_teams_and_opponent_then_seats_you_as_home(ser
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.call_later(app.menu_choice, "host")
-        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), what="home team")
-        assert "Home (yours) team" in shown(app)
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog) and
+                    "Home (yours) team" in shown(app), what="home team")
         await pilot.press("1")
         await until(pilot, lambda: isinstance(app.screen, ChoiceDialog) and
                     "Away team" in shown(app), what="away team")
