@@ -9,6 +9,8 @@
     squigbowl sim [...]             headless matches between bots (JSON lines + summary)
     squigbowl race-sim [...]        headless squig races between AI riders
     squigbowl serve [...]           the match server: rooms over a user-only socket (issue 14)
+    squigbowl web [...]             the game in a browser (textual-serve; docs/hosting.md)
+    squigbowl ssh-entry [...]       a game account's sshd ForceCommand (docs/hosting.md)
     squigbowl join [ROOM] [...]     a room's match on the server: a seat, or watch (no ROOM:
                                     the room picker)
     squigbowl host [...]            open a room (a server if none runs), join it as Home and
@@ -164,6 +166,31 @@ def build_parser() -> argparse.ArgumentParser:
                        help="messages a second a connection may send on average (default 50)")
     _saves_option(serve)
 
+    from squigbowl.web import port_number
+
+    web = sub.add_parser("web", help="serve the game to browsers (docs/hosting.md)",
+                         description="Serve the main menu to web browsers: each browser gets its "
+                                     "own game on the same saves folder. There is no login.")
+    web.add_argument("--port", type=port_number, default=8000, help="the TCP port (default 8000)")
+    web.add_argument("--host", default="127.0.0.1",
+                     help="the address to listen on (default 127.0.0.1: this machine only). "
+                          "Another address (0.0.0.0: every network of the machine) lets anyone "
+                          "who reaches it play with your saves folder, without a password")
+    web.add_argument("--public-url", metavar="URL", default=None,
+                     help="the address browsers use to reach the page, when it differs from "
+                          "http://HOST:PORT (a proxy, a wildcard --host)")
+    _saves_option(web)
+
+    entry = sub.add_parser("ssh-entry", help="the ForceCommand of a game account: reads "
+                                             "$SSH_ORIGINAL_COMMAND (docs/hosting.md)",
+                           description="Run by sshd for every login to the game account: "
+                                       "what the friend typed after the host (a room id, a "
+                                       "seat) is read from $SSH_ORIGINAL_COMMAND and nothing "
+                                       "else is accepted.")
+    entry.add_argument("--socket", metavar="PATH", default=None,
+                       help="the server's socket (default: server.sock in the saves folder)")
+    _saves_option(entry)
+
     join = sub.add_parser("join", help="play or watch a room's match on the server "
                                        "(docs/network.md)")
     join.add_argument("room", nargs="?", default=None,
@@ -247,6 +274,45 @@ def _check_inputs(args) -> str | None:
     return None
 
 
+def _ssh_entry(args) -> int:
+    """`squigbowl ssh-entry`: $SSH_ORIGINAL_COMMAND read against net/ssh_command's grammar,
+    then `squigbowl join` (or the room list) with the entry's own saves folder and socket;
+    nothing the client sent reaches a shell, a path or an option of its own."""
+    import asyncio
+    import os
+
+    from squigbowl import saves
+    from squigbowl.net.ssh_command import USAGE, Refused, list_rooms, parse
+
+    try:
+        request = parse(os.environ.get("SSH_ORIGINAL_COMMAND"))
+    except Refused as exc:
+        return _fail(f"{exc}\nusage: {USAGE}")
+    try:
+        folder = saves.saves_dir(getattr(args, "saves", None))
+    except OSError as exc:
+        return _fail(f"cannot use the saves folder: {exc.strerror or exc}")
+    if request.verb == "rooms":
+        from squigbowl.net.server import default_socket
+
+        path = args.socket or default_socket(folder)
+        try:
+            lines = asyncio.run(list_rooms(path))
+        except OSError:
+            return _fail("the game server is not running")
+        print("\n".join(lines) if lines else "no rooms")
+        return 0
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return _fail(f"the game needs a terminal: log in with ssh -t\nusage: {USAGE}")
+    argv = ["--saves", str(folder), *request.join_args()]
+    if args.socket:
+        argv += ["--socket", args.socket]
+    # every login of a game account is the same Unix user: no rejoin code is kept in a file
+    # they would all share (ui/net/rejoin.py), even when the friend typed nothing
+    os.environ["SQUIGBOWL_SHARED"] = "1"
+    return main(argv)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     problem = _check_inputs(args)
@@ -266,6 +332,16 @@ def main(argv: list[str] | None = None) -> int:
         return run_server(args)
     from squigbowl import saves
 
+    if args.command == "ssh-entry":
+        return _ssh_entry(args)
+    if args.command == "web":
+        from squigbowl.web import serve_web
+
+        try:
+            folder = saves.saves_dir(getattr(args, "saves", None))
+        except OSError as exc:
+            return _fail(f"cannot use the saves folder: {exc.strerror or exc}")
+        return serve_web(folder, args.host, args.port, args.public_url)
     if args.command in ("load", "replay"):
         try:
             args.loaded = saves.load(args.file)

@@ -45,6 +45,11 @@ RULES = {
     # the match server and its client library (issue 14): the engines, the computer players and
     # the saves behind a socket, never a screen (the join screens import it, not the reverse)
     "net": SCREENS + UP,
+    # the browser's front door (`squigbowl web`): textual-serve and a command line that runs the
+    # game in a child process; it imports nothing of the game itself
+    "web.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
+                              "squigbowl.coaches", "squigbowl.riders", "squigbowl.cup",
+                              "squigbowl.saves", "squigbowl.net"),
     # the screens: the kit knows no game; each game's screens know nothing of the other's
     "ui/kit": UP + ("squigbowl.ui.match", "squigbowl.ui.race", "squigbowl.ui.app",
                     "squigbowl.ui.load_screen", "squigbowl.ui.replay_screen",
