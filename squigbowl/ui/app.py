@@ -125,6 +125,11 @@ class SquigBowlApp(GuardsSize, App):
         self._reported: str | None = None
         #: the match screens it opens play without animations nor the computer's pauses (tests)
         self.match_instant = False
+        from squigbowl.ui.net.rejoin import shared_account
+
+        #: a shared game account (docs/hosting.md: coaches over ssh, browsers): a guest may
+        #: play, but not delete the account's saves nor write screenshot files
+        self.guest = shared_account()
         from squigbowl.ui.kit.glyphs import GlyphFilter, needs_safe_glyphs
         from squigbowl.ui.kit.safe import ControlFilter
 
@@ -145,6 +150,13 @@ class SquigBowlApp(GuardsSize, App):
         from squigbowl.ui.kit.safe import message as printable
 
         super().notify(printable(message), title=printable(title), markup=markup, **kwargs)
+
+    def get_system_commands(self, screen):
+        """Textual's command palette; a guest (a shared game account) gets none that writes a
+        file in the account (the SVG screenshot)."""
+        for command in super().get_system_commands(screen):
+            if not (self.guest and command.title == "Screenshot"):
+                yield command
 
     def get_key_display(self, binding) -> str:
         shown = super().get_key_display(binding)

@@ -1,6 +1,7 @@
 """The Load screen: every save in the saves folder (teams, score, half and turn, date).
 Enter resumes (a finished game opens its replay), r replays, d deletes (asks first; a save that
-a game has open is marked "in use" and is neither resumed nor deleted)."""
+a game has open is marked "in use" and is neither resumed nor deleted). On a shared game
+account (docs/hosting.md) nothing is deleted: the saves are every coach's of that account."""
 
 from __future__ import annotations
 
@@ -105,9 +106,16 @@ class LoadScreen(Screen):
             return
         self.app.open_replay(loaded)
 
+    def check_action(self, action: str, parameters) -> bool | None:
+        """A guest of a shared game account (docs/hosting.md) cannot delete: the saves are
+        every coach's of that account."""
+        if action == "delete" and getattr(self.app, "guest", False):
+            return False
+        return True
+
     def action_delete(self) -> None:
         info = self._current()
-        if info is None:
+        if info is None or getattr(self.app, "guest", False):
             return
         from squigbowl.ui.kit.dialogs import ConfirmDialog
 
