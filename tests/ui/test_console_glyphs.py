@@ -4,6 +4,7 @@ widgets included, is drawn with characters the font has (squigbowl/ui/kit/glyphs
 from __future__ import annotations
 
 import io
+import time
 
 import pytest
 from rich.console import Console
@@ -44,6 +45,10 @@ class Visit:
     async def check(self, name: str, kind: str | None = None, pauses: int = 2) -> str:
         for _ in range(pauses):
             await self.pilot.pause()
+        deadline = time.monotonic() + 30        # a busy machine opens the screen later
+        while kind is not None and type(self.app.screen).__name__ != kind and \
+                time.monotonic() < deadline:
+            await self.pilot.pause(0.05)
         if kind is not None:
             assert type(self.app.screen).__name__ == kind, (name, self.app.screen)
         text = shown(self.app)
