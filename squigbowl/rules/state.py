@@ -88,6 +88,11 @@ class Activation:
 _copy_activation_slots = slot_copier(Activation)
 
 
+def _split_sides(players) -> tuple:
+    """(side 0's players, side 1's players), in order."""
+    return ([p for p in players if p.side == 0], [p for p in players if p.side == 1])
+
+
 class MatchState:
     """All match state. Phases name where the match stands (see engine.PHASES)."""
 
@@ -111,6 +116,7 @@ class MatchState:
         self.winner = None            # side, or -1 for a draw, when the match is over
         self.over = False
         self.decisions = 0
+        self._sides = None            # side_players' cache: (players, their count, the two lists)
 
     # -- lookups --------------------------------------------------------------------------
     def at(self, sq) -> Player | None:
@@ -119,6 +125,16 @@ class MatchState:
 
     def team_players(self, side: int) -> list[Player]:
         return [p for p in self.players if p.side == side]
+
+    def side_players(self, side: int) -> list[Player]:
+        """`team_players(side)`, read only: a match lists its players side by side (home, then
+        away: setup_match.new_state), so each side's list is made once per copy of the state
+        (checked against the players list it was made from and its length)."""
+        players = self.players
+        sides = self._sides
+        if sides is None or sides[0] is not players or sides[1] != len(players):
+            sides = self._sides = (players, len(players), _split_sides(players))
+        return sides[2][side]
 
     def on_pitch(self, side: int | None = None) -> list[Player]:
         return [p for p in self.players
@@ -181,4 +197,5 @@ class MatchState:
         new.ball = self.ball.clone()
         new.phase_data = dict(self.phase_data)
         new.activation = self.activation.clone() if self.activation else None
+        new._sides = None
         return new
