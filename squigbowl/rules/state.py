@@ -151,19 +151,22 @@ class MatchState:
         for nsq in NEIGHBOURS[sq]:
             pid = board.get(nsq)
             if pid is not None and pid != exclude:
-                p = players[pid]
-                if p.side != side and p.status == STANDING and p.has_tz:
+                p = players[pid]  # (Player.has_tz, inline)
+                if (p.side != side and p.status == STANDING and not p.lost_tz
+                        and "Goblin Fanatic" not in p.skills):
                     n += 1
         return n
 
     def tacklers(self, sq, side: int) -> list[Player]:
         """The opposing (to `side`) players with a tackle zone on `sq`."""
         out = []
+        board, players = self.board, self.players
         for nsq in NEIGHBOURS[sq]:
-            pid = self.board.get(nsq)
+            pid = board.get(nsq)
             if pid is not None:
-                p = self.players[pid]
-                if p.side != side and p.has_tz:
+                p = players[pid]  # (Player.has_tz, inline)
+                if (p.side != side and p.status == STANDING and not p.lost_tz
+                        and "Goblin Fanatic" not in p.skills):
                     out.append(p)
         return out
 

@@ -236,7 +236,7 @@ def _offered(m, s, side, first) -> tuple:
             continue
         if spec.skills is not None:
             if team_skills is None:
-                team_skills = _team_skills(s.side_players(side))
+                team_skills = team_skills_of(s, side)
             if spec.skills.isdisjoint(team_skills):
                 continue
         if not spec.team_wide:
@@ -255,9 +255,10 @@ def _offered(m, s, side, first) -> tuple:
 _TEAM_SKILLS: dict = {}
 
 
-def _team_skills(team) -> frozenset:
-    """Every skill of `team`'s players."""
-    key = tuple(map(_skills_of, team))
+def team_skills_of(s, side: int) -> frozenset:
+    """Every skill of `side`'s players (cached by their skill sets: a test or a scenario may
+    give a player new skills, and the answer follows)."""
+    key = tuple(map(_skills_of, s.side_players(side)))
     try:
         found = _TEAM_SKILLS.get(key)
     except TypeError:  # a skill set that is not a frozenset (a test's stand-in)
