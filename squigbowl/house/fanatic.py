@@ -53,8 +53,7 @@ from squigbowl.rules.injury import NIGGLE_DETAILS, SI_DETAILS, knock_down
 from squigbowl.rules.model import CASUALTY, STANDING
 from squigbowl.rules.push import push, settle_ball
 from squigbowl.rules.turn import (ACTIONS, ACTIVATION_OVERRIDES, DECLARE_CHECKS, MOVE,
-                                  TURN_CHOICE_FILTERS, blitz_barred, choice_handler,
-                                  team_skills_of)
+                                  TURN_CHOICE_FILTERS, blitz_barred, choice_handler)
 
 FANATIC = "Goblin Fanatic"
 #: B3.4.1: the template facings he may choose (compass, A1.2)
@@ -89,16 +88,12 @@ def may_act(m, p) -> bool:
 
 def waiting_fanatics(m, side: int) -> list:
     """The Fanatics of `side` who must still act before anyone else (B3.3.1, B3.3.5)."""
-    if FANATIC not in team_skills_of(m.state, side):
-        return []
     return [p for p in m.state.side_players(side) if FANATIC in p.skills and may_act(m, p)]
 
 
 def _turn_filter(m, choices: list) -> list:
     """B3.1: a Fanatic only declares Move; B3.3.4 'enforce': nobody else while he waits."""
     s = m.state
-    if FANATIC not in team_skills_of(s, s.active):
-        return choices
     fans = [p for p in s.side_players(s.active)
             if FANATIC in p.skills and p.status == STANDING and not p.acted]
     if not fans:
