@@ -88,11 +88,6 @@ class Activation:
 _copy_activation_slots = slot_copier(Activation)
 
 
-def _split_sides(players) -> tuple:
-    """(side 0's players, side 1's players), in order."""
-    return ([p for p in players if p.side == 0], [p for p in players if p.side == 1])
-
-
 class MatchState:
     """All match state. Phases name where the match stands (see engine.PHASES)."""
 
@@ -116,7 +111,6 @@ class MatchState:
         self.winner = None            # side, or -1 for a draw, when the match is over
         self.over = False
         self.decisions = 0
-        self._sides = None            # side_players' cache: (players, their count, the two lists)
 
     # -- lookups --------------------------------------------------------------------------
     def at(self, sq) -> Player | None:
@@ -127,14 +121,14 @@ class MatchState:
         return [p for p in self.players if p.side == side]
 
     def side_players(self, side: int) -> list[Player]:
-        """`team_players(side)`, read only: a match lists its players side by side (home, then
-        away: setup_match.new_state), so each side's list is made once per copy of the state
-        (checked against the players list it was made from and its length)."""
+        """`team_players(side)` as a slice: a match lists its players side by side, home first
+        in the order of his sheet (setup_match.new_state), so Home's are the first
+        `len(home sheet's players)`. (A state that does not hold that is scanned.)"""
         players = self.players
-        sides = self._sides
-        if sides is None or sides[0] is not players or sides[1] != len(players):
-            sides = self._sides = (players, len(players), _split_sides(players))
-        return sides[2][side]
+        n = len(self.teams[0].sheet.players)
+        if 0 < n < len(players) and players[n - 1].side == 0 and players[n].side == 1:
+            return players[n:] if side else players[:n]
+        return [p for p in players if p.side == side]
 
     def on_pitch(self, side: int | None = None) -> list[Player]:
         return [p for p in self.players
@@ -200,5 +194,4 @@ class MatchState:
         new.ball = self.ball.clone()
         new.phase_data = dict(self.phase_data)
         new.activation = self.activation.clone() if self.activation else None
-        new._sides = None
         return new
