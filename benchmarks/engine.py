@@ -20,6 +20,13 @@ Figures, each with its target:
     python benchmarks/engine.py --variants-only [--seconds N]   only that last figure
 
 `--profile` runs the same matches under cProfile and prints the hot spots.
+
+    python benchmarks/engine.py --fixed N
+
+plays N fixed matches (seeds 500.., no timing) and prints their decisions: a workload of the
+same instructions on any machine, to count under `valgrind --tool=callgrind` (with
+`PYTHONHASHSEED=0`; the count of `--fixed 0`, the start-up, subtracted), since timings on a
+shared machine swing by 20-30% with its load. benchmarks/README.md shows how.
 """
 
 from __future__ import annotations
@@ -59,6 +66,12 @@ def play(home, away, seed: int, options: Options | None = None) -> int:
         m.decide(coaches[m.pending.side].choose(m))
         n += 1
     return n
+
+
+def fixed(home, away, matches: int) -> int:
+    """`matches` whole matches, seeds 500.. (after the warm-up match): their decisions."""
+    play(home, away, 99_999)
+    return sum(play(home, away, 500 + seed) for seed in range(matches))
 
 
 def _clock_overhead(clock) -> float:
@@ -230,7 +243,12 @@ def main(argv=None) -> int:
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--variants-only", action="store_true",
                         help="only the all-variants v base figure (Goblins v Dwarfs)")
+    parser.add_argument("--fixed", type=int, default=None, metavar="N",
+                        help="play N fixed matches untimed (for an instruction count)")
     args = parser.parse_args(argv)
+    if args.fixed is not None:
+        print("decisions", fixed(find_team("Orcs"), find_team("Humans"), args.fixed))
+        return 0
     if args.variants_only:
         name, value, target, ok, note = variants_row(args.seconds)
         print(f"Engine benchmark: house rules, random vs random, {args.seconds:g} s")

@@ -88,16 +88,14 @@ def may_act(m, p) -> bool:
 
 def waiting_fanatics(m, side: int) -> list:
     """The Fanatics of `side` who must still act before anyone else (B3.3.1, B3.3.5)."""
-    return [p for p in m.state.players
-            if p.side == side and FANATIC in p.skills and may_act(m, p)]
+    return [p for p in m.state.side_players(side) if FANATIC in p.skills and may_act(m, p)]
 
 
 def _turn_filter(m, choices: list) -> list:
     """B3.1: a Fanatic only declares Move; B3.3.4 'enforce': nobody else while he waits."""
     s = m.state
-    side = s.active
-    fans = [p for p in s.players
-            if p.side == side and FANATIC in p.skills and p.status == STANDING and not p.acted]
+    fans = [p for p in s.side_players(s.active)
+            if FANATIC in p.skills and p.status == STANDING and not p.acted]
     if not fans:
         return choices
     ids = {p.id for p in fans}

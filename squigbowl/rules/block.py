@@ -50,17 +50,27 @@ def block_targets(state, attacker) -> list:
     if attacker.status != STANDING or not attacker.has_tz:
         return []
     out = []
+    board, players, side = state.board, state.players, attacker.side
     for sq in NEIGHBOURS[attacker.square]:
-        q = state.at(sq)
-        if q is not None and can_be_blocked(attacker, q):
-            out.append(q)
+        pid = board.get(sq)
+        if pid is not None:
+            q = players[pid]  # can_be_blocked, inline
+            if q.side != side and q.status == STANDING and "Goblin Fanatic" not in q.skills:
+                out.append(q)
     return out
 
 
 def movement_left(p, act) -> int:
     """Squares of movement (MA + Go For It) an activation has left (A6.5)."""
+    return p.ma + _max_gfi(p) - act.moves
+
+
+def _max_gfi(p) -> int:
+    """move.max_gfi, imported on first use (move.py imports turn.py, as this module does)."""
+    global _max_gfi
     from squigbowl.rules.move import max_gfi
-    return p.ma + max_gfi(p) - act.moves
+    _max_gfi = max_gfi
+    return max_gfi(p)
 
 
 #: attacks that replace a block (chainsaw B7.6, poisoned dagger B10.2): fn(m, p, targets) ->

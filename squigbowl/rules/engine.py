@@ -235,6 +235,16 @@ class Match:
             return
         self.pending = None
 
+    def quiet_point(self) -> None:
+        """Called by a phase procedure that goes on past a quiet point of its own phase instead
+        of returning (the team turn: turn.turn_phase), where `_advance` would start it again:
+        the same bookkeeping — the state copy when due, and where the procedure (re)began."""
+        log_len = len(self.log)
+        quiet = self._quiet
+        if log_len - quiet[2] >= self.CLONE_EVERY:
+            self._quiet = (self.state.clone(), self.dice.fast_state(), log_len)
+        self._began = (log_len, self.state.phase)
+
 
 _new_event = Event.__new__
 

@@ -105,6 +105,9 @@ def _neighbours(sq: Square) -> tuple[Square, ...]:
 
 
 NEIGHBOURS: dict[Square, tuple[Square, ...]] = {sq: _neighbours(sq) for sq in ALL_SQUARES}
+#: the same as sets: `set.isdisjoint` between two sets reuses the hashes they keep
+NEIGHBOUR_SETS: dict[Square, frozenset[Square]] = {sq: frozenset(n) for sq, n in
+                                                    NEIGHBOURS.items()}
 
 
 def squares_within(sq: Square, n: int) -> list[Square]:

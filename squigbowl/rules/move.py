@@ -104,8 +104,13 @@ def dodge_mods(m, p, dest, *, zones: int | None = None) -> list:
 
 
 def dodge_modifier(m, p, dest, *, zones: int | None = None) -> int:
-    """A6.4: the sum of `dodge_mods`."""
-    return rolls.total(dodge_mods(m, p, dest, zones=zones))
+    """A6.4: the sum of `dodge_mods` (+1, -1 per opposing tackle zone on the destination unless
+    Stunty without Secret Weapon), without building the breakdown."""
+    if p.has("Stunty") and not p.has("Secret Weapon"):
+        return 1
+    if zones is None:
+        zones = m.state.tackle_zones(dest, p.side, exclude=p.id)
+    return 1 - zones
 
 
 def must_dodge(state, p, frm, *, zones: int | None = None) -> bool:
@@ -121,7 +126,10 @@ def must_dodge(state, p, frm, *, zones: int | None = None) -> bool:
 
 def dodge_tackled(state, p, frm) -> bool:
     """A12 Tackle: an opposing Tackle player's zone on `frm` forbids the Dodge re-roll. Pure."""
-    return any(q.has("Tackle") for q in state.tacklers(frm, p.side))
+    for q in state.tacklers(frm, p.side):
+        if q.has("Tackle"):
+            return True
+    return False
 
 
 def break_tackle_ready(state, p) -> bool:

@@ -192,9 +192,16 @@ def pass_options(m, p, act) -> list:
     choices = []
     if can_pass(m, p):
         choices.extend(("pass", sq) for sq in pass_targets(m, p))
-    from squigbowl.rules.throw_teammate import ttm_choices
-    choices.extend(ttm_choices(m, p, act))
+    choices.extend(_ttm_choices(m, p, act))
     return choices
+
+
+def _ttm_choices(m, p, act) -> list:
+    """throw_teammate.ttm_choices, imported on first use (that module imports this one)."""
+    global _ttm_choices
+    from squigbowl.rules.throw_teammate import ttm_choices
+    _ttm_choices = ttm_choices
+    return ttm_choices(m, p, act)
 
 
 @choice_handler("pass")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from itertools import filterfalse
 from operator import attrgetter
 from typing import Callable
 
@@ -141,9 +142,9 @@ def available(state, side: int) -> list:
     """The players who may take part in this set-up: in Reserves and not out with the heat
     (A4.1 step 3), plus those already set up. For Perfect Defence only those on the pitch."""
     if state.phase == PERFECT_DEFENCE:
-        return [p for p in state.players if p.side == side and p.status in ON_PITCH]
-    return [p for p in state.players if p.side == side and
-            (p.status in ON_PITCH or (p.status == RESERVES and not p.heat_out))]
+        return [p for p in state.side_players(side) if p.status in ON_PITCH]
+    return [p for p in state.side_players(side)
+            if p.status in ON_PITCH or (p.status == RESERVES and not p.heat_out)]
 
 
 def squares_problem(squares, side: int, n_available: int) -> str | None:
@@ -173,7 +174,7 @@ def squares_problem(squares, side: int, n_available: int) -> str | None:
 
 def setup_problem(state, side: int) -> str | None:
     """Why `side`'s current set-up is not legal (A4.3), or None when it is. Pure."""
-    squares = [p.square for p in state.players if p.side == side and p.status in ON_PITCH]
+    squares = [p.square for p in state.side_players(side) if p.status in ON_PITCH]
     return squares_problem(squares, side, len(available(state, side)))
 
 
@@ -197,7 +198,7 @@ def setup_choices(m, side: int, problem=_UNKNOWN) -> Choices:
     if len(on) < MAX_PLAYERS:
         movers.extend(p for p in pool if p.status not in ON_PITCH)
     board = s.board
-    empty = [sq for sq in _OWN_HALF[side] if sq not in board]
+    empty = list(filterfalse(board.__contains__, _OWN_HALF[side]))
     choices = Choices([("formation", name) for name in formations()])
     choices.add_family("place", [p.id for p in movers], empty)
     if s.phase != PERFECT_DEFENCE:

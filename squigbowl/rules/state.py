@@ -120,6 +120,16 @@ class MatchState:
     def team_players(self, side: int) -> list[Player]:
         return [p for p in self.players if p.side == side]
 
+    def side_players(self, side: int) -> list[Player]:
+        """`team_players(side)` as a slice: a match lists its players side by side, home first
+        in the order of his sheet (setup_match.new_state), so Home's are the first
+        `len(home sheet's players)`. (A state that does not hold that is scanned.)"""
+        players = self.players
+        n = len(self.teams[0].sheet.players)
+        if 0 < n < len(players) and players[n - 1].side == 0 and players[n].side == 1:
+            return players[n:] if side else players[:n]
+        return [p for p in players if p.side == side]
+
     def on_pitch(self, side: int | None = None) -> list[Player]:
         return [p for p in self.players
                 if p.status in ON_PITCH and (side is None or p.side == side)]
@@ -135,19 +145,22 @@ class MatchState:
         for nsq in NEIGHBOURS[sq]:
             pid = board.get(nsq)
             if pid is not None and pid != exclude:
-                p = players[pid]
-                if p.side != side and p.status == STANDING and p.has_tz:
+                p = players[pid]  # (Player.has_tz, inline)
+                if (p.side != side and p.status == STANDING and not p.lost_tz
+                        and "Goblin Fanatic" not in p.skills):
                     n += 1
         return n
 
     def tacklers(self, sq, side: int) -> list[Player]:
         """The opposing (to `side`) players with a tackle zone on `sq`."""
         out = []
+        board, players = self.board, self.players
         for nsq in NEIGHBOURS[sq]:
-            pid = self.board.get(nsq)
+            pid = board.get(nsq)
             if pid is not None:
-                p = self.players[pid]
-                if p.side != side and p.has_tz:
+                p = players[pid]  # (Player.has_tz, inline)
+                if (p.side != side and p.status == STANDING and not p.lost_tz
+                        and "Goblin Fanatic" not in p.skills):
                     out.append(p)
         return out
 

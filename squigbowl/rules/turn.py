@@ -9,12 +9,13 @@ through `DECLARE_CHECKS` (A5.5) and `TURN_START_HOOKS` (A5.1 step 2).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Callable
 
 from squigbowl.rules import rolls
 from squigbowl.rules.engine import QUIET_FIRST, phase
 from squigbowl.rules.events import Decision
-from squigbowl.rules.geometry import NEIGHBOURS
+from squigbowl.rules.geometry import NEIGHBOUR_SETS, NEIGHBOURS
 from squigbowl.rules.model import DOWN, PRONE, STANDING, STUNNED
 from squigbowl.rules.state import Activation
 
@@ -98,9 +99,12 @@ def _can_move(m, p) -> bool:
 def _prepare_block(m, side):
     """`_can_block` for all of `side`'s players: the squares of the Standing opponents are
     found once."""
-    targets = {q.square for q in m.state.players  # B3.2 [DD-38]: not next to a Fanatic only
-               if q.side != side and q.status == STANDING and "Goblin Fanatic" not in q.skills}
-    return lambda m, p: p.status == STANDING and not targets.isdisjoint(NEIGHBOURS[p.square])
+    targets = {q.square for q in m.state.side_players(1 - side)  # B3.2 [DD-38]: not next to
+               if q.status == STANDING and "Goblin Fanatic" not in q.skills}  # a Fanatic only
+    if not targets:
+        return None  # A8.1: nobody to block
+    return lambda m, p: (p.status == STANDING
+                         and not targets.isdisjoint(NEIGHBOUR_SETS[p.square]))
 
 
 @action(BLOCK, moves=False, prepare=_prepare_block)
@@ -111,9 +115,9 @@ def _can_block(m, p) -> bool:
 
 @action(BLITZ, limit=BLITZ, team_wide=True)
 def _can_blitz(m, p) -> bool:
-    side = p.side
-    for q in m.state.players:  # (a loop: any() over a generator is slower here)
-        if q.side != side and q.status == STANDING:
+    """A5.3: a Blitz needs a Standing opponent to block."""
+    for q in m.state.side_players(1 - p.side):  # (a loop: any() over a generator is slower)
+        if q.status == STANDING:
             return True
     return False
 
@@ -130,9 +134,9 @@ def _can_handoff(m, p) -> bool:
 
 @action(FOUL, limit=FOUL, team_wide=True)
 def _can_foul(m, p) -> bool:
-    side = p.side
-    for q in m.state.players:
-        if q.side != side and q.status in DOWN:
+    """A5.3/A9: a Foul needs an opponent on the ground."""
+    for q in m.state.side_players(1 - p.side):
+        if q.status in DOWN:
             return True
     return False
 
@@ -151,57 +155,140 @@ def blitz_barred(s, p) -> bool:
     return p.id in barred
 
 
+#: the rows of the 'turn' decision, built once: {layout: {pid: [row per check mask]}}, where a
+#: layout is the tuple of (action name, checked per player?) offered now and a row the tuple of
+#: (action, pid) choices one player gets for a mask of his per-player checks' answers
+_ROWS: dict = {}
+
+
 def turn_choices(m) -> list:
-    """The 'turn' decision: declare an action with a player, or end the turn (A5.2)."""
+    """The 'turn' decision: declare an action with a player, or end the turn (A5.2).
+
+    Every player who may act (A5.2/A5.4: not Stunned, on the pitch, has not acted; A4.5 not
+    barred in a Blitz! bonus turn) is offered every action he may declare (A5.3), in the order
+    of `ACTIONS`. Team-wide checks are asked once, with the first player who may act; the
+    others (Block's adjacent Standing opponent, the weapons') once per player, and the answers,
+    as a bit mask, pick his row of choices, built once per layout and player (`_ROWS`)."""
     s = m.state
     side = s.active
-    used = s.teams[side].used
-    # per action: (name, the check to make per player, or None when the team-wide answer is
-    # already known and True); team-wide checks are made once, with the first player who may act
-    entries = None
-    choices = []
-    append = choices.append
     bonus = s.bonus_turn
-    any_acted = False
-    for p in s.players:
-        if p.side != side:
-            continue
-        if p.acted:
-            any_acted = True
-            continue
-        if p.status != STANDING and p.status != PRONE:  # A5.2/A5.4: not Stunned, on the pitch
-            continue
-        if bonus and blitz_barred(s, p):
-            continue  # A4.5 Blitz!: marked when the bonus turn started
-        if entries is None:
-            entries = []
-            team_skills = None
-            for spec in ACTIONS.values():
-                if spec.limit is not None and spec.limit in used:
-                    continue
-                if spec.skills is not None:
-                    if team_skills is None:
-                        team_skills = frozenset().union(
-                            *(q.skills for q in s.players if q.side == side))
-                    if spec.skills.isdisjoint(team_skills):
-                        continue
-                if not spec.team_wide:
-                    check = spec.prepare(m, side) if spec.prepare else spec.can_declare
-                    if check is None:
-                        continue
-                    entries.append((spec.name, check))
-                elif spec.can_declare(m, p):
-                    entries.append((spec.name, None))
-        pid = p.id
-        for name, check in entries:
-            if check is None or check(m, p):
-                append((name, pid))
-    append(("end_turn", None))
-    if s.phase == "turn" and not bonus and not any_acted:
-        append(("concede", None))
+    team = s.side_players(side)
+    # A5.2/A5.4: has not acted, not Stunned, on the pitch
+    movers = [p for p in team if not p.acted and (p.status == STANDING or p.status == PRONE)]
+    if bonus:  # A4.5 Blitz!: not those marked when the bonus turn started
+        movers = [p for p in movers if not blitz_barred(s, p)]
+    choices = []
+    if movers:
+        layout, checks = _offered(m, s, side, movers[0])
+        rows = _ROWS.get(layout)
+        if rows is None:
+            rows = _ROWS[layout] = {}
+        extend = choices.extend
+        n = len(checks)
+        if n == 0:
+            for p in movers:
+                row = rows.get(p.id)
+                if row is None:
+                    row = rows[p.id] = _rows_of(layout, p.id, 0)
+                extend(row[0])
+        elif n == 1:
+            check = checks[0]
+            for p in movers:
+                row = rows.get(p.id)
+                if row is None:
+                    row = rows[p.id] = _rows_of(layout, p.id, 1)
+                extend(row[1] if check(m, p) else row[0])
+        else:
+            for p in movers:
+                row = rows.get(p.id)
+                if row is None:
+                    row = rows[p.id] = _rows_of(layout, p.id, n)
+                mask = 0
+                bit = 1
+                for check in checks:
+                    if check(m, p):
+                        mask |= bit
+                    bit <<= 1
+                extend(row[mask])
+    choices.append(("end_turn", None))
+    if s.phase == "turn" and not bonus:
+        for p in team:
+            if p.acted:
+                break
+        else:  # A2.12: only at the start of his turn, before anyone acted
+            choices.append(("concede", None))
     for keep in TURN_CHOICE_FILTERS:
         choices = keep(m, choices)
     return choices
+
+
+def _offered(m, s, side, first) -> tuple:
+    """The actions `side` may declare now (A5.3): (layout, per-player checks). The layout is
+    the tuple of (name, checked per player?) in `ACTIONS` order; team-wide checks are asked
+    with `first`, the first player who may act; a team without the skills an action needs
+    is not offered it."""
+    used = s.teams[side].used
+    layout = []
+    checks = []
+    team_skills = None
+    for spec in ACTIONS.values():
+        if spec.limit is not None and spec.limit in used:
+            continue
+        if spec.skills is not None:
+            if team_skills is None:
+                team_skills = team_skills_of(s, side)
+            if spec.skills.isdisjoint(team_skills):
+                continue
+        if not spec.team_wide:
+            check = spec.prepare(m, side) if spec.prepare else spec.can_declare
+            if check is None:
+                continue
+            layout.append((spec.name, True))
+            checks.append(check)
+        elif spec.can_declare(m, first):
+            layout.append((spec.name, False))
+    return tuple(layout), checks
+
+
+#: {the players' skill sets, in order: their union} (the sets are shared frozensets whose hash
+#: Python keeps, so the key costs less than the union)
+_TEAM_SKILLS: dict = {}
+
+
+def team_skills_of(s, side: int) -> frozenset:
+    """Every skill of `side`'s players (cached by their skill sets: a test or a scenario may
+    give a player new skills, and the answer follows)."""
+    key = tuple(map(_skills_of, s.side_players(side)))
+    try:
+        found = _TEAM_SKILLS.get(key)
+    except TypeError:  # a skill set that is not a frozenset (a test's stand-in)
+        return frozenset().union(*key)
+    if found is None:
+        if len(_TEAM_SKILLS) > 4096:
+            _TEAM_SKILLS.clear()
+        found = _TEAM_SKILLS[key] = frozenset().union(*key)
+    return found
+
+
+_skills_of = attrgetter("skills")
+
+
+def _rows_of(layout: tuple, pid: int, n: int) -> list:
+    """One player's rows of choices: for each mask of his `n` per-player checks' answers (bit
+    i: the i-th checked action of `layout` allowed), his (action, pid) choices in order."""
+    rows = []
+    for mask in range(1 << n):
+        row = []
+        bit = 1
+        for name, checked in layout:
+            if checked:
+                if mask & bit:
+                    row.append((name, pid))
+                bit <<= 1
+            else:
+                row.append((name, pid))
+        rows.append(tuple(row))
+    return rows
 
 
 # -- the phases ----------------------------------------------------------------------------------
@@ -240,35 +327,42 @@ def turn_start(m):
 
 
 def turn_phase(m):
-    """The 'turn' decision at a quiet point, or the acting player's next step."""
+    """The 'turn' decision at a quiet point, or the acting player's next step; then on to the
+    next quiet point of the same team turn, and so on, while the phase stays (`m.quiet_point`
+    marks each: one procedure runs the whole team turn instead of one per decision)."""
     s = m.state
-    act = s.activation
-    if act is None:
-        choice = yield Decision("turn", s.active, turn_choices(m),
-                                {"turn": s.teams[s.active].turn, "half": s.half})
-        kind = choice[0]
-        if kind == "end_turn":
-            m.emit("turn_ended", side=s.active, reason="coach")
-            s.phase = "turn_end"
-            return
-        if kind == "concede":
-            s.phase = "conceded"
-            return
-        yield from declare(m, kind, s.players[choice[1]])
-    else:
-        p = s.players[act.pid]
-        choices = activation_choices(m, p, act)
-        if len(choices) > 1:
-            choice = yield Decision("action", s.active, choices,
-                                    {"player": p.id, "action": act.action, "moves": act.moves,
-                                     "ma": p.ma})
+    name = s.phase
+    while True:
+        act = s.activation
+        if act is None:
+            choice = yield Decision("turn", s.active, turn_choices(m),
+                                    {"turn": s.teams[s.active].turn, "half": s.half})
+            kind = choice[0]
+            if kind == "end_turn":
+                m.emit("turn_ended", side=s.active, reason="coach")
+                s.phase = "turn_end"
+                return
+            if kind == "concede":
+                s.phase = "conceded"
+                return
+            yield from declare(m, kind, s.players[choice[1]])
         else:
-            choice = choices[0]
-        if choice[0] == "end":
-            finish_activation(m)
-        else:
-            yield from CHOICES[choice[0]](m, p, act, choice[1])
-    after_procedure(m)
+            p = s.players[act.pid]
+            choices = activation_choices(m, p, act)
+            if len(choices) > 1:
+                choice = yield Decision("action", s.active, choices,
+                                        {"player": p.id, "action": act.action,
+                                         "moves": act.moves, "ma": p.ma})
+            else:
+                choice = choices[0]
+            if choice[0] == "end":
+                finish_activation(m)
+            else:
+                yield from CHOICES[choice[0]](m, p, act, choice[1])
+        after_procedure(m)
+        if s.phase != name or s.over:
+            return
+        m.quiet_point()
 
 
 phase("turn")(turn_phase)
