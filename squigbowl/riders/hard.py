@@ -41,8 +41,9 @@ from squigbowl.riders.lookahead import (MODE_WEIGHTS, DISTANCES, effective_next_
                                         evaluate_moves, model_for)
 from squigbowl.riders.personalities import CANNY, PERSONALITIES, Personality
 from squigbowl.race.geometry import crossing_param
-from squigbowl.riders.race_odds import (STATUS_DELAY, cumulative_at, curve_at, finish_profile,
-                                        progress_pmf, win_curve)
+from squigbowl.riders import race_profiles
+from squigbowl.riders.race_odds import (HOP_MAX, STATUS_DELAY, cumulative_at, curve_at,
+                                        finish_profile, progress_pmf, win_curve)
 
 COARSE_ANGLES = 48
 FINE_SPAN = TAU / COARSE_ANGLES
@@ -50,6 +51,10 @@ FINE_ANGLES = 9
 GATE_CREDIT = 3.0          # inches credited per gate a hop passes (see personalities.py)
 # how the hard rider models its own later moves: the best of these styles from each point
 SELF_STYLES = ("cautious", "canny", "reckless")
+KNOWN_STYLES = ("hard", "cautious", "canny", "reckless", "baseline")
+# pseudo-turns of the walk's own estimate blended into each measured distance bin
+PRIOR_WEIGHT = 10.0
+USE_MEASURED = True
 MIN_HAZARD = 0.002         # per move: nobody is quite safe (a collision can always happen)
 GRID_MARGIN = 40           # inches beyond the longest course on the win curve's grid
 
@@ -102,6 +107,7 @@ class TrackPrior:
         self._ds = np.array([float(value_at(model.fields, k, x, y)) for x, y, k in self.points])
         self.styles: dict[str, tuple[dict[str, float], float, float]] = {}
         self._profiles: dict[tuple[str, int], np.ndarray] = {}
+        self.measured = race_profiles.measured(model.track) if USE_MEASURED else None
         for label in ("cautious", "canny", "reckless", "baseline"):
             self.profile(label, 1)
 
@@ -113,8 +119,10 @@ class TrackPrior:
     def profile(self, label: str, rivals: int = 1) -> np.ndarray:
         """The `finish_profile` of a style (an unknown one: Canny) for a racer with `rivals`
         rivals still in the race (Canny reads the size of the field, `personalities.py`)."""
-        label = label if label in ("cautious", "canny", "reckless", "baseline") else "canny"
-        rivals = max(1, int(rivals)) if label == "canny" else 1
+        label = label if label in KNOWN_STYLES else "canny"
+        # Canny reads the exact size of the field; the others (and the measured turns) only
+        # whether it is a duel or a field
+        rivals = max(1, int(rivals)) if label == "canny" else min(2, max(1, int(rivals)))
         key = (label, rivals)
         prof = self._profiles.get(key)
         if prof is None:
@@ -124,7 +132,7 @@ class TrackPrior:
 
     def _build(self, label: str, rivals: int) -> np.ndarray:
         model = self.model
-        pers, modes = policy_of(label)
+        pers, modes = policy_of("canny" if label == "hard" else label)
         if pers.adaptive:   # Canny level with the leader, in a field of this size
             scale = pers.schedule[0][1] * (2.0 / (1.0 + rivals)) ** pers.crowd
             pers = replace(pers, death_cost=pers.death_cost * scale)
@@ -147,7 +155,31 @@ class TrackPrior:
             weights = {m: sum(w.get(m, 0.0) for w, _, _ in rows) / n for m in MODES}
             self.styles[label] = (weights, sum(p for _, p, _ in rows) / n,
                                   sum(h for _, _, h in rows) / n)
-        return finish_profile(pmfs[nearest], hz[nearest])
+        pmf_d, hz_d = pmfs[nearest], hz[nearest]
+        data = (self.measured or {}).get((label, race_profiles.kind_of(rivals + 1)))
+        if data is not None:
+            pmf_d, hz_d = self._blend(pmf_d, hz_d, data)
+            return finish_profile(pmf_d, hz_d, x_lo=race_profiles.X_LO)
+        return finish_profile(pmf_d, hz_d)
+
+    def _blend(self, pmf_d, hz_d, data):
+        """The walk's pmfs and hazards [D] blended with measured turns (`race_profiles`), bin
+        by bin (neighbouring bins count half): PRIOR_WEIGHT pseudo-turns of the walk."""
+        turns, removed, moves = data
+        kern = lambda a: a + 0.5 * (np.concatenate([a[1:], a[-1:] * 0])       # noqa: E731
+                                    + np.concatenate([a[:1] * 0, a[:-1]]))
+        turns, removed, moves = kern(turns), kern(removed), kern(moves)
+        x_lo, n_x = race_profiles.X_LO, race_profiles.N_X
+        walk = np.zeros((len(pmf_d), n_x))
+        walk[:, -x_lo:-x_lo + HOP_MAX + 1] = pmf_d
+        b = np.minimum((self._grid // race_profiles.BIN).astype(int), len(turns) - 1)
+        n = turns[b]
+        n = np.where(self._grid < len(turns) * race_profiles.BIN, n, 0.0)
+        k = PRIOR_WEIGHT
+        hz = (np.where(n > 0, removed[b], 0.0) + k * hz_d) / (n + k)
+        joint = np.where(n[:, None] > 0, moves[b], 0.0) + k * (1 - hz_d)[:, None] * walk
+        pmf = joint / np.maximum(joint.sum(axis=1, keepdims=True), 1e-12)
+        return pmf, np.clip(hz, 0.0, 0.9)
 
     @staticmethod
     def _walk(model) -> list[tuple[float, float, int]]:

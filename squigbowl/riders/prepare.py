@@ -24,8 +24,9 @@ def prepare_riders(race) -> float:
 
     t0 = time.perf_counter()
     prior = prior_for(model_for(race))
-    for rivals in range(1, len(race.racers)):       # Canny as it rides each size of field
-        prior.profile("canny", rivals)
+    for rivals in range(1, len(race.racers)):       # each style as it rides each size of field
+        for style in ("canny", "hard", "cautious", "reckless"):
+            prior.profile(style, rivals)
     return time.perf_counter() - t0
 
 
