@@ -39,7 +39,7 @@ from squigbowl.riders.base import register
 from squigbowl.riders.course_distance import value_at
 from squigbowl.riders.lookahead import (MODE_WEIGHTS, DISTANCES, effective_next_gate,
                                         evaluate_moves, model_for)
-from squigbowl.riders.personalities import CANNY, PERSONALITIES, Personality
+from squigbowl.riders.personalities import CANNY, PERSONALITIES, CannyRider, Personality
 from squigbowl.race.geometry import crossing_param
 from squigbowl.riders import race_profiles
 from squigbowl.riders.race_odds import (HOP_MAX, STATUS_DELAY, cumulative_at, curve_at,
@@ -55,6 +55,9 @@ KNOWN_STYLES = ("hard", "cautious", "canny", "reckless", "baseline")
 # pseudo-turns of the walk's own estimate blended into each measured distance bin
 PRIOR_WEIGHT = 10.0
 USE_MEASURED = True
+DUEL_CALIBRATION = 0.7
+STALL_TURNS = 6
+STALL_GAIN = 1.0
 MIN_HAZARD = 0.002         # per move: nobody is quite safe (a collision can always happen)
 GRID_MARGIN = 40           # inches beyond the longest course on the win curve's grid
 
@@ -231,6 +234,25 @@ class HardRider:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
+        self._best_to_go: dict[int, float] = {}     # per racer: the fewest inches to go seen
+        self._last_gain = (None, 0)                 # (race, turn) someone last got closer
+
+    def stalled(self, race, model) -> bool:
+        """Nobody still in has got `STALL_GAIN` inches closer to the finish for `STALL_TURNS`
+        turns (what a person sees): everybody waits for the others to drown, so waiting wins
+        nothing (a race that never ends has no winner)."""
+        if self._last_gain[0] is not race:
+            self._best_to_go, self._last_gain = {}, (race, race.turn)
+        for r in race.racers:
+            if r.removed:
+                continue
+            k = effective_next_gate(race, r.id)
+            d = 0.0 if k >= model.n_gates else float(value_at(model.fields, k, r.x, r.y))
+            best = self._best_to_go.get(r.id)
+            if best is None or d < best - STALL_GAIN:
+                self._best_to_go[r.id] = d
+                self._last_gain = (race, race.turn)
+        return race.turn - self._last_gain[1] >= STALL_TURNS
 
     # -- the Rider interface ----------------------------------------------------------------------
     def choose(self, race, racer_id: int):
@@ -241,6 +263,8 @@ class HardRider:
         k0 = effective_next_gate(race, racer_id)
         if k0 >= model.n_gates:
             return DECLINE if kind == "yeehaw" else Move(modes[0], 0.0)
+        if self.stalled(race, model):       # ride on as Canny does until someone gains
+            return CannyRider().choose(race, racer_id)
         curve, here = self.win_curve(race, racer_id, model, k0)
         value, mode, angle = self.best(race, racer_id, model, k0, modes, curve)
         if kind == "yeehaw" and value <= float(curve_at(curve, here)):
@@ -277,8 +301,9 @@ class HardRider:
             mine = np.diff(prior.profile(style, field - 1), axis=0, prepend=0.0)
             c = win_curve(mine, rivals, my_move_now)
             curve = c if curve is None else np.maximum(curve, c)
-        if calibrated and CALIBRATION != 1.0:
-            curve = np.clip(curve, 0.0, 1.0) ** CALIBRATION
+        power = CALIBRATION if field > 2 else DUEL_CALIBRATION
+        if calibrated and power != 1.0:
+            curve = np.clip(curve, 0.0, 1.0) ** power
         return curve, here
 
     # -- scoring ---------------------------------------------------------------------------------

@@ -11,8 +11,9 @@ import pytest
 from squigbowl.paths import asset
 from squigbowl.race import Race, find_track, list_tracks, parse_track
 from squigbowl.riders import race_profiles
-from squigbowl.riders.hard import PRIOR_WEIGHT, TrackPrior, prior_for
+from squigbowl.riders.hard import PRIOR_WEIGHT, STALL_TURNS, HardRider, TrackPrior, prior_for
 from squigbowl.riders.lookahead import model_for
+from squigbowl.riders.personalities import CannyRider
 from squigbowl.riders.race_odds import finish_profile
 
 SHIPPED = [t.name for t in list_tracks()]
@@ -81,3 +82,47 @@ def test_b11_12_prior_keys_styles_by_duel_or_field():
     assert prior.profile("reckless", 3) is prior.profile("reckless", 5)
     assert prior.profile("reckless", 1) is not prior.profile("reckless", 3)
     assert prior.profile("someone", 1) is prior.profile("canny", 1)     # unknown: as Canny
+
+
+# -- a race where everybody waits (B11.12: a race that never ends has no winner) ----------------
+
+def _duel_on_river():
+    track = find_track("river")
+    race = Race.new(track, [("h", "hard"), ("r", "reckless")], 4)
+    return race, race.pending.racer
+
+
+def test_b11_12_hard_rides_as_canny_when_nobody_has_gained_for_turns():
+    race, rid = _duel_on_river()
+    rider = HardRider()
+    model = model_for(race)
+    assert not rider.stalled(race, model)
+    start = race.turn
+    race.turn = start + STALL_TURNS - 1
+    assert not rider.stalled(race, model)
+    race.turn = start + STALL_TURNS                  # the same places, turns later
+    assert rider.stalled(race, model)
+    assert rider.choose(race, rid) == CannyRider().choose(race, rid)
+    other = race.racers[1 - rid]                     # a racer gets closer: no longer stalled
+    gate = race.track.gates[other.next_gate]
+    before = other.x, other.y
+    mx, my = gate.midpoint
+    for step in (2.0, 3.0, 4.0, 6.0):
+        dx, dy = mx - before[0], my - before[1]
+        n = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+        other.x, other.y = before[0] + dx / n * step, before[1] + dy / n * step
+        if not rider.stalled(race, model):
+            break
+    assert not rider.stalled(race, model)
+
+
+def test_b11_12_stall_memory_starts_again_with_another_race():
+    race, rid = _duel_on_river()
+    rider = HardRider()
+    model = model_for(race)
+    rider.stalled(race, model)
+    race.turn += STALL_TURNS
+    assert rider.stalled(race, model)
+    fresh, fid = _duel_on_river()
+    fresh.turn = race.turn                           # another race: its own count
+    assert not rider.stalled(fresh, model_for(fresh))
