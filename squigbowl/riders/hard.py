@@ -14,9 +14,12 @@ along the course, its status (B11.10), whether it still moves this turn and befo
 the hard rider (B11.6). Each rival is modelled by its own policy: `TrackPrior` runs that
 rider's look-ahead at points along the course (once per track, when the race opens) and keeps,
 part by part of the course, the mode it picks, the progress it expects and its chance of dying
-(`race_odds.finish_profile`). A person, another hard rider or an unknown rider is modelled as
-Canny. The hard rider's own later moves are modelled as the best of the three styles from each
-point (the largest W), so it does not count on being slower or riskier than it needs to be.
+(`race_odds.finish_profile`), blended with what simulated races measured on a shipped track
+(`race_profiles`: per style, duel or field, per-turn inches and removals; a crowd makes racers
+slower and more often removed than the walk alone says). A person or an unknown rider is
+modelled as Canny, another hard rider as `hard`. The hard rider's own later moves are modelled
+as the best of the three styles from each point (the largest W), so it does not count on being
+slower or riskier than it needs to be.
 
 So the risk it takes follows the race: far ahead, a death costs the whole race and it reins
 in; behind, only a fast hop can still win and it hits the squig; alone against one rival
@@ -25,6 +28,8 @@ the same choice. It reads only what a person sees (positions, statuses, the orde
 turn) and never the race's dice; it does not move the race (no snapshot is even needed).
 
 A YEEHAW move (B11.9) is taken when its value beats declining (W where the racer stands).
+When nobody still in the race has got closer to the finish for `STALL_TURNS` turns (each waiting
+for the others to drown, B11.12: such a race never ends), it rides as Canny until someone gains.
 """
 
 from __future__ import annotations
@@ -54,8 +59,8 @@ SELF_STYLES = ("cautious", "canny", "reckless")
 KNOWN_STYLES = ("hard", "cautious", "canny", "reckless", "baseline")
 # pseudo-turns of the walk's own estimate blended into each measured distance bin
 PRIOR_WEIGHT = 10.0
-USE_MEASURED = True
-DUEL_CALIBRATION = 0.7
+USE_MEASURED = True        # blend the measured styles (race_profiles) where a track has them
+# a race where nobody still in has got STALL_GAIN inches closer for STALL_TURNS turns is stalled
 STALL_TURNS = 6
 STALL_GAIN = 1.0
 MIN_HAZARD = 0.002         # per move: nobody is quite safe (a collision can always happen)
@@ -70,8 +75,11 @@ SPREAD = 0.6
 # calibration of the model's W (the chance of winning): W ** CALIBRATION. The race-time model
 # is too sure of the leader (measured on Meadow: a predicted 5% won 33%, 29% won 48%);
 # a power below 1 lifts the small chances most, so a racer behind values staying in the race
-# more and gambles less
+# more and gambles less. With the measured styles W is close to the real chance, but 0.7 still
+# won more races than 1 or 0.5 (benchmarks/README.md); DUEL_CALIBRATION is the power in a
+# two-racer race (1 and 1.3 were within the noise of 0.7)
 CALIBRATION = 0.7
+DUEL_CALIBRATION = 0.7
 
 
 def policy_of(label: str) -> tuple[Personality, tuple[str, ...]]:
