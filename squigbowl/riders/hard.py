@@ -243,14 +243,20 @@ class HardRider:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._best_to_go: dict[int, float] = {}     # per racer: the fewest inches to go seen
-        self._last_gain = (None, 0)                 # (race, turn) someone last got closer
+        self._race_key = None                       # which race the memory is of
+        self._last_gain = 0                         # the turn someone last got closer
+        self._seen_turn = 0
 
     def stalled(self, race, model) -> bool:
         """Nobody still in has got `STALL_GAIN` inches closer to the finish for `STALL_TURNS`
         turns (what a person sees): everybody waits for the others to drown, so waiting wins
-        nothing (a race that never ends has no winner)."""
-        if self._last_gain[0] is not race:
-            self._best_to_go, self._last_gain = {}, (race, race.turn)
+        nothing (a race that never ends has no winner). The memory is per race (its seed and
+        racers: a screen hands the rider a fresh copy of the race each time) and starts again
+        when the turn goes back (a reloaded race)."""
+        key = (getattr(race, "seed", None), tuple(r.name for r in race.racers), race.track.name)
+        if key != self._race_key or race.turn < self._seen_turn:
+            self._best_to_go, self._race_key, self._last_gain = {}, key, race.turn
+        self._seen_turn = race.turn
         for r in race.racers:
             if r.removed:
                 continue
@@ -259,8 +265,8 @@ class HardRider:
             best = self._best_to_go.get(r.id)
             if best is None or d < best - STALL_GAIN:
                 self._best_to_go[r.id] = d
-                self._last_gain = (race, race.turn)
-        return race.turn - self._last_gain[1] >= STALL_TURNS
+                self._last_gain = race.turn
+        return race.turn - self._last_gain >= STALL_TURNS
 
     # -- the Rider interface ----------------------------------------------------------------------
     def choose(self, race, racer_id: int):

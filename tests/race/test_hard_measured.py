@@ -1,9 +1,12 @@
 """The hard rider's measured rider styles (squigbowl/riders/race_profiles.py; RULES.md B11.6,
 B11.8-B11.12): per shipped track, how far each style really gets in a turn and how often it is
 removed, blended into the race-time model; a changed or unknown track falls back on the walk;
-a turn that ends further back (BOING, scatter) is counted as such."""
+a turn that ends further back (BOING, scatter) is counted as such; a race where nobody gains
+for turns is ridden on as Canny would."""
 
 from __future__ import annotations
+
+import copy
 
 import numpy as np
 import pytest
@@ -116,13 +119,17 @@ def test_b11_12_hard_rides_as_canny_when_nobody_has_gained_for_turns():
     assert not rider.stalled(race, model)
 
 
-def test_b11_12_stall_memory_starts_again_with_another_race():
+def test_b11_12_stall_memory_is_per_race_and_survives_a_copy_of_it():
     race, rid = _duel_on_river()
     rider = HardRider()
     model = model_for(race)
     rider.stalled(race, model)
     race.turn += STALL_TURNS
-    assert rider.stalled(race, model)
-    fresh, fid = _duel_on_river()
-    fresh.turn = race.turn                           # another race: its own count
-    assert not rider.stalled(fresh, model_for(fresh))
+    clone = copy.copy(race)                          # a screen's private copy of the race
+    clone.racers = [r.copy() for r in race.racers]
+    assert rider.stalled(clone, model)
+    other = Race.new(race.track, [("h", "hard"), ("r", "reckless")], 5)
+    other.turn = race.turn                           # another race: its own count
+    assert not rider.stalled(other, model_for(other))
+    race.turn -= 1                                   # a race taken back: its count starts again
+    assert not rider.stalled(race, model)
