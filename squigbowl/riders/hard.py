@@ -14,9 +14,12 @@ along the course, its status (B11.10), whether it still moves this turn and befo
 the hard rider (B11.6). Each rival is modelled by its own policy: `TrackPrior` runs that
 rider's look-ahead at points along the course (once per track, when the race opens) and keeps,
 part by part of the course, the mode it picks, the progress it expects and its chance of dying
-(`race_odds.finish_profile`). A person, another hard rider or an unknown rider is modelled as
-Canny. The hard rider's own later moves are modelled as the best of the three styles from each
-point (the largest W), so it does not count on being slower or riskier than it needs to be.
+(`race_odds.finish_profile`), blended with what simulated races measured on a shipped track
+(`race_profiles`: per style, duel or field, per-turn inches and removals; a crowd makes racers
+slower and more often removed than the walk alone says). A person or an unknown rider is
+modelled as Canny, another hard rider as `hard`. The hard rider's own later moves are modelled
+as the best of the three styles from each point (the largest W), so it does not count on being
+slower or riskier than it needs to be.
 
 So the risk it takes follows the race: far ahead, a death costs the whole race and it reins
 in; behind, only a fast hop can still win and it hits the squig; alone against one rival
@@ -25,6 +28,8 @@ the same choice. It reads only what a person sees (positions, statuses, the orde
 turn) and never the race's dice; it does not move the race (no snapshot is even needed).
 
 A YEEHAW move (B11.9) is taken when its value beats declining (W where the racer stands).
+When nobody still in the race has got closer to the finish for `STALL_TURNS` turns (each waiting
+for the others to drown, B11.12: such a race never ends), it rides as Canny until someone gains.
 """
 
 from __future__ import annotations
@@ -39,10 +44,11 @@ from squigbowl.riders.base import register
 from squigbowl.riders.course_distance import value_at
 from squigbowl.riders.lookahead import (MODE_WEIGHTS, DISTANCES, effective_next_gate,
                                         evaluate_moves, model_for)
-from squigbowl.riders.personalities import CANNY, PERSONALITIES, Personality
+from squigbowl.riders.personalities import CANNY, PERSONALITIES, CannyRider, Personality
 from squigbowl.race.geometry import crossing_param
-from squigbowl.riders.race_odds import (STATUS_DELAY, cumulative_at, curve_at, finish_profile,
-                                        progress_pmf, win_curve)
+from squigbowl.riders import race_profiles
+from squigbowl.riders.race_odds import (HOP_MAX, STATUS_DELAY, cumulative_at, curve_at,
+                                        finish_profile, progress_pmf, win_curve)
 
 COARSE_ANGLES = 48
 FINE_SPAN = TAU / COARSE_ANGLES
@@ -50,6 +56,13 @@ FINE_ANGLES = 9
 GATE_CREDIT = 3.0          # inches credited per gate a hop passes (see personalities.py)
 # how the hard rider models its own later moves: the best of these styles from each point
 SELF_STYLES = ("cautious", "canny", "reckless")
+KNOWN_STYLES = ("hard", "cautious", "canny", "reckless", "baseline")
+# pseudo-turns of the walk's own estimate blended into each measured distance bin
+PRIOR_WEIGHT = 10.0
+USE_MEASURED = True        # blend the measured styles (race_profiles) where a track has them
+# a race where nobody still in has got STALL_GAIN inches closer for STALL_TURNS turns is stalled
+STALL_TURNS = 6
+STALL_GAIN = 1.0
 MIN_HAZARD = 0.002         # per move: nobody is quite safe (a collision can always happen)
 GRID_MARGIN = 40           # inches beyond the longest course on the win curve's grid
 
@@ -62,8 +75,11 @@ SPREAD = 0.6
 # calibration of the model's W (the chance of winning): W ** CALIBRATION. The race-time model
 # is too sure of the leader (measured on Meadow: a predicted 5% won 33%, 29% won 48%);
 # a power below 1 lifts the small chances most, so a racer behind values staying in the race
-# more and gambles less
+# more and gambles less. With the measured styles W is close to the real chance, but 0.7 still
+# won more races than 1 or 0.5 (benchmarks/README.md); DUEL_CALIBRATION is the power in a
+# two-racer race (1 and 1.3 were within the noise of 0.7)
 CALIBRATION = 0.7
+DUEL_CALIBRATION = 0.7
 
 
 def policy_of(label: str) -> tuple[Personality, tuple[str, ...]]:
@@ -102,6 +118,7 @@ class TrackPrior:
         self._ds = np.array([float(value_at(model.fields, k, x, y)) for x, y, k in self.points])
         self.styles: dict[str, tuple[dict[str, float], float, float]] = {}
         self._profiles: dict[tuple[str, int], np.ndarray] = {}
+        self.measured = race_profiles.measured(model.track) if USE_MEASURED else None
         for label in ("cautious", "canny", "reckless", "baseline"):
             self.profile(label, 1)
 
@@ -113,8 +130,10 @@ class TrackPrior:
     def profile(self, label: str, rivals: int = 1) -> np.ndarray:
         """The `finish_profile` of a style (an unknown one: Canny) for a racer with `rivals`
         rivals still in the race (Canny reads the size of the field, `personalities.py`)."""
-        label = label if label in ("cautious", "canny", "reckless", "baseline") else "canny"
-        rivals = max(1, int(rivals)) if label == "canny" else 1
+        label = label if label in KNOWN_STYLES else "canny"
+        # Canny reads the exact size of the field; the others (and the measured turns) only
+        # whether it is a duel or a field
+        rivals = max(1, int(rivals)) if label == "canny" else min(2, max(1, int(rivals)))
         key = (label, rivals)
         prof = self._profiles.get(key)
         if prof is None:
@@ -124,7 +143,7 @@ class TrackPrior:
 
     def _build(self, label: str, rivals: int) -> np.ndarray:
         model = self.model
-        pers, modes = policy_of(label)
+        pers, modes = policy_of("canny" if label == "hard" else label)
         if pers.adaptive:   # Canny level with the leader, in a field of this size
             scale = pers.schedule[0][1] * (2.0 / (1.0 + rivals)) ** pers.crowd
             pers = replace(pers, death_cost=pers.death_cost * scale)
@@ -147,7 +166,31 @@ class TrackPrior:
             weights = {m: sum(w.get(m, 0.0) for w, _, _ in rows) / n for m in MODES}
             self.styles[label] = (weights, sum(p for _, p, _ in rows) / n,
                                   sum(h for _, _, h in rows) / n)
-        return finish_profile(pmfs[nearest], hz[nearest])
+        pmf_d, hz_d = pmfs[nearest], hz[nearest]
+        data = (self.measured or {}).get((label, race_profiles.kind_of(rivals + 1)))
+        if data is not None:
+            pmf_d, hz_d = self._blend(pmf_d, hz_d, data)
+            return finish_profile(pmf_d, hz_d, x_lo=race_profiles.X_LO)
+        return finish_profile(pmf_d, hz_d)
+
+    def _blend(self, pmf_d, hz_d, data):
+        """The walk's pmfs and hazards [D] blended with measured turns (`race_profiles`), bin
+        by bin (neighbouring bins count half): PRIOR_WEIGHT pseudo-turns of the walk."""
+        turns, removed, moves = data
+        kern = lambda a: a + 0.5 * (np.concatenate([a[1:], a[-1:] * 0])       # noqa: E731
+                                    + np.concatenate([a[:1] * 0, a[:-1]]))
+        turns, removed, moves = kern(turns), kern(removed), kern(moves)
+        x_lo, n_x = race_profiles.X_LO, race_profiles.N_X
+        walk = np.zeros((len(pmf_d), n_x))
+        walk[:, -x_lo:-x_lo + HOP_MAX + 1] = pmf_d
+        b = np.minimum((self._grid // race_profiles.BIN).astype(int), len(turns) - 1)
+        n = turns[b]
+        n = np.where(self._grid < len(turns) * race_profiles.BIN, n, 0.0)
+        k = PRIOR_WEIGHT
+        hz = (np.where(n > 0, removed[b], 0.0) + k * hz_d) / (n + k)
+        joint = np.where(n[:, None] > 0, moves[b], 0.0) + k * (1 - hz_d)[:, None] * walk
+        pmf = joint / np.maximum(joint.sum(axis=1, keepdims=True), 1e-12)
+        return pmf, np.clip(hz, 0.0, 0.9)
 
     @staticmethod
     def _walk(model) -> list[tuple[float, float, int]]:
@@ -199,6 +242,31 @@ class HardRider:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
+        self._best_to_go: dict[int, float] = {}     # per racer: the fewest inches to go seen
+        self._race_key = None                       # which race the memory is of
+        self._last_gain = 0                         # the turn someone last got closer
+        self._seen_turn = 0
+
+    def stalled(self, race, model) -> bool:
+        """Nobody still in has got `STALL_GAIN` inches closer to the finish for `STALL_TURNS`
+        turns (what a person sees): everybody waits for the others to drown, so waiting wins
+        nothing (a race that never ends has no winner). The memory is per race (its seed and
+        racers: a screen hands the rider a fresh copy of the race each time) and starts again
+        when the turn goes back (a reloaded race)."""
+        key = (getattr(race, "seed", None), tuple(r.name for r in race.racers), race.track.name)
+        if key != self._race_key or race.turn < self._seen_turn:
+            self._best_to_go, self._race_key, self._last_gain = {}, key, race.turn
+        self._seen_turn = race.turn
+        for r in race.racers:
+            if r.removed:
+                continue
+            k = effective_next_gate(race, r.id)
+            d = 0.0 if k >= model.n_gates else float(value_at(model.fields, k, r.x, r.y))
+            best = self._best_to_go.get(r.id)
+            if best is None or d < best - STALL_GAIN:
+                self._best_to_go[r.id] = d
+                self._last_gain = race.turn
+        return race.turn - self._last_gain >= STALL_TURNS
 
     # -- the Rider interface ----------------------------------------------------------------------
     def choose(self, race, racer_id: int):
@@ -209,6 +277,8 @@ class HardRider:
         k0 = effective_next_gate(race, racer_id)
         if k0 >= model.n_gates:
             return DECLINE if kind == "yeehaw" else Move(modes[0], 0.0)
+        if self.stalled(race, model):       # ride on as Canny does until someone gains
+            return CannyRider().choose(race, racer_id)
         curve, here = self.win_curve(race, racer_id, model, k0)
         value, mode, angle = self.best(race, racer_id, model, k0, modes, curve)
         if kind == "yeehaw" and value <= float(curve_at(curve, here)):
@@ -245,8 +315,9 @@ class HardRider:
             mine = np.diff(prior.profile(style, field - 1), axis=0, prepend=0.0)
             c = win_curve(mine, rivals, my_move_now)
             curve = c if curve is None else np.maximum(curve, c)
-        if calibrated and CALIBRATION != 1.0:
-            curve = np.clip(curve, 0.0, 1.0) ** CALIBRATION
+        power = CALIBRATION if field > 2 else DUEL_CALIBRATION
+        if calibrated and power != 1.0:
+            curve = np.clip(curve, 0.0, 1.0) ** power
         return curve, here
 
     # -- scoring ---------------------------------------------------------------------------------

@@ -4,8 +4,8 @@
     prepare_riders(race)        # e.g. in the race screen's worker when the race opens
 
 The riders' track model (the course fields and the per-cell collision model, `lookahead`,
-`course_distance`) and the `hard` rider's track prior (`hard.TrackPrior`) take 0.1-0.8 s per
-track; they are cached per track geometry, cavern variant and scatter option for the life of
+`course_distance`) and the `hard` rider's track prior (`hard.TrackPrior`, with the measured
+styles of `race_profiles` read from `assets/riders/`) take 0.1-0.8 s per track; they are cached per track geometry, cavern variant and scatter option for the life of
 the process. Calling this once when a race opens (RULES.md B11.3: the course is agreed before
 the start) moves that cost out of the first AI hop, which is then as quick as the others.
 Calling it again for the same track costs nothing. It reads only the track and the options.
@@ -24,8 +24,9 @@ def prepare_riders(race) -> float:
 
     t0 = time.perf_counter()
     prior = prior_for(model_for(race))
-    for rivals in range(1, len(race.racers)):       # Canny as it rides each size of field
-        prior.profile("canny", rivals)
+    for rivals in range(1, len(race.racers)):       # each style as it rides each size of field
+        for style in ("canny", "hard", "cautious", "reckless"):
+            prior.profile(style, rivals)
     return time.perf_counter() - t0
 
 

@@ -195,17 +195,20 @@ def curve_at(curve: np.ndarray, distance) -> np.ndarray:
 
 
 def finish_profile(pmf_by_d: np.ndarray, hazard_by_d: np.ndarray,
-                   max_moves: int = MAX_MOVES) -> np.ndarray:
+                   max_moves: int = MAX_MOVES, x_lo: int = 0) -> np.ndarray:
     """V[n, D] = P(completing the course within n moves, still in the race, from D whole
     inches to go), when a move from D advances by `pmf_by_d[D]` (a pmf over whole inches) and
     removes the racer with probability `hazard_by_d[D]`: the speed and the danger of each part
     of the course (a river crossing is slow and deadly, an open straight fast and safe).
     Backward recursion over all D at once: V[0] = [D = 0];
-    V[n, D] = (1 - h[D]) * sum_x p_D(x) V[n - 1, max(D - x, 0)]."""
+    V[n, D] = (1 - h[D]) * sum_x p_D(x) V[n - 1, max(D - x, 0)]. The pmfs' column j is an
+    advance of `x_lo + j` inches (a negative `x_lo`: a turn may end further back, clamped to
+    the grid)."""
     pmf_by_d = np.asarray(pmf_by_d, dtype=float)
     n_len, n_x = pmf_by_d.shape
     keep = 1.0 - np.asarray(hazard_by_d, dtype=float)
-    idx = np.maximum(np.arange(n_len)[:, None] - np.arange(n_x)[None, :], 0)   # [D, x]
+    idx = np.clip(np.arange(n_len)[:, None] - (x_lo + np.arange(n_x))[None, :], 0,
+                  n_len - 1)                                                     # [D, x]
     out = np.zeros((max_moves + 1, n_len))
     out[0, 0] = 1.0
     for n in range(1, max_moves + 1):
