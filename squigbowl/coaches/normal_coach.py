@@ -37,6 +37,7 @@ from squigbowl.coaches.scripted_coach import (
     opp_tz_map,
     path_to,
 )
+from squigbowl.rules import ball as balls
 from squigbowl.rules import odds, passing
 from squigbowl.rules.geometry import NEIGHBOURS, distance, scoring_x
 from squigbowl.rules.model import STANDING
@@ -55,6 +56,11 @@ SURE = 0.97
 PASS_GAIN = 3
 #: ... and succeeds at least this often (throw, no interception, catch)
 SAFE_PASS = 0.70
+#: a ball that already lay loose at the start of our last team turn is picked up from this
+#: chance (re-rolls counted)
+LOOSE_PICKUP = 0.25
+#: a pick-up less sure than this waits until the team-mates' moves with no roll are made
+PICKUP_FIRST = 0.8
 
 
 class NormalCoach(ScriptedCoach):
@@ -66,11 +72,21 @@ class NormalCoach(ScriptedCoach):
         super().__init__(seed)
         #: a pass play under way: (turn key, thrower id, receiver id, target square)
         self.pass_play: tuple | None = None
+        #: the ball lay loose at the start of our last team turn and of this one
+        self._loose_before = False
+        self._loose_key = None
+        self._loose_then = False
+        self._pickup_chance = 0.0
+        self._picker_way: frozenset = frozenset()
 
     def on_turn(self, m, d):
         s, side, key, avail, tz, ball, carrier, late = self.turn_context(m, d)
         ours = carrier is not None and carrier.side == side
         can_move = ours and "MOVE" in avail.get(carrier.id, ())
+        if key != self._loose_key:
+            loose = carrier is None and ball.square is not None and not ball.in_air
+            self._loose_key, self._loose_before = key, loose and self._loose_then
+            self._loose_then = loose
 
         c = self.house_rules_first(s, side, avail, carrier)
         if c is not None:
@@ -123,6 +139,18 @@ class NormalCoach(ScriptedCoach):
         if (carrier is None and ball.square is not None and not ball.in_air
                 and ("pickup", ball.square, tz.get(ball.square, 0)) not in self._tried):
             c = self.pickup(m, side, avail, tz)
+            if c is not None and self._pickup_chance < PICKUP_FIRST:
+                # a risky pick-up goes after the moves with no roll (a failure ends the turn,
+                # A5.6): team-mates stand up and close in on the ball first
+                picker = c[1]
+                plan = self.plan
+                self._picker_way = frozenset(plan.get("path") or ())
+                others = {pid: kinds for pid, kinds in avail.items() if pid != picker}
+                first = self.support(m, side, others, tz, carrier)
+                self._picker_way = frozenset()
+                if first is not None:
+                    return first
+                self.plan = plan
             if c is not None:
                 return c
             # tried again once a block has taken a tackle zone off the ball (A6.7)
@@ -327,12 +355,49 @@ class NormalCoach(ScriptedCoach):
         return self.start(("PASS", thrower), {"kind": "pass", "path": [], "square": sq})
 
     def pickup(self, m, side, avail, tz):
-        """The easy coach's pick-up, declared as the team's Hand-off action when it is free:
-        the picker may then hand the ball on (`carrier_relay`)."""
-        c = super().pickup(m, side, avail, tz)
-        if c is not None and c[0] == "MOVE" and "HANDOFF" in avail.get(c[1], ()):
-            return ("HANDOFF", c[1])
-        return c
+        """A6.7: the pick-up with the best chance of the way and the pick-up, counting the
+        skill re-rolls and the team re-roll the engine would allow (A10), tried from
+        `pickup_min`, or from LOOSE_PICKUP once the ball has lain loose at the start of an
+        earlier team turn of ours too (a ball left on the ground does not come closer: B1.3
+        makes it hop, and nobody else will lift it). Declared as the team's Hand-off action when
+        it is free: the picker may then hand the ball on (`carrier_relay`)."""
+        s = m.state
+        ball_sq = s.ball.square
+        team_rr = odds.rerolls_available(m, s.players[next(iter(avail))])[0] if avail else False
+        cands = []
+        for pid, kinds in avail.items():
+            p = s.players[pid]
+            if "MOVE" in kinds and p.status == STANDING and balls.can_pick_up(p):
+                dist = distance(p.square, ball_sq)
+                if dist <= p.ma + 2:
+                    cands.append((dist, -p.ag, pid))
+        cands.sort()
+        best_choice, best_chance, best_plan = None, 0.0, None
+        for dist, _, pid in cands[:6]:
+            p = s.players[pid]
+            paths = find_paths(m, p, 0, tz, ball_ok=True)
+            if ball_sq not in paths:
+                continue
+            path = path_to(paths, ball_sq)
+            _, skills = odds.rerolls_available(m, p)
+            needs = odds.path_needs(m, p, path, 0, getattr(path, "leaps", frozenset()))
+            # the first try counts only the skill re-rolls; a ball left lying since our last
+            # turn counts the team re-roll too
+            chance = odds.chance_with_rerolls(needs, team=team_rr and self._loose_before,
+                                              skills=skills, loner=p.has("Loner"))
+            if "Blunderbuss" in p.skills:
+                chance *= 1.3  # a loaded blunderbuss can fire the ball downfield (B4)
+            if chance > best_chance:
+                best_choice, best_chance = ("MOVE", pid), chance
+                best_plan = {"kind": "path", "path": path}
+        need = LOOSE_PICKUP if self._loose_before else self.pickup_min
+        self._pickup_chance = best_chance
+        if best_choice is None or best_chance < need:
+            return None
+        self.start(best_choice, best_plan)
+        if "HANDOFF" in avail.get(best_choice[1], ()):
+            return ("HANDOFF", best_choice[1])
+        return best_choice
 
     def carrier_relay(self, m, p, act, tz, choices):
         """A7.4: a carrier who picked the ball up in a Hand-off action and cannot score hands
@@ -411,10 +476,15 @@ class NormalCoach(ScriptedCoach):
         elif carrier is None and movers and s.ball.square is not None and not s.ball.in_air \
                 and "ball" not in self._tried:
             # a loose ball: our tackle zones on its square and around it (their pick-up is
-            # -1 per zone, A6.7), from the side of our end zone first
-            goals = sorted((sq for sq in NEIGHBOURS[s.ball.square] if sq not in s.board),
+            # -1 per zone, A6.7), from the side of our end zone first; a squig is ringed all
+            # round (it cannot hop past a standing player, B1.5 step 3), the picker's way kept
+            # free
+            keep = self._picker_way
+            goals = sorted((sq for sq in NEIGHBOURS[s.ball.square]
+                            if sq not in s.board and sq not in keep),
                            key=lambda sq: (relay.progress(sq, side), sq))
-            c = self.fill_squares(m, movers, tz, goals[:4], "ball")
+            ring = 8 if s.options.squig_ball else 4
+            c = self.fill_squares(m, movers, tz, goals[:ring], "ball")
             if c is not None:
                 return c
             self._tried.add("ball")
