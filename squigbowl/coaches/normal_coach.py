@@ -26,7 +26,7 @@ It reads only the state a coach sees and the engine's odds; it never touches the
 
 from __future__ import annotations
 
-from squigbowl.coaches import cage, relay
+from squigbowl.coaches import cage, relay, team_mate_throw
 from squigbowl.coaches import scripted_weapons as weapons
 from squigbowl.coaches.scripted_coach import (
     SCORE_CHANCE,
@@ -59,6 +59,11 @@ SAFE_PASS = 0.70
 #: a ball that already lay loose at the start of our last team turn is picked up from this
 #: chance (re-rolls counted)
 LOOSE_PICKUP = 0.25
+#: the carrier's safe advance (`advance_plan`): a square's worth is the ground gained, less
+#: THREAT for each opponent standing within 2 squares, plus CORNER for each corner of a cage
+#: his team-mates can still fill around him
+THREAT = 0.4
+CORNER = 0.45
 #: a pick-up less sure than this waits until the team-mates' moves with no roll are made
 PICKUP_FIRST = 0.8
 
@@ -116,6 +121,12 @@ class NormalCoach(ScriptedCoach):
                 c = self.relay(m, side, avail, carrier, tz, scoring=True)
             if c is not None:
                 return c
+        # 3b. our carrier thrown towards the end zone by a team-mate, to run in (A7.9)
+        if ours and ("ttm", carrier.id) not in self._tried:
+            self._tried.add(("ttm", carrier.id))
+            got = team_mate_throw.throw_plan(m, side, avail, carrier)
+            if got is not None:
+                return self.start(*got)
         # 4. weapons with the ball, blitz their carrier, pick the ball up
         if ours:
             c = self.carrier_weapons(m, side, avail, carrier, tz)
@@ -197,6 +208,29 @@ class NormalCoach(ScriptedCoach):
         if c is not None:
             return c
         return ("end_turn", None) if ("end_turn", None) in d.choices else None
+
+    def choose(self, m) -> tuple:
+        d = m.pending
+        if d.kind == "ttm_target":
+            c = self.on_ttm_target(m, d)
+            if c in d.choices:
+                return c
+        return super().choose(m)
+
+    def on_ttm_target(self, m, d):
+        """A7.9.3: the square the plan aimed at; else the one furthest up the pitch."""
+        plan = self.plan or {}
+        if plan.get("kind") == "ttm" and ("ttm_target", plan.get("target")) in d.choices:
+            return ("ttm_target", plan["target"])
+        side = d.side
+        return max(d.choices, key=lambda c: (relay.progress(c[1], side), -abs(c[1][1] - 7)))
+
+    def house_rule_action(self, m, s, p, plan, choices):
+        """The team-mate throw of a 'ttm' plan (A7.9.1), then Part B's actions."""
+        if plan["kind"] == "ttm":
+            c = ("throw_teammate", plan["thrown"])
+            return c if c in choices else None
+        return super().house_rule_action(m, s, p, plan, choices)
 
     # -- scoring ------------------------------------------------------------------------------
     def run_in(self, m, p, tz, late):
@@ -441,8 +475,8 @@ class NormalCoach(ScriptedCoach):
 
         def value(sq):
             near = sum(1 for t in threats if distance(t, sq) <= 2)
-            return (relay.progress(sq, p.side) - 2.5 * tz.get(sq, 0) - 0.4 * near
-                    + 0.45 * cage.covered_corners(s, p.side, sq, helpers))
+            return (relay.progress(sq, p.side) - 2.5 * tz.get(sq, 0) - THREAT * near
+                    + CORNER * cage.covered_corners(s, p.side, sq, helpers))
 
         target, top = None, value(here)
         for sq, (r, steps, _) in best.items():

@@ -239,3 +239,42 @@ def test_b1_5_normal_rings_the_squig_before_a_risky_pick_up():
     _run_activation(m, coach)
     assert distance(mate.square, (12, 7)) == 1 and mate.square != (11, 7)
     assert coach.choose(m) in (("MOVE", picker.id), ("HANDOFF", picker.id))
+
+
+# -- the team-mate throw (A7.9) -------------------------------------------------------------------
+def _goblin_by_the_troll(goblin_x: int):
+    """Goblins: a Goblin (Right Stuff, MA 6) holds the ball next to a Troll (Throw Team-Mate),
+    one team re-roll, nobody of theirs near."""
+    return scenario_match({"home": "Goblins", "carrier": "home:9",
+                           "turn": {"home": 3, "away": 3}, "rerolls": {"home": 1},
+                           "players": [{"who": "home:9", "at": [goblin_x, 7]},
+                                       {"who": "home:1", "at": [goblin_x - 1, 7]},
+                                       {"who": "away:9", "at": [3, 12]}]})
+
+
+def test_a7_9_normal_throws_its_carrier_within_a_run_of_the_end_zone():
+    """The Goblin is 10 squares from the end zone (out of his own reach, MA 6 + 2 GFIs): the
+    Troll throws him towards it (A7.9.3: Short range at most), he lands and runs in on his own
+    action (A7.9.6); every roll counted, that scores more often than TTM_SCORE."""
+    m = _goblin_by_the_troll(15)
+    coach = NormalCoach(0)
+    troll, goblin = find_player(m.state, "home:1"), find_player(m.state, "home:9")
+    assert coach.choose(m) == ("PASS", troll.id)
+    assert coach.plan["kind"] == "ttm" and coach.plan["chance"] >= 0.25
+    target = coach.plan["target"]
+    assert target[0] > goblin.square[0] + 3
+    m.decide(("PASS", troll.id))
+    while m.pending.kind != "action":  # Really Stupid / Always Hungry are rolled first (A12)
+        m.decide(coach.choose(m))
+    assert coach.choose(m) == ("throw_teammate", goblin.id)
+    m.decide(("throw_teammate", goblin.id))
+    while m.pending.kind != "ttm_target":  # Always Hungry (A12)
+        m.decide(coach.choose(m))
+    assert coach.choose(m) == ("ttm_target", target)
+
+
+def test_a7_9_normal_keeps_its_carrier_when_he_runs_in_himself():
+    """Seven squares from the end zone the Goblin runs in on his own (A11.1): no throw."""
+    m = _goblin_by_the_troll(18)
+    coach = NormalCoach(0)
+    assert coach.choose(m) == ("MOVE", find_player(m.state, "home:9").id)
