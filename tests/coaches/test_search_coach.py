@@ -230,3 +230,18 @@ def test_a7_4_a7_2_the_search_weighs_hand_offs_and_passes_of_its_own():
     assert [e.get("receiver") for e in events if e.kind == "handed_off"] == [ahead]
     before = fingerprint(m)
     assert coach.choose(m) in m.legal() and fingerprint(m) == before
+
+
+def test_every_weighed_candidate_gets_min_rounds_play_outs():
+    """With 8 play-outs a decision the search weighs two candidates (the policy's own and one
+    other) four times each rather than eight once each: a single lucky play-out must not move
+    the choice from the policy (`pick`)."""
+    from squigbowl.coaches.search_coach import MIN_ROUNDS
+
+    coach = small(4, rollouts=8)
+    for m in turn_decisions(seed=5, count=2):
+        before = coach.stats["playouts"]
+        coach.choose(m)
+        done = coach.stats["playouts"] - before
+        assert done in (0, 2 * (8 // 2))  # two candidates, 4 play-outs each (>= MIN_ROUNDS)
+        assert 8 // 2 >= MIN_ROUNDS
