@@ -8,10 +8,12 @@ At each 'turn' decision, by priority:
 2. the carrier scores when his way is likely enough (A11.1), counting the team re-roll, unless
    a relay scores more surely;
 3. a relay that scores: a hand-off (A7.4) or a pass (A7.2) to a team-mate who then runs in, or
-   a receiver who runs into the end zone before the pass (a pass play), the likelier;
+   a receiver who runs into the end zone before the pass (a pass play), the likelier; else a
+   team-mate throw of the carrier, who then runs in (A7.9, team_mate_throw.py);
 4. the blunderbuss and Kick It! with the ball (B4, B2); against their carrier a sure blitz,
    else team-mates mark him with no roll, two-dice blocks on the players next to him, then
-   the blitz; the pick-up (declared as the Hand-off action, to hand on after it);
+   the blitz; the pick-up (declared as the Hand-off action, to hand on after it; a risky one
+   after the team-mates' moves with no roll, a loose squig ringed first, B1.5);
 5. a marked carrier is freed: a two-dice block on a marker (A8);
 6. a relay or a pass play that gains ground; the carrier dodges clear when marked (A6.4) or
    moves up where his team-mates can cage him;
@@ -389,11 +391,11 @@ class NormalCoach(ScriptedCoach):
         return self.start(("PASS", thrower), {"kind": "pass", "path": [], "square": sq})
 
     def pickup(self, m, side, avail, tz):
-        """A6.7: the pick-up with the best chance of the way and the pick-up, counting the
-        skill re-rolls and the team re-roll the engine would allow (A10), tried from
-        `pickup_min`, or from LOOSE_PICKUP once the ball has lain loose at the start of an
-        earlier team turn of ours too (a ball left on the ground does not come closer: B1.3
-        makes it hop, and nobody else will lift it). Declared as the team's Hand-off action when
+        """A6.7: the pick-up with the best chance of the way and the pick-up (the engine's
+        odds with the skill re-rolls), tried from `pickup_min`; once the ball has lain loose at
+        the start of our last team turn too, counting the team re-roll (A10) and tried from
+        LOOSE_PICKUP (a ball left on the ground does not come closer: B1.3 makes a squig hop,
+        and one ringed by our own players cannot). Declared as the team's Hand-off action when
         it is free: the picker may then hand the ball on (`carrier_relay`)."""
         s = m.state
         ball_sq = s.ball.square
