@@ -8,10 +8,12 @@ At each 'turn' decision, by priority:
 2. the carrier scores when his way is likely enough (A11.1), counting the team re-roll, unless
    a relay scores more surely;
 3. a relay that scores: a hand-off (A7.4) or a pass (A7.2) to a team-mate who then runs in, or
-   a receiver who runs into the end zone before the pass (a pass play), the likelier;
+   a receiver who runs into the end zone before the pass (a pass play), the likelier; else a
+   team-mate throw of the carrier, who then runs in (A7.9, team_mate_throw.py);
 4. the blunderbuss and Kick It! with the ball (B4, B2); against their carrier a sure blitz,
    else team-mates mark him with no roll, two-dice blocks on the players next to him, then
-   the blitz; the pick-up (declared as the Hand-off action, to hand on after it);
+   the blitz; the pick-up (declared as the Hand-off action, to hand on after it; a risky one
+   after the team-mates' moves with no roll, a loose squig ringed first, B1.5);
 5. a marked carrier is freed: a two-dice block on a marker (A8);
 6. a relay or a pass play that gains ground; the carrier dodges clear when marked (A6.4) or
    moves up where his team-mates can cage him;
@@ -26,7 +28,7 @@ It reads only the state a coach sees and the engine's odds; it never touches the
 
 from __future__ import annotations
 
-from squigbowl.coaches import cage, relay
+from squigbowl.coaches import cage, relay, team_mate_throw
 from squigbowl.coaches import scripted_weapons as weapons
 from squigbowl.coaches.scripted_coach import (
     SCORE_CHANCE,
@@ -37,6 +39,7 @@ from squigbowl.coaches.scripted_coach import (
     opp_tz_map,
     path_to,
 )
+from squigbowl.rules import ball as balls
 from squigbowl.rules import odds, passing
 from squigbowl.rules.geometry import NEIGHBOURS, distance, scoring_x
 from squigbowl.rules.model import STANDING
@@ -55,6 +58,16 @@ SURE = 0.97
 PASS_GAIN = 3
 #: ... and succeeds at least this often (throw, no interception, catch)
 SAFE_PASS = 0.70
+#: a ball that already lay loose at the start of our last team turn is picked up from this
+#: chance (re-rolls counted)
+LOOSE_PICKUP = 0.25
+#: the carrier's safe advance (`advance_plan`): a square's worth is the ground gained, less
+#: THREAT for each opponent standing within 2 squares, plus CORNER for each corner of a cage
+#: his team-mates can still fill around him
+THREAT = 0.4
+CORNER = 0.45
+#: a pick-up less sure than this waits until the team-mates' moves with no roll are made
+PICKUP_FIRST = 0.8
 
 
 class NormalCoach(ScriptedCoach):
@@ -66,11 +79,21 @@ class NormalCoach(ScriptedCoach):
         super().__init__(seed)
         #: a pass play under way: (turn key, thrower id, receiver id, target square)
         self.pass_play: tuple | None = None
+        #: the ball lay loose at the start of our last team turn and of this one
+        self._loose_before = False
+        self._loose_key = None
+        self._loose_then = False
+        self._pickup_chance = 0.0
+        self._picker_way: frozenset = frozenset()
 
     def on_turn(self, m, d):
         s, side, key, avail, tz, ball, carrier, late = self.turn_context(m, d)
         ours = carrier is not None and carrier.side == side
         can_move = ours and "MOVE" in avail.get(carrier.id, ())
+        if key != self._loose_key:
+            loose = carrier is None and ball.square is not None and not ball.in_air
+            self._loose_key, self._loose_before = key, loose and self._loose_then
+            self._loose_then = loose
 
         c = self.house_rules_first(s, side, avail, carrier)
         if c is not None:
@@ -100,6 +123,12 @@ class NormalCoach(ScriptedCoach):
                 c = self.relay(m, side, avail, carrier, tz, scoring=True)
             if c is not None:
                 return c
+        # 3b. our carrier thrown towards the end zone by a team-mate, to run in (A7.9)
+        if ours and ("ttm", carrier.id) not in self._tried:
+            self._tried.add(("ttm", carrier.id))
+            got = team_mate_throw.throw_plan(m, side, avail, carrier)
+            if got is not None:
+                return self.start(*got)
         # 4. weapons with the ball, blitz their carrier, pick the ball up
         if ours:
             c = self.carrier_weapons(m, side, avail, carrier, tz)
@@ -123,6 +152,18 @@ class NormalCoach(ScriptedCoach):
         if (carrier is None and ball.square is not None and not ball.in_air
                 and ("pickup", ball.square, tz.get(ball.square, 0)) not in self._tried):
             c = self.pickup(m, side, avail, tz)
+            if c is not None and self._pickup_chance < PICKUP_FIRST:
+                # a risky pick-up goes after the moves with no roll (a failure ends the turn,
+                # A5.6): team-mates stand up and close in on the ball first
+                picker = c[1]
+                plan = self.plan
+                self._picker_way = frozenset(plan.get("path") or ())
+                others = {pid: kinds for pid, kinds in avail.items() if pid != picker}
+                first = self.support(m, side, others, tz, carrier)
+                self._picker_way = frozenset()
+                if first is not None:
+                    return first
+                self.plan = plan
             if c is not None:
                 return c
             # tried again once a block has taken a tackle zone off the ball (A6.7)
@@ -169,6 +210,29 @@ class NormalCoach(ScriptedCoach):
         if c is not None:
             return c
         return ("end_turn", None) if ("end_turn", None) in d.choices else None
+
+    def choose(self, m) -> tuple:
+        d = m.pending
+        if d.kind == "ttm_target":
+            c = self.on_ttm_target(m, d)
+            if c in d.choices:
+                return c
+        return super().choose(m)
+
+    def on_ttm_target(self, m, d):
+        """A7.9.3: the square the plan aimed at; else the one furthest up the pitch."""
+        plan = self.plan or {}
+        if plan.get("kind") == "ttm" and ("ttm_target", plan.get("target")) in d.choices:
+            return ("ttm_target", plan["target"])
+        side = d.side
+        return max(d.choices, key=lambda c: (relay.progress(c[1], side), -abs(c[1][1] - 7)))
+
+    def house_rule_action(self, m, s, p, plan, choices):
+        """The team-mate throw of a 'ttm' plan (A7.9.1), then Part B's actions."""
+        if plan["kind"] == "ttm":
+            c = ("throw_teammate", plan["thrown"])
+            return c if c in choices else None
+        return super().house_rule_action(m, s, p, plan, choices)
 
     # -- scoring ------------------------------------------------------------------------------
     def run_in(self, m, p, tz, late):
@@ -327,12 +391,49 @@ class NormalCoach(ScriptedCoach):
         return self.start(("PASS", thrower), {"kind": "pass", "path": [], "square": sq})
 
     def pickup(self, m, side, avail, tz):
-        """The easy coach's pick-up, declared as the team's Hand-off action when it is free:
-        the picker may then hand the ball on (`carrier_relay`)."""
-        c = super().pickup(m, side, avail, tz)
-        if c is not None and c[0] == "MOVE" and "HANDOFF" in avail.get(c[1], ()):
-            return ("HANDOFF", c[1])
-        return c
+        """A6.7: the pick-up with the best chance of the way and the pick-up (the engine's
+        odds with the skill re-rolls), tried from `pickup_min`; once the ball has lain loose at
+        the start of our last team turn too, counting the team re-roll (A10) and tried from
+        LOOSE_PICKUP (a ball left on the ground does not come closer: B1.3 makes a squig hop,
+        and one ringed by our own players cannot). Declared as the team's Hand-off action when
+        it is free: the picker may then hand the ball on (`carrier_relay`)."""
+        s = m.state
+        ball_sq = s.ball.square
+        team_rr = odds.rerolls_available(m, s.players[next(iter(avail))])[0] if avail else False
+        cands = []
+        for pid, kinds in avail.items():
+            p = s.players[pid]
+            if "MOVE" in kinds and p.status == STANDING and balls.can_pick_up(p):
+                dist = distance(p.square, ball_sq)
+                if dist <= p.ma + 2:
+                    cands.append((dist, -p.ag, pid))
+        cands.sort()
+        best_choice, best_chance, best_plan = None, 0.0, None
+        for dist, _, pid in cands[:6]:
+            p = s.players[pid]
+            paths = find_paths(m, p, 0, tz, ball_ok=True)
+            if ball_sq not in paths:
+                continue
+            path = path_to(paths, ball_sq)
+            _, skills = odds.rerolls_available(m, p)
+            needs = odds.path_needs(m, p, path, 0, getattr(path, "leaps", frozenset()))
+            # the first try counts only the skill re-rolls; a ball left lying since our last
+            # turn counts the team re-roll too
+            chance = odds.chance_with_rerolls(needs, team=team_rr and self._loose_before,
+                                              skills=skills, loner=p.has("Loner"))
+            if "Blunderbuss" in p.skills:
+                chance *= 1.3  # a loaded blunderbuss can fire the ball downfield (B4)
+            if chance > best_chance:
+                best_choice, best_chance = ("MOVE", pid), chance
+                best_plan = {"kind": "path", "path": path}
+        need = LOOSE_PICKUP if self._loose_before else self.pickup_min
+        self._pickup_chance = best_chance
+        if best_choice is None or best_chance < need:
+            return None
+        self.start(best_choice, best_plan)
+        if "HANDOFF" in avail.get(best_choice[1], ()):
+            return ("HANDOFF", best_choice[1])
+        return best_choice
 
     def carrier_relay(self, m, p, act, tz, choices):
         """A7.4: a carrier who picked the ball up in a Hand-off action and cannot score hands
@@ -376,8 +477,8 @@ class NormalCoach(ScriptedCoach):
 
         def value(sq):
             near = sum(1 for t in threats if distance(t, sq) <= 2)
-            return (relay.progress(sq, p.side) - 2.5 * tz.get(sq, 0) - 0.4 * near
-                    + 0.45 * cage.covered_corners(s, p.side, sq, helpers))
+            return (relay.progress(sq, p.side) - 2.5 * tz.get(sq, 0) - THREAT * near
+                    + CORNER * cage.covered_corners(s, p.side, sq, helpers))
 
         target, top = None, value(here)
         for sq, (r, steps, _) in best.items():
@@ -411,10 +512,15 @@ class NormalCoach(ScriptedCoach):
         elif carrier is None and movers and s.ball.square is not None and not s.ball.in_air \
                 and "ball" not in self._tried:
             # a loose ball: our tackle zones on its square and around it (their pick-up is
-            # -1 per zone, A6.7), from the side of our end zone first
-            goals = sorted((sq for sq in NEIGHBOURS[s.ball.square] if sq not in s.board),
+            # -1 per zone, A6.7), from the side of our end zone first; a squig is ringed all
+            # round (it cannot hop past a standing player, B1.5 step 3), the picker's way kept
+            # free
+            keep = self._picker_way
+            goals = sorted((sq for sq in NEIGHBOURS[s.ball.square]
+                            if sq not in s.board and sq not in keep),
                            key=lambda sq: (relay.progress(sq, side), sq))
-            c = self.fill_squares(m, movers, tz, goals[:4], "ball")
+            ring = 8 if s.options.squig_ball else 4
+            c = self.fill_squares(m, movers, tz, goals[:ring], "ball")
             if c is not None:
                 return c
             self._tried.add("ball")

@@ -9,7 +9,10 @@ At each 'turn' decision of its side (declare an action, A5.1-A5.2, or end the tu
    each player alone, and with everyone: each distinct answer, plus ending the turn, is a
    candidate activation, carried out by the policy that proposed it; so are the ball
    carrier's runs (`carrier_runs`: out of the tackle zones, forward, into the end zone), walked
-   square by square (`PathPolicy`) — the policy alone may leave a marked carrier standing;
+   square by square (`PathPolicy`) — the policy alone may leave a marked carrier standing —
+   and his best hand-offs and passes (`relay_plans`), carried out with the relay's plan; the
+   budget decides how many are weighed, each MIN_ROUNDS times at least (the policy's own
+   first, then the runs and relays, the other players' activations, ending the turn);
 3. plays each candidate out `rounds` times in the copy — the policy finishes the activation and
    takes `horizon` more activations (or plays to the end of the turn), the opponent's answers
    (A8.4 block dice, apothecaries...) come from the policy too — with the same k-th dice stream
@@ -42,6 +45,8 @@ from squigbowl.rules.geometry import NEIGHBOURS, scoring_x
 TURN_PHASES = frozenset({"turn", "kickoff_blitz"})
 #: not a rule: a play-out still in the same team turn after this many decisions stops there
 PLAYOUT_LIMIT = 400
+#: the fewest play-outs a candidate gets (the budget decides how many candidates are weighed)
+MIN_ROUNDS = 3
 
 PolicyFactory = Callable[[int, int], Coach]
 
@@ -147,10 +152,24 @@ class SearchCoach(Coach):
         for path in carrier_runs(copy, side):
             first = ("MOVE", copy.state.carrier().id)
             candidates[(first, path[-1])] = Candidate(first, [first], self._seed(), path)
+        for first, plan in relay_plans(copy, side):
+            key = (first, ("relay", plan["kind"], plan.get("receiver"), plan.get("square")))
+            if key not in candidates:
+                candidates[key] = Candidate(first, [first], self._seed(), plan=plan)
         if len(candidates) == 1:
             return self._declare(m, d, candidates[policy_key])
         self.stats["searched"] += 1
-        keys = list(candidates)
+        # each candidate gets MIN_ROUNDS play-outs at least: with one or two, the luckiest of
+        # many alternatives beats the policy's choice (measured: hard at 8 play-outs lost to
+        # its own policy); the carrier's runs and relays first, the other players' activations,
+        # ending the turn last
+        special = [k for k in candidates if k[1] is not None]
+        others = [k for k in candidates if k[1] is None and k != policy_key and k[0] != end]
+        tail = [(end, None)] if (end, None) in candidates and policy_key != (end, None) else []
+        most = max(1, self.rollouts // MIN_ROUNDS)
+        keys = ([policy_key] + special + others + tail)[:most]
+        if len(keys) == 1:
+            return self._declare(m, d, candidates[policy_key])
         scores: dict[tuple, list] = {key: [] for key in keys}
         rounds = max(1, self.rollouts // len(keys))
         for k in range(rounds):
@@ -181,6 +200,11 @@ class SearchCoach(Coach):
         policy = self.make_policy(candidate.seed, side)
         if candidate.path is not None:
             return PathPolicy(candidate.path, policy)
+        if candidate.plan is not None:
+            plan = dict(candidate.plan)
+            plan["path"] = list(plan.get("path") or ())
+            plan["pid"] = candidate.first[1]
+            policy.plan = plan
         return policy
 
     def _declare(self, m, d, candidate) -> tuple:
@@ -190,7 +214,7 @@ class SearchCoach(Coach):
         if acting is None:
             return candidate.first
         self._current = acting
-        if candidate.path is not None:
+        if candidate.path is not None or candidate.plan is not None:
             return candidate.first
         choice = ask(acting, fork(m, self._seed()), candidate.allowed)
         return choice if choice in d.choices else acting.choose(m)
@@ -200,7 +224,7 @@ class SearchCoach(Coach):
         copy.restore(root)
         copy.dice.reseed(k)
         acting = self._activation(candidate, side)
-        if acting is None or candidate.path is not None:
+        if acting is None or candidate.path is not None or candidate.plan is not None:
             copy.decide(candidate.first)
         else:
             copy.decide(ask(acting, copy, candidate.allowed))
@@ -233,10 +257,11 @@ class Candidate:
     """One activation the search weighs: its first answer, the part of the decision its policy
     was asked about, that policy's seed (None: ending the turn), and for a carrier run the path."""
 
-    __slots__ = ("first", "allowed", "seed", "path")
+    __slots__ = ("first", "allowed", "seed", "path", "plan")
 
-    def __init__(self, first, allowed, seed, path=None) -> None:
+    def __init__(self, first, allowed, seed, path=None, plan=None) -> None:
         self.first, self.allowed, self.seed, self.path = first, allowed, seed, path
+        self.plan = plan
 
 
 class PathPolicy(Coach):
@@ -317,6 +342,62 @@ def carrier_runs(m, side: int, most: int = 2) -> list:
         scored.append((gained + 0.5 * min(mates, 3) - 6.0 * risk, sq))
     scored.sort(reverse=True)
     return runs + [path_to(best, sq) for _, sq in scored[:most]]
+
+
+#: a hand-off or a pass is weighed when the way, the throw and the catch succeed this often
+RELAY_CHANCE = 0.5
+
+
+def relay_plans(m, side: int, most: int = 2) -> list:
+    """Hand-offs (A7.4) and passes (A7.2) of our ball carrier as the search's own candidates:
+    the `most` best by the relay's value (relay.py: the engine's odds of the way, the throw and
+    the catch, and what the receiver can do next) that succeed at least RELAY_CHANCE, each as
+    (the declaration, the normal coach's plan for the action). Empty when the carrier is not
+    ours or may not hand off or pass."""
+    s = m.state
+    carrier = s.carrier()
+    d = m.pending
+    if carrier is None or carrier.side != side or carrier.status != "standing":
+        return []
+    avail: dict = {}
+    for c in d.choices:
+        if type(c[1]) is int:
+            avail.setdefault(c[1], set()).add(c[0])
+    kinds = avail.get(carrier.id, ())
+    can_hand, can_pass = "HANDOFF" in kinds, "PASS" in kinds
+    if not (can_hand or can_pass):
+        return []
+    from squigbowl.coaches import relay
+    from squigbowl.coaches.normal_coach import _paths_from_rest
+    from squigbowl.coaches.scripted_coach import find_paths, opp_tz_map
+    from squigbowl.rules.geometry import distance
+
+    cands = relay.receivers(s, carrier, avail)
+    if not cands:
+        return []
+    tz = opp_tz_map(s, side)
+    paths_of = _paths_from_rest(m)
+    options = []
+    if can_hand:
+        own = find_paths(m, carrier, 0, tz, max_steps=carrier.ma)
+        near = [q for q in cands if distance(q.square, carrier.square) <= carrier.ma + 1]
+        options += relay.handoff_relays(m, carrier, near, tz, own, paths_of)
+    if can_pass:
+        options += relay.pass_relays(m, carrier, cands, tz, paths_of)
+    here = relay.progress(carrier.square, side)
+    options = [o for o in options if o.chance >= RELAY_CHANCE and o.progress > here]
+    options.sort(key=lambda o: -o.value)
+    out = []
+    for o in options[:most]:
+        q = s.players[o.receiver]
+        if o.kind == "handoff":
+            out.append((("HANDOFF", carrier.id),
+                        {"kind": "handoff", "path": list(o.path), "receiver": q.id,
+                         "advanced": True}))
+        else:
+            out.append((("PASS", carrier.id),
+                        {"kind": "pass", "path": [], "square": q.square, "advanced": True}))
+    return out
 
 
 def pick(scores: dict, policy_key, bonus: float, z: float):

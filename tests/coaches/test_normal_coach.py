@@ -198,3 +198,83 @@ def test_normal_never_reads_the_match_dice():
         finally:
             m.dice = dice
         m.decide(choice)
+
+
+# -- the loose ball (A6.7, B1.3, B1.5) -------------------------------------------------------------
+def _loose_squig(turn: int, extra=()):
+    """Orcs with the squig loose at 12,7 (B1), a Black Orc (AG 2: the pick-up needs 5+, one
+    chance in three) next to it, one team re-roll, nobody of theirs near."""
+    return scenario_match({"turn": {"home": turn, "away": turn}, "rerolls": {"home": 1},
+                           "options": {"squig_ball": True}, "ball": [12, 7],
+                           "players": [{"who": "home:7", "at": [11, 7], "ag": 2},
+                                       *extra,
+                                       {"who": "away:9", "at": [3, 12]}]})
+
+
+def test_a6_7_b1_3_normal_picks_up_a_ball_left_lying_since_its_last_turn():
+    """A 1-in-3 pick-up is not tried at once (below `pickup_min` without the team re-roll);
+    when the ball still lies loose at the start of the next team turn (a squig only hops
+    further away, B1.3) it is, counting the team re-roll (A10)."""
+    coach = NormalCoach(0)
+    m = _loose_squig(3)
+    picker = find_player(m.state, "home:7")
+    coach.choose(m)
+    assert (12, 7) not in (coach.plan or {}).get("path", ())
+    m = _loose_squig(4)
+    assert coach.choose(m) in (("MOVE", picker.id), ("HANDOFF", picker.id))
+    assert coach.plan["path"][-1] == (12, 7)
+
+
+def test_b1_5_normal_rings_the_squig_before_a_risky_pick_up():
+    """Before a pick-up that fails more often than not, a team-mate who reaches a square
+    next to the squig with no roll goes there first (the squig cannot hop past a standing
+    player, B1.5 step 3; a failed pick-up ends the turn, A5.6), off the picker's way."""
+    coach = NormalCoach(0)
+    m = _loose_squig(3, [{"who": "home:2", "at": [9, 3]}])
+    coach.choose(m)  # a first turn with the ball loose
+    m = _loose_squig(4, [{"who": "home:2", "at": [9, 3]}])
+    picker, mate = find_player(m.state, "home:7"), find_player(m.state, "home:2")
+    assert coach.choose(m) == ("MOVE", mate.id)
+    m.decide(("MOVE", mate.id))
+    _run_activation(m, coach)
+    assert distance(mate.square, (12, 7)) == 1 and mate.square != (11, 7)
+    assert coach.choose(m) in (("MOVE", picker.id), ("HANDOFF", picker.id))
+
+
+# -- the team-mate throw (A7.9) -------------------------------------------------------------------
+def _goblin_by_the_troll(goblin_x: int):
+    """Goblins: a Goblin (Right Stuff, MA 6) holds the ball next to a Troll (Throw Team-Mate),
+    one team re-roll, nobody of theirs near."""
+    return scenario_match({"home": "Goblins", "carrier": "home:9",
+                           "turn": {"home": 3, "away": 3}, "rerolls": {"home": 1},
+                           "players": [{"who": "home:9", "at": [goblin_x, 7]},
+                                       {"who": "home:1", "at": [goblin_x - 1, 7]},
+                                       {"who": "away:9", "at": [3, 12]}]})
+
+
+def test_a7_9_normal_throws_its_carrier_within_a_run_of_the_end_zone():
+    """The Goblin is 10 squares from the end zone (out of his own reach, MA 6 + 2 GFIs): the
+    Troll throws him towards it (A7.9.3: Short range at most), he lands and runs in on his own
+    action (A7.9.6); every roll counted, that scores more often than TTM_SCORE."""
+    m = _goblin_by_the_troll(15)
+    coach = NormalCoach(0)
+    troll, goblin = find_player(m.state, "home:1"), find_player(m.state, "home:9")
+    assert coach.choose(m) == ("PASS", troll.id)
+    assert coach.plan["kind"] == "ttm" and coach.plan["chance"] >= 0.25
+    target = coach.plan["target"]
+    assert target[0] > goblin.square[0] + 3
+    m.decide(("PASS", troll.id))
+    while m.pending.kind != "action":  # Really Stupid / Always Hungry are rolled first (A12)
+        m.decide(coach.choose(m))
+    assert coach.choose(m) == ("throw_teammate", goblin.id)
+    m.decide(("throw_teammate", goblin.id))
+    while m.pending.kind != "ttm_target":  # Always Hungry (A12)
+        m.decide(coach.choose(m))
+    assert coach.choose(m) == ("ttm_target", target)
+
+
+def test_a7_9_normal_keeps_its_carrier_when_he_runs_in_himself():
+    """Seven squares from the end zone the Goblin runs in on his own (A11.1): no throw."""
+    m = _goblin_by_the_troll(18)
+    coach = NormalCoach(0)
+    assert coach.choose(m) == ("MOVE", find_player(m.state, "home:9").id)

@@ -196,3 +196,52 @@ def test_a_lucky_play_out_alone_does_not_move_the_choice_from_the_policy():
               ("MOVE", 3): [0.6, 0.7, 0.5, 0.6]}     # mean +0.6, every time
     assert pick(scores, policy, 0.3, 1.0) == ("MOVE", 3)
     assert pick({policy: [0.0, 0.0], ("MOVE", 2): [0.0, 0.1]}, policy, 0.3, 1.0) == policy
+
+
+def test_a7_4_a7_2_the_search_weighs_hand_offs_and_passes_of_its_own():
+    """The carrier's best hand-offs and passes (relay.py, the engine's odds) are candidates of
+    the search whatever the policy would declare, each carried out by the policy with the
+    relay's plan; a receiver behind the carrier is not one; in a copy, the declared hand-off
+    reaches the receiver (A7.4)."""
+    from squigbowl.coaches.search_coach import Candidate, relay_plans
+    from squigbowl.rules.scenario import player_id, scenario_match
+
+    m = scenario_match({"carrier": "home:5", "turn": {"home": 3, "away": 3},
+                        "rerolls": {"home": 2},
+                        "players": [{"who": "home:5", "at": [14, 7]},
+                                    {"who": "home:6", "at": [18, 3]},
+                                    {"who": "home:7", "at": [9, 7]},
+                                    {"who": "away:9", "at": [8, 12]}]})
+    carrier, ahead, behind = (player_id(m, w) for w in ("home:5", "home:6", "home:7"))
+    plans = relay_plans(m, 0)
+    assert plans and all(first[1] == carrier for first, _ in plans)
+    receivers = {plan.get("receiver") for _, plan in plans}
+    assert ahead in receivers and behind not in receivers
+    assert relay_plans(m, 1) == []
+    first, plan = next((f, p) for f, p in plans if p.get("receiver") == ahead)
+    coach = small(3)
+    copy = fork(m, 7)
+    acting = coach._activation(Candidate(first, [first], 11, plan=plan), 0)
+    events = list(copy.decide(first))
+    for _ in range(12):
+        if copy.pending.kind != "action":
+            break
+        events += copy.decide(acting.choose(copy))
+    assert [e.get("receiver") for e in events if e.kind == "handed_off"] == [ahead]
+    before = fingerprint(m)
+    assert coach.choose(m) in m.legal() and fingerprint(m) == before
+
+
+def test_every_weighed_candidate_gets_min_rounds_play_outs():
+    """With 8 play-outs a decision the search weighs two candidates (the policy's own and one
+    other) four times each rather than eight once each: a single lucky play-out must not move
+    the choice from the policy (`pick`)."""
+    from squigbowl.coaches.search_coach import MIN_ROUNDS
+
+    coach = small(4, rollouts=8)
+    for m in turn_decisions(seed=5, count=2):
+        before = coach.stats["playouts"]
+        coach.choose(m)
+        done = coach.stats["playouts"] - before
+        assert done in (0, 2 * (8 // 2))  # two candidates, 4 play-outs each (>= MIN_ROUNDS)
+        assert 8 // 2 >= MIN_ROUNDS
