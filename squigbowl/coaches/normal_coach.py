@@ -38,8 +38,8 @@ from squigbowl.coaches.scripted_coach import (
     find_paths,
     opp_tz_map,
     path_to,
+    pickup_candidates,
 )
-from squigbowl.rules import ball as balls
 from squigbowl.rules import odds, passing
 from squigbowl.rules.geometry import NEIGHBOURS, distance, scoring_x
 from squigbowl.rules.model import STANDING
@@ -400,14 +400,7 @@ class NormalCoach(ScriptedCoach):
         s = m.state
         ball_sq = s.ball.square
         team_rr = odds.rerolls_available(m, s.players[next(iter(avail))])[0] if avail else False
-        cands = []
-        for pid, kinds in avail.items():
-            p = s.players[pid]
-            if "MOVE" in kinds and p.status == STANDING and balls.can_pick_up(p):
-                dist = distance(p.square, ball_sq)
-                if dist <= p.ma + 2:
-                    cands.append((dist, -p.ag, pid))
-        cands.sort()
+        cands = pickup_candidates(s, avail, ball_sq)
         best_choice, best_chance, best_plan = None, 0.0, None
         for dist, _, pid in cands[:6]:
             p = s.players[pid]

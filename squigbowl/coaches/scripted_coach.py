@@ -325,6 +325,20 @@ def block_value(att, dfd, dice: int) -> float:
     return p_good - 1.5 * p_bad
 
 
+def pickup_candidates(s, avail, ball_sq) -> list[tuple]:
+    """(distance, -AG, id) of the standing players free to move who may pick the ball up (A6.7)
+    and are within their MA + 2 (Going For It) of it, nearest and most agile first."""
+    cands = []
+    for pid, kinds in avail.items():
+        p = s.players[pid]
+        if "MOVE" in kinds and p.status == STANDING and balls.can_pick_up(p):
+            dist = distance(p.square, ball_sq)
+            if dist <= p.ma + 2:
+                cands.append((dist, -p.ag, pid))
+    cands.sort()
+    return cands
+
+
 # -- the coach ----------------------------------------------------------------------------------
 class ScriptedCoach(Coach):
     name = "scripted"
@@ -613,14 +627,7 @@ class ScriptedCoach(Coach):
     def pickup(self, m, side, avail, tz):
         s = m.state
         ball_sq = s.ball.square
-        cands = []
-        for pid, kinds in avail.items():
-            p = s.players[pid]
-            if "MOVE" in kinds and p.status == STANDING and balls.can_pick_up(p):
-                dist = distance(p.square, ball_sq)
-                if dist <= p.ma + 2:
-                    cands.append((dist, -p.ag, pid))
-        cands.sort()
+        cands = pickup_candidates(s, avail, ball_sq)
         best_choice, best_chance, best_plan = None, 0.0, None
         for dist, _, pid in cands[:4]:
             p = s.players[pid]
@@ -848,7 +855,6 @@ class ScriptedCoach(Coach):
         """A marked carrier dodges to the square out of every tackle zone that is likeliest to
         reach (skill re-rolls; the team re-roll when one is left), further up the pitch on a
         tie, when that chance reaches ESCAPE_CHANCE."""
-        s = m.state
         best = find_paths(m, p, moves_used, tz, max_steps=max(p.ma - moves_used, 1))
         here = p.square
         team_rr, skills = odds.rerolls_available(m, p)
