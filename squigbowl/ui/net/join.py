@@ -310,7 +310,7 @@ class RoomPicker(Screen):
             ol.add_option(Option(content(room_line(r)), id=str(i)))
         if rooms:
             ol.highlighted = 0
-            self.note(f"{len(rooms)} room(s).")
+            self.note("1 room." if len(rooms) == 1 else f"{len(rooms)} rooms.")
         else:
             self.note("No rooms on the server yet: squigbowl host opens one.")
 

@@ -74,8 +74,8 @@ class RoomMatchScreen(MatchScreen):
                 f"takes your seat back; R shows it again).")
         self.dicelog.add_note(line)
         if new:
-            self.app.notify(f"Your rejoin code: {code}\nKeep it: it takes your seat back if "
-                            f"your connection drops (R shows it again).", timeout=10,
+            # one short line: at 80x24 a longer notice covers the coin-toss dialog
+            self.app.notify(f"Rejoin code {code} (R shows it again)", timeout=10,
                             markup=False)
             if self._on_code is not None:
                 self._on_code(self.ctrl.room, self.link.seat, self.link.token)
