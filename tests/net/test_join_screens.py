@@ -513,6 +513,47 @@ async def test_a_race_room_is_ridden_from_the_race_screen(server):
     await bob.close()
 
 
+async def test_a_race_rooms_end_shows_the_placings_and_offers_leaving_only(server):
+    """B11.12: the race is over; the rider sees the results screen as after a race of his own,
+    without "Race again" (the room is over), and m leaves it."""
+    from squigbowl.ui.net.remote_race import RoomRaceScreen
+    from squigbowl.ui.race.results import RaceResults
+
+    host = await Client.connect(server.socket_path)
+    room = await host.create(game="race", track="meadow", seed=3,
+                             racers=[["Ann", "human"], ["Grot", "reckless"]])
+    app = join_app(server.socket_path, room, "racer0", name="Ann")
+    app.race_instant = True
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RoomRaceScreen) and
+                    app.screen.controller is not None, what="race screen")
+        scr = app.screen
+        game = server.rooms[room].game
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 120
+        while not isinstance(app.screen, RaceResults) and loop.time() < end:
+            if app.screen is scr and scr.controller.waiting is not None:
+                before = len(game.decisions)
+                await pilot.press("enter")
+                await until(pilot, lambda: len(game.decisions) > before or
+                            isinstance(app.screen, RaceResults), what="hop sent")
+            else:
+                await pilot.pause(0.02)
+        assert game.result is not None
+        results = app.screen
+        assert isinstance(results, RaceResults)
+        assert "R A C E   O V E R" in shown(app)
+        assert results.headline() in shown(app)
+        ids = {b.id for b in results.query("Button")}
+        assert ids == {"back-to-menu"} and "Leave (m)" in shown(app)
+        await pilot.press("r")                 # no new race from a room's results
+        await pilot.pause(0.1)
+        assert app.screen is results
+        await pilot.press("m")
+        await until(pilot, lambda: not isinstance(app.screen, RaceResults), what="left")
+    await host.close()
+
+
 async def test_a_race_screen_reopens_when_the_server_comes_back(short_tmp):
     from squigbowl.net.server import Server
     from squigbowl.ui.net.remote_race import RoomRaceScreen

@@ -147,11 +147,15 @@ class RoomRaceScreen(RaceScreen):
         self._finished = True
         self.decision = None
         self.track_view.set_aim(None)
-        for line in ["Race over: " + " · ".join(f"{place}. {name} ({fate})" for place, _label,
-                                                   name, _rider, fate
-                                                   in self.controller.results_rows()),
-                     "q leaves the room."]:
-            self.controller_log(line)
+        rows = self.controller.results_rows()
+        self.controller_log("Race over: " + " · ".join(f"{place}. {name} ({fate})" for place,
+                                                       _label, name, _rider, fate in rows))
+        from squigbowl.ui.race.results import RaceResults
+
+        # the placings on the results screen, as after a race of one's own; the room is over,
+        # so it offers leaving only (leaving this screen closes the room's connection)
+        self.app.switch_screen(RaceResults(self.config, result, rows, plain(self.race.track.name),
+                                           self.seed, self.controller.describe, again=False))
 
     async def _read_loop(self) -> None:
         while not self.gone:

@@ -26,8 +26,11 @@ class RaceResults(Screen):
         Binding("question_mark", "help", "Help"),
     ]
 
-    def __init__(self, config, result, rows, track_name: str, seed, describe=None) -> None:
+    def __init__(self, config, result, rows, track_name: str, seed, describe=None,
+                 again: bool = True) -> None:
+        """`again` False: a room's race (issue 14) — the room is over, so no "Race again"."""
         super().__init__()
+        self.again = again
         self.config = config
         self.result = result
         self.rows = rows
@@ -60,8 +63,10 @@ class RaceResults(Screen):
                 yield Static("R A C E   O V E R", id="results-title")
                 yield Static(t, id="results-table")
                 with Horizontal(id="results-buttons"):
-                    yield Button("Race again (r)", id="again", variant="primary")
-                    yield Button("Back to menu (m)", id="back-to-menu")
+                    if self.again:
+                        yield Button("Race again (r)", id="again", variant="primary")
+                    yield Button("Back to menu (m)" if self.again else "Leave (m)",
+                                 id="back-to-menu")
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -71,6 +76,8 @@ class RaceResults(Screen):
             self.action_menu()
 
     def action_again(self) -> None:
+        if not self.again:
+            return
         from squigbowl.ui.race.screen import RaceScreen
 
         self.app.switch_screen(RaceScreen(self.config.with_new_seed()))
@@ -79,5 +86,8 @@ class RaceResults(Screen):
         self.app.pop_screen()
 
     def action_help(self) -> None:
+        if not self.again:
+            self.notify("The room's race is over: m or Esc leaves it.", timeout=6)
+            return
         self.notify("r races again on the same track with the same racers (new dice); "
                     "m or Esc goes back to the menu.", timeout=6)
