@@ -227,6 +227,40 @@ class NormalCoach(ScriptedCoach):
         side = d.side
         return max(d.choices, key=lambda c: (relay.progress(c[1], side), -abs(c[1][1] - 7)))
 
+    def carrier_weapons(self, m, side, avail, carrier, tz):
+        """B4: the blunderbuss fired to an open team-mate downfield. No clearing kick (B2): a
+        carrier's kick gives the ball away, and with the squig's −1 (B1.8) an AG 2 kicker
+        under pressure fumbles it about half the time (B2.6, B2.8) — measured, normal won
+        more often without it (120 all-rules matches v easy: 64 to 73 wins)."""
+        kinds = avail.get(carrier.id, ())
+        if "FIRE_BLUNDERBUSS" in kinds:
+            target = weapons.blunderbuss_target(m, carrier, tz)
+            if target is not None:
+                return self.start(("FIRE_BLUNDERBUSS", carrier.id),
+                                  {"kind": "fire", "target": target})
+        return None
+
+    def on_reroll(self, m, d):
+        """A10: as the easy coach, but a tied match's team re-rolls are kept for the penalty
+        shoot-out (A2.11.5: a D6 plus the team re-rolls not used; the second half's are
+        carried into overtime, A2.11.2): from the second half on, while the score is level,
+        the team re-roll goes only to a roll of the ball's holder, picker or catcher."""
+        s = m.state
+        team = s.teams[d.side]
+        tied = team.score == s.teams[1 - d.side].score
+        if s.half >= 2 and tied and any(c == ("reroll", "team") for c in d.choices):
+            if not any(c[0] == "reroll" and c[1] not in (None, "team") for c in d.choices):
+                pid = d.info.get("player")
+                what = str(d.info.get("what", "")).lower()
+                ball = s.ball
+                ball_roll = pid is not None and (ball.carrier == pid or (
+                    ball.carrier is None and ball.square is not None
+                    and s.players[pid].square == ball.square))
+                if not (ball_roll or any(k in what for k in ("pick", "catch"))) \
+                        or "block" in what:
+                    return ("reroll", None) if ("reroll", None) in d.choices else None
+        return super().on_reroll(m, d)
+
     def house_rule_action(self, m, s, p, plan, choices):
         """The team-mate throw of a 'ttm' plan (A7.9.1), then Part B's actions."""
         if plan["kind"] == "ttm":
