@@ -68,6 +68,9 @@ THREAT = 0.4
 CORNER = 0.45
 #: a pick-up less sure than this waits until the team-mates' moves with no roll are made
 PICKUP_FIRST = 0.8
+#: a marked carrier dodges clear (A6.4) when the way out succeeds this often (re-rolls
+#: counted): standing still, he waits for their blitz
+ESCAPE_MIN = 0.35
 
 
 class NormalCoach(ScriptedCoach):
@@ -516,6 +519,28 @@ class NormalCoach(ScriptedCoach):
         if target is None:
             return None
         return {"kind": "path", "path": path_to(best, target)}
+
+    def escape_plan(self, m, p, moves_used, tz):
+        """A6.4: a marked carrier dodges to the square out of every tackle zone likeliest to
+        reach (skill re-rolls and the team re-roll counted), further up the pitch on a tie,
+        from ESCAPE_MIN."""
+        best = find_paths(m, p, moves_used, tz, max_steps=max(p.ma - moves_used, 1))
+        here = p.square
+        team_rr, skills = odds.rerolls_available(m, p)
+        target, top = None, None
+        for sq, (r, steps, _) in best.items():
+            if sq == here or tz.get(sq, 0) or r > 2.5:
+                continue
+            v = -r + 0.05 * (relay.progress(sq, p.side) - relay.progress(here, p.side))
+            if top is None or v > top:
+                target, top = sq, v
+        if target is None:
+            return None
+        path = path_to(best, target)
+        needs = odds.path_needs(m, p, path, moves_used, getattr(path, "leaps", frozenset()))
+        chance = odds.chance_with_rerolls(needs, team=team_rr, skills=skills,
+                                          loner=p.has("Loner"))
+        return {"kind": "path", "path": path} if chance >= ESCAPE_MIN else None
 
     # -- team-mates -------------------------------------------------------------------------------
     def support(self, m, side, avail, tz, carrier):
