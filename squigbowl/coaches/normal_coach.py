@@ -28,7 +28,7 @@ It reads only the state a coach sees and the engine's odds; it never touches the
 
 from __future__ import annotations
 
-from squigbowl.coaches import cage, relay, team_mate_throw
+from squigbowl.coaches import cage, relay, shot_play, team_mate_throw
 from squigbowl.coaches import scripted_weapons as weapons
 from squigbowl.coaches.scripted_coach import (
     SCORE_CHANCE,
@@ -82,6 +82,8 @@ class NormalCoach(ScriptedCoach):
         super().__init__(seed)
         #: a pass play under way: (turn key, thrower id, receiver id, target square)
         self.pass_play: tuple | None = None
+        #: a blunderbuss shot under way: (turn key, gun id, receiver id, end-zone square)
+        self.shot: tuple | None = None
         #: the ball lay loose at the start of our last team turn and of this one
         self._loose_before = False
         self._loose_key = None
@@ -103,6 +105,9 @@ class NormalCoach(ScriptedCoach):
             return c
         # a receiver has run to his square: the pass (A7.2)
         c = self.finish_pass_play(s, key, avail, carrier)
+        if c is not None:
+            return c
+        c = self.finish_shot(m, key, avail, carrier, tz)
         if c is not None:
             return c
         # 2. score
@@ -231,11 +236,24 @@ class NormalCoach(ScriptedCoach):
         return max(d.choices, key=lambda c: (relay.progress(c[1], side), -abs(c[1][1] - 7)))
 
     def carrier_weapons(self, m, side, avail, carrier, tz):
-        """B4: the blunderbuss fired to an open team-mate downfield. No clearing kick (B2): a
+        """B4: the blunderbuss fired at a team-mate free in the end zone when that scores from
+        SHOT_SCORE (shot_play.best_shot; a receiver who must first run there runs, then the
+        gun fires: `finish_shot`), else to an open team-mate downfield. No clearing kick (B2): a
         carrier's kick gives the ball away, and with the squig's −1 (B1.8) an AG 2 kicker
         under pressure fumbles it about half the time (B2.6, B2.8) — measured, normal won
         more often without it (120 all-rules matches v easy: 64 to 73 wins)."""
         kinds = avail.get(carrier.id, ())
+        if "FIRE_BLUNDERBUSS" in kinds and ("shot", carrier.id) not in self._tried:
+            self._tried.add(("shot", carrier.id))
+            shot = shot_play.best_shot(m, carrier, avail, tz)
+            late = m.state.teams[side].turn >= 8
+            if shot is not None and shot.chance >= (shot_play.SHOT_SCORE if not late else 0.05):
+                if not shot.path:
+                    return self.start(("FIRE_BLUNDERBUSS", carrier.id),
+                                      {"kind": "fire", "target": shot.square})
+                self.shot = (self._turn_key, carrier.id, shot.receiver, shot.square)
+                return self.start(("MOVE", shot.receiver),
+                                  {"kind": "run", "path": shot.path, "moved": True})
         if "FIRE_BLUNDERBUSS" in kinds:
             target = weapons.blunderbuss_target(m, carrier, tz)
             if target is not None:
@@ -322,6 +340,16 @@ class NormalCoach(ScriptedCoach):
             options += relay.pass_relays(m, carrier, far, tz, paths_of)
         if not options:
             return None
+        if scoring and can_pass:
+            # a hand-off to a loaded blunderbuss, whose shot then scores (B4; the team's Pass
+            # action is still free for it, DD-07)
+            for o in options:
+                gun = s.players[o.receiver]
+                if o.kind == "handoff" and shot_play.can_fire(s, gun):
+                    rest = {pid: k for pid, k in avail.items() if pid not in (carrier.id, gun.id)}
+                    shot = shot_play.best_shot(m, gun, rest, tz)
+                    if shot is not None and shot.chance > o.score:
+                        o.score = shot.chance
         if scoring:
             options = [o for o in options if o.chance * o.score >= RELAY_SCORE]
             if not options:
@@ -426,6 +454,20 @@ class NormalCoach(ScriptedCoach):
                 or s.players[receiver].square != sq or s.players[receiver].status != STANDING:
             return None
         return self.start(("PASS", thrower), {"kind": "pass", "path": [], "square": sq})
+
+    def finish_shot(self, m, key, avail, carrier, tz):
+        """B4.3: the shot of a shot play whose receiver stands free on his end-zone square."""
+        play = self.shot
+        if play is None:
+            return None
+        self.shot = None
+        k, gun, receiver, sq = play
+        q = m.state.players[receiver]
+        if k != key or carrier is None or carrier.id != gun \
+                or "FIRE_BLUNDERBUSS" not in avail.get(gun, ()) \
+                or q.square != sq or q.status != STANDING or tz.get(sq, 0):
+            return None
+        return self.start(("FIRE_BLUNDERBUSS", gun), {"kind": "fire", "target": sq})
 
     def pickup(self, m, side, avail, tz):
         """A6.7: the pick-up with the best chance of the way and the pick-up (the engine's

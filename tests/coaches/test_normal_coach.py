@@ -148,12 +148,13 @@ def test_b5_normal_throws_the_bomb_at_a_cluster():
 
 def test_b4_normal_hands_to_the_blunderbuss_who_fires_to_an_open_team_mate_downfield():
     """A Hobgoblin carrier deep in his half, the loaded Blunderbuss next to him and an open
-    Hobgoblin 13 squares up: hand-off (caught on a 4: AG 2, +1), then the shot at him."""
+    Hobgoblin 10 squares up (8 from the end zone: out of his reach, so no shot play, see
+    below): hand-off (caught on a 4: AG 2, +1), then the shot at him."""
     m = scenario_match({"home": "Chaos Dwarfs", "away": "Humans", "carrier": "home:9",
                         "rerolls": {"home": 2}, "turn": {"home": 3, "away": 3},
                         "players": [{"who": "home:9", "at": [6, 7]},
                                     {"who": "home:4", "at": [7, 8]},
-                                    {"who": "home:10", "at": [20, 7]},
+                                    {"who": "home:10", "at": [17, 7]},
                                     {"who": "away:9", "at": [9, 12]}]},
                        dice=ScriptedDice([4]))
     coach = NormalCoach(0)
@@ -165,8 +166,45 @@ def test_b4_normal_hands_to_the_blunderbuss_who_fires_to_an_open_team_mate_downf
     assert m.state.ball.carrier == gun.id
     assert coach.choose(m) == ("FIRE_BLUNDERBUSS", gun.id)
     m.decide(("FIRE_BLUNDERBUSS", gun.id))
-    assert coach.choose(m) == ("fire", (20, 7))
+    assert coach.choose(m) == ("fire", (17, 7))
     m.dice.check_done()
+
+
+def _gun_with_the_ball(receiver_at, turn=3):
+    """Chaos Dwarfs: the loaded Blunderbuss (AG 2, MA 4) holds the ball deep in his half,
+    a Hobgoblin (AG 3, MA 6) stands at `receiver_at`, one team re-roll, one Human far off."""
+    return scenario_match({"home": "Chaos Dwarfs", "away": "Humans", "carrier": "home:4",
+                           "rerolls": {"home": 1}, "turn": {"home": turn, "away": turn},
+                           "players": [{"who": "home:4", "at": [6, 8]},
+                                       {"who": "home:9", "at": receiver_at},
+                                       {"who": "away:9", "at": [9, 13]}]})
+
+
+def test_b4_3_normal_runs_a_receiver_into_the_end_zone_then_fires_at_him():
+    """B4.3-B4.4: the shot has no range: 4+ on target (with the team re-roll 3 in 4), then an
+    accurate catch by an AG 3 Hobgoblin (3+ with the +1: 2 in 3) — a touchdown half of the
+    time from the gun's own half. The Hobgoblin first runs into the end zone with no
+    roll (shot_play.best_shot), then the gun fires at his square."""
+    m = _gun_with_the_ball([20, 3])
+    coach = NormalCoach(0)
+    gun, receiver = find_player(m.state, "home:4"), find_player(m.state, "home:9")
+    assert coach.choose(m) == ("MOVE", receiver.id)
+    m.decide(("MOVE", receiver.id))
+    _run_activation(m, coach)
+    assert receiver.square[0] == 25
+    assert coach.choose(m) == ("FIRE_BLUNDERBUSS", gun.id)
+    m.decide(("FIRE_BLUNDERBUSS", gun.id))
+    assert coach.choose(m) == ("fire", receiver.square)
+
+
+def test_b4_2_normal_fires_at_once_at_a_receiver_free_in_the_end_zone():
+    """A team-mate already stands free in the end zone: the shot at him, no run first."""
+    m = _gun_with_the_ball([25, 3])
+    coach = NormalCoach(0)
+    gun = find_player(m.state, "home:4")
+    assert coach.choose(m) == ("FIRE_BLUNDERBUSS", gun.id)
+    m.decide(("FIRE_BLUNDERBUSS", gun.id))
+    assert coach.choose(m) == ("fire", (25, 3))
 
 
 # -- whole matches ----------------------------------------------------------------------------------
