@@ -28,6 +28,8 @@ It reads only the state a coach sees and the engine's odds; it never touches the
 
 from __future__ import annotations
 
+import math
+
 from squigbowl.coaches import cage, relay, shot_play, team_mate_throw
 from squigbowl.coaches import scripted_weapons as weapons
 from squigbowl.coaches.scripted_coach import (
@@ -36,10 +38,14 @@ from squigbowl.coaches.scripted_coach import (
     block_dice,
     block_value,
     find_paths,
+    gfi_chance,
     opp_tz_map,
+    path_chance,
     path_to,
     pickup_candidates,
 )
+from squigbowl.rules import block
+from squigbowl.rules.move import max_gfi
 from squigbowl.rules import odds, passing
 from squigbowl.rules.geometry import NEIGHBOURS, distance, scoring_x
 from squigbowl.rules.model import STANDING
@@ -48,8 +54,8 @@ from squigbowl.rules.model import STANDING
 RELAY_SCORE = 0.33
 #: a blitz on the opposing carrier this likely (way x dice) goes before anyone closes in
 GOOD_BLITZ = 0.35
-#: ... then, with the markers in place, a blitz on him worth this (way x dice)
-ANY_BLITZ = 0.15
+#: ... then, with the markers in place, a blitz on him worth this (way x `carrier_hit`)
+ANY_BLITZ = 0.25
 #: the carrier's own run counts the team re-roll: tried at this chance
 NORMAL_SCORE = 0.40
 #: a run in this sure is never traded for a relay
@@ -153,7 +159,8 @@ class NormalCoach(ScriptedCoach):
             c = self.block_escorts(s, side, avail, carrier)
             if c is not None:
                 return c
-            c = self.blitz_carrier(m, side, carrier, avail, tz, floor=ANY_BLITZ)
+            c = self.blitz_carrier(m, side, carrier, avail, tz, floor=ANY_BLITZ,
+                                   value=carrier_hit)
             if c is not None:
                 return c
             self._tried.add(("blitz", carrier.id))
@@ -630,6 +637,49 @@ class NormalCoach(ScriptedCoach):
             self._tried.add("screen")
         return super().support(m, side, avail, tz, carrier)
 
+    def blitz_carrier(self, m, side, carrier, avail, tz, floor: float = 0.15,
+                      value=block_value):
+        """A5.3 / A8: the block or blitz on the opposing carrier with the best chance of
+        knocking him down (the way's odds times `value` of the dice), when it beats `floor`."""
+        s = m.state
+        best_choice, best_value, best_plan = None, floor, None
+        for pid, kinds in avail.items():
+            p = s.players[pid]
+            if p.status != STANDING:
+                continue
+            near = distance(p.square, carrier.square) == 1
+            if "BLITZ" not in kinds and not ("BLOCK" in kinds and near):
+                continue
+            if near:
+                v = value(p, carrier, block_dice(s, p, p.square, carrier)) + 0.2
+                if v > best_value:
+                    best_choice = ("BLOCK" if "BLOCK" in kinds else "BLITZ", pid)
+                    best_value = v
+                    best_plan = {"kind": "block", "target": carrier.id, "path": []}
+                continue
+            if distance(p.square, carrier.square) > p.ma + 3:
+                continue
+            paths = find_paths(m, p, 0, tz, max_steps=p.ma + 1)
+            for sq in NEIGHBOURS[carrier.square]:
+                got = paths.get(sq)
+                if got is None:
+                    continue
+                r, steps, _ = got
+                if steps + 1 > p.ma + max_gfi(p):
+                    continue  # the block costs a square of movement (A5.3)
+                worth = value(p, carrier, block_dice(s, p, sq, carrier, blitz=True)) + 0.3
+                if math.exp(-r) * worth - 0.01 * steps <= best_value:
+                    continue
+                path = path_to(paths, sq)
+                chance = path_chance(m, p, path) * (gfi_chance(m, p) if steps >= p.ma else 1)
+                v = chance * worth - 0.01 * steps
+                if v > best_value:
+                    best_choice, best_value = ("BLITZ", pid), v
+                    best_plan = {"kind": "block", "target": carrier.id, "path": path}
+        if best_choice is None:
+            return None
+        return self.start(best_choice, best_plan)
+
     def block_escorts(self, s, side, avail, carrier):
         """A8: two-dice blocks on the opponents standing next to their carrier (each is an
         assist against our blitz on him, A8.3), before that blitz."""
@@ -696,6 +746,25 @@ class NormalCoach(ScriptedCoach):
                 return self.start(("MOVE", q.id), {"kind": what, "path": path_to(paths, goal),
                                                    "moved": True})
         return None
+
+
+def carrier_hit(att, dfd, dice: int) -> float:
+    """A8.4: the chance a block knocks the carrier down (the ball bounces, A7.5) less a
+    little for our attacker's fall (a turnover, A5.6: in their possession it costs us only
+    the turn's remaining moves)."""
+    good = bad = 0
+    for face in block.FACES.values():
+        if block.knocks_attacker_down(face, att, dfd):
+            bad += 1
+        elif block.knocks_defender_down(face, att, dfd):
+            good += 1
+    g, b = good / 6, bad / 6
+    n = abs(dice)
+    if dice >= 1:
+        p_good, p_bad = 1 - (1 - g) ** n, b ** n
+    else:
+        p_good, p_bad = g ** n, 1 - (1 - b) ** n
+    return p_good - 0.3 * p_bad
 
 
 def _held(s, side: int, sq) -> bool:
