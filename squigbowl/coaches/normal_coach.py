@@ -44,6 +44,7 @@ from squigbowl.coaches.scripted_coach import (
     path_to,
     pickup_candidates,
 )
+from squigbowl.house.bomb import BOMB, bomb_kind
 from squigbowl.rules import block
 from squigbowl.rules.move import max_gfi
 from squigbowl.rules import odds, passing
@@ -56,6 +57,10 @@ RELAY_SCORE = 0.33
 GOOD_BLITZ = 0.35
 #: ... then, with the markers in place, a blitz on him worth this (way x `carrier_hit`)
 ANY_BLITZ = 0.25
+#: a bomb or stink bomb whose throw is worth this (`scripted_weapons.best_bomb_target`, fuse,
+#: throw and bounce counted: their carrier weighs 2.1 in a stink cloud, 2.5 in a blast, a
+#: plain player 0.5-1) goes before team-mates close in on their carrier (into its blast)
+CARRIER_BOMB = 0.6
 #: the carrier's own run counts the team re-roll: tried at this chance
 NORMAL_SCORE = 0.40
 #: a run in this sure is never traded for a relay
@@ -149,8 +154,12 @@ class NormalCoach(ScriptedCoach):
             if c is not None:
                 return c
         if carrier is not None and not ours and ("blitz", carrier.id) not in self._tried:
-            # a sure blitz at once; otherwise team-mates close in first (assists, A8.3)
+            # a sure blitz at once; a bomb at him; otherwise team-mates close in first
+            # (assists, A8.3)
             c = self.blitz_carrier(m, side, carrier, avail, tz, floor=GOOD_BLITZ)
+            if c is not None:
+                return c
+            c = self.carrier_bomb(m, side, avail)
             if c is not None:
                 return c
             c = self.mark_carrier(m, side, avail, tz, carrier)
@@ -678,6 +687,28 @@ class NormalCoach(ScriptedCoach):
                     best_plan = {"kind": "block", "target": carrier.id, "path": path}
         if best_choice is None:
             return None
+        return self.start(best_choice, best_plan)
+
+    def carrier_bomb(self, m, side, avail):
+        """B5 / B6: the bomb or stink bomb worth CARRIER_BOMB — in practice one whose blast may
+        knock their carrier over (he drops the ball: B5.8.3, B6.3) — thrown before team-mates
+        close in on him (they would stand in the blast)."""
+        s = m.state
+        if ("carrier_bomb", None) in self._tried:
+            return None
+        self._tried.add(("carrier_bomb", None))
+        best_choice, best_value, best_plan = None, CARRIER_BOMB, None
+        for pid, kinds in avail.items():
+            if "THROW_BOMB" not in kinds:
+                continue
+            p = s.players[pid]
+            v, target = weapons.best_bomb_target(m, p, bomb_kind(p) or BOMB)
+            if target is not None and v >= best_value:
+                best_choice, best_value = ("THROW_BOMB", pid), v
+                best_plan = {"kind": "bomb", "target": target}
+        if best_choice is None:
+            return None
+        self._tried.add(("bomb", best_choice[1]))
         return self.start(best_choice, best_plan)
 
     def block_escorts(self, s, side, avail, carrier):

@@ -316,3 +316,164 @@ def test_a7_9_normal_keeps_its_carrier_when_he_runs_in_himself():
     m = _goblin_by_the_troll(18)
     coach = NormalCoach(0)
     assert coach.choose(m) == ("MOVE", find_player(m.state, "home:9").id)
+
+
+# -- the house rules' actions, used when they pay (B2-B10) -----------------------------------------
+def _goblins(players, **kw):
+    """Goblins at home against Dwarfs, turn 3, one team re-roll."""
+    return scenario_match({"home": "Goblins", "away": "Dwarfs", "turn": {"home": 3, "away": 3},
+                           "rerolls": {"home": 1}, "players": players, **kw})
+
+
+def test_b3_3_normal_moves_the_goblin_fanatic_first():
+    """B3.3: the Fanatic must be the first of his team to act (else the opponent may call an
+    illegal procedure); a pick-up waits."""
+    m = _goblins([{"who": "home:3", "at": [10, 7]}, {"who": "home:9", "at": [6, 7]},
+                  {"who": "away:8", "at": [13, 7]}], ball=[7, 7])
+    fanatic = find_player(m.state, "home:3")
+    assert NormalCoach(0).choose(m) == ("MOVE", fanatic.id)
+
+
+def test_b7_2_normal_starts_the_chainsaw_before_anything_else():
+    m = _goblins([{"who": "home:6", "at": [10, 7]}, {"who": "home:9", "at": [6, 7]},
+                  {"who": "away:8", "at": [16, 7]}])
+    assert NormalCoach(0).choose(m) == ("START_CHAINSAW", find_player(m.state, "home:6").id)
+
+
+def test_b7_6_normal_saws_a_dwarf_its_block_would_not_move():
+    """B7.6: a Goblin (ST 2) next to a Dwarf Blocker (ST 3, Block): a block is two dice of
+    the Dwarf's choosing; the running chainsaw breaks AV 9 on 7+ (armour +3) with no risk."""
+    m = _goblins([{"who": "home:6", "at": [10, 7], "extra": {"chainsaw_running": True}},
+                  {"who": "away:8", "at": [11, 7]}])
+    coach, saw = NormalCoach(0), find_player(m.state, "home:6")
+    victim = find_player(m.state, "away:8")
+    assert coach.choose(m) == ("BLOCK", saw.id)
+    m.decide(("BLOCK", saw.id))
+    assert coach.choose(m) == ("chainsaw", victim.id)
+
+
+def test_b10_2_normal_stabs_with_the_poisoned_dagger():
+    """B10.2: no block dice, no risk, never a turnover: the stab instead of a 2-dice-against
+    block."""
+    m = _goblins([{"who": "home:7", "at": [10, 7]}, {"who": "away:7", "at": [11, 7]}])
+    coach, stabber = NormalCoach(0), find_player(m.state, "home:7")
+    victim = find_player(m.state, "away:7")
+    assert coach.choose(m) == ("BLOCK", stabber.id)
+    m.decide(("BLOCK", stabber.id))
+    assert coach.choose(m) == ("stab", victim.id)
+
+
+def test_b8_3_normal_fouls_with_the_death_roller():
+    """B8.3: the Death-Roller's foul gets +6 on the armour roll and risks nothing worth having
+    (DD-62 aside, a send-off of a machine that is wrecked by any fall): the foul is made."""
+    m = scenario_match({"home": "Dwarfs", "away": "Goblins", "turn": {"home": 3, "away": 3},
+                        "players": [{"who": "home:1", "at": [10, 7]},
+                                    {"who": "away:9", "at": [11, 7], "status": "prone"},
+                                    {"who": "away:10", "at": [20, 3]}]})
+    coach, roller = NormalCoach(0), find_player(m.state, "home:1")
+    assert coach.choose(m) == ("FOUL", roller.id)
+    assert coach.plan["target"] == find_player(m.state, "away:9").id
+
+
+def test_b6_2_normal_throws_the_stink_bomb_at_their_carrier_and_his_escort():
+    m = _goblins([{"who": "home:5", "at": [8, 7]},
+                  {"who": "away:7", "at": [14, 7]}, {"who": "away:8", "at": [14, 8]},
+                  {"who": "away:9", "at": [15, 7]}, {"who": "away:10", "at": [20, 3]}],
+                 carrier="away:7")
+    assert NormalCoach(0).choose(m) == ("THROW_BOMB", find_player(m.state, "home:5").id)
+
+
+def test_b9_2_normal_leaps_with_the_pogo_stick_into_the_end_zone():
+    """B9.2: the pogo Goblin (without Dodge and Stunty here) holds the ball two squares from
+    the end zone behind a wall of Dwarfs whose tackle zones cover every way round: two dodges
+    into two tackle zones each, or one leap (no dodge to leave, AG test with no modifier, 4+):
+    the leap is his surest way in."""
+    wall = [{"who": f"away:{n}", "at": [24, y]}
+            for n, y in ((6, 1), (7, 4), (8, 7), (9, 10), (10, 13))]
+    m = _goblins([{"who": "home:8", "at": [23, 7], "skills": ["Pogo Stick"]}, *wall],
+                 carrier="home:8")
+    coach, pogo = NormalCoach(0), find_player(m.state, "home:8")
+    assert coach.choose(m) == ("MOVE", pogo.id)
+    m.decide(("MOVE", pogo.id))
+    assert coach.choose(m)[0] == "leap"
+
+
+def test_b2_6_normal_keeps_the_squig_rather_than_kick_it_clear():
+    """B2.1 / B2.6: a Dwarf carrier marked in his own half: the easy coach kicks the squig
+    clear (an AG 2 kicker with the squig's -1 and a tackle zone fumbles on 1-3, B2.8, a
+    turnover either way); the normal coach keeps it (a kick gives the ball away)."""
+    def match():
+        return scenario_match({"home": "Dwarfs", "away": "Goblins",
+                               "turn": {"home": 3, "away": 3}, "carrier": "home:8",
+                               "options": {"squig_ball": True, "kick_it": True},
+                               "players": [{"who": "home:8", "at": [5, 7]},
+                                           {"who": "away:9", "at": [6, 7]},
+                                           {"who": "away:10", "at": [7, 9]},
+                                           {"who": "away:11", "at": [7, 5]}]})
+    m = match()
+    carrier = find_player(m.state, "home:8")
+    assert make_coach("easy", 0, 0).choose(m) == ("KICK", carrier.id)
+    assert NormalCoach(0).choose(match()) != ("KICK", carrier.id)
+
+
+# -- the carrier, the blitz and the shoot-out (A6.4, A8, A2.11.5) -----------------------------------
+def test_a8_normal_blitzes_their_carrier_when_his_block_skill_only_risks_our_blitzer():
+    """A Human Blitzer (Block) carries the ball; an Orc lineman (no Block) reaches him with no
+    roll: one die, a fall of ours one time in three (skull, both down). Easy's dice value
+    (a fall weighed 1.5) declines; in their possession our fall costs little and the ball
+    knocked loose a lot (`carrier_hit`): normal blitzes."""
+    def match():
+        return scenario_match({"home": "Orcs", "away": "Humans", "turn": {"home": 3, "away": 3},
+                               "carrier": "away:5",
+                               "players": [{"who": "home:11", "at": [9, 7]},
+                                           {"who": "away:5", "at": [12, 7]}]})
+    orc = find_player(match().state, "home:11")
+    assert make_coach("easy", 0, 0).choose(match()) != ("BLITZ", orc.id)
+    coach = NormalCoach(0)
+    assert coach.choose(match()) == ("BLITZ", orc.id)
+    assert coach.plan["target"] == find_player(match().state, "away:5").id
+
+
+def _overtime_block(score):
+    """Overtime (A2.11), an Orc Blitzer blocks a Human Blitzer; the block dice come up
+    skull and skull (A8.4), one team re-roll left."""
+    m = scenario_match({"home": "Orcs", "away": "Humans", "half": 3, "turn": {"home": 3, "away": 3},
+                        "score": score, "rerolls": {"home": 1},
+                        "players": [{"who": "home:5", "at": [10, 7]},
+                                    {"who": "away:5", "at": [11, 7]},
+                                    {"who": "home:6", "at": [10, 8]}]},
+                       dice=ScriptedDice([1, 1]))
+    orc, human = find_player(m.state, "home:5"), find_player(m.state, "away:5")
+    m.decide(("BLOCK", orc.id))
+    m.decide(("block", human.id))
+    assert m.pending.kind == "reroll"
+    return m
+
+
+def test_a2_11_5_normal_keeps_its_team_reroll_for_the_shoot_out_when_level():
+    """A2.11.5: the shoot-out is a D6 plus the team re-rolls not used; level in overtime, the
+    re-roll is not spent on a block (easy spends it)."""
+    assert make_coach("easy", 0, 0).choose(_overtime_block({"home": 1, "away": 1})) \
+        == ("reroll", "team")
+    assert NormalCoach(0).choose(_overtime_block({"home": 1, "away": 1})) == ("reroll", None)
+
+
+def test_a10_normal_spends_its_team_reroll_when_not_level():
+    assert NormalCoach(0).choose(_overtime_block({"home": 0, "away": 1})) == ("reroll", "team")
+
+
+def test_a6_4_normal_carrier_dodges_clear_rather_than_wait_for_the_blitz():
+    """A marked Black Orc carrier (AG 2: the dodge needs 4+, no re-roll left: one chance in
+    two) dodges out of the tackle zones (from ESCAPE_MIN); the easy coach (from 55%) waits
+    for their blitz."""
+    def match():
+        return scenario_match({"home": "Orcs", "away": "Humans", "turn": {"home": 3, "away": 3},
+                               "carrier": "home:1",
+                               "players": [{"who": "home:1", "at": [6, 7]},
+                                           {"who": "away:9", "at": [7, 7]},
+                                           {"who": "away:10", "at": [14, 2]}]})
+    grimgor = find_player(match().state, "home:1")
+    assert make_coach("easy", 0, 0).choose(match()) != ("MOVE", grimgor.id)
+    coach = NormalCoach(0)
+    assert coach.choose(match()) == ("MOVE", grimgor.id)
+    assert coach.plan["path"]
