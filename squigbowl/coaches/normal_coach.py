@@ -61,6 +61,8 @@ ANY_BLITZ = 0.25
 #: throw and bounce counted: their carrier weighs 2.1 in a stink cloud, 2.5 in a blast, a
 #: plain player 0.5-1) goes before team-mates close in on their carrier (into its blast)
 CARRIER_BOMB = 0.6
+#: rolls the normal coach never spends a team re-roll on (`on_reroll`), by their 'what'
+SPARED = ("chainsaw", "really stupid", "bone-head", "wild animal", "fuse")
 #: the carrier's own run counts the team re-roll: tried at this chance
 NORMAL_SCORE = 0.40
 #: a run in this sure is never traded for a relay
@@ -281,10 +283,16 @@ class NormalCoach(ScriptedCoach):
         """A10: as the easy coach, but a tied match's team re-rolls are kept for the penalty
         shoot-out (A2.11.5: a D6 plus the team re-rolls not used; the second half's are
         carried into overtime, A2.11.2): from the second half on, while the score is level,
-        the team re-roll goes only to a roll of the ball's holder, picker or catcher."""
+        the team re-roll goes only to a roll of the ball's holder, picker or catcher. Never on
+        a roll in SPARED: a failure there costs no ball and no turn (B7.2 the chainsaw stays
+        off, B5.2 the fuse) or only this player's action (A12 Really Stupid, Bone-head, Wild
+        Animal), and the re-roll is wanted for a pick-up (A6.7, B1.8)."""
         s = m.state
         team = s.teams[d.side]
         tied = team.score == s.teams[1 - d.side].score
+        what = str(d.info.get("what", "")).lower()
+        if ("reroll", "team") in d.choices and any(k in what for k in SPARED):
+            return ("reroll", None) if ("reroll", None) in d.choices else None
         if s.half >= 2 and tied and any(c == ("reroll", "team") for c in d.choices):
             if not any(c[0] == "reroll" and c[1] not in (None, "team") for c in d.choices):
                 pid = d.info.get("player")

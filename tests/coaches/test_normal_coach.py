@@ -477,3 +477,21 @@ def test_a6_4_normal_carrier_dodges_clear_rather_than_wait_for_the_blitz():
     coach = NormalCoach(0)
     assert coach.choose(match()) == ("MOVE", grimgor.id)
     assert coach.plan["path"]
+
+
+def test_a10_b7_2_normal_spares_its_team_reroll_on_a_chainsaw_that_would_not_start():
+    """B7.2: a failed start is no turnover, the chainsaw may be tried again next turn; the
+    team re-roll is kept for a pick-up (the easy coach, with two left, spends one)."""
+    def match():
+        m = scenario_match({"home": "Goblins", "away": "Dwarfs", "turn": {"home": 3, "away": 3},
+                            "rerolls": {"home": 2},
+                            "players": [{"who": "home:6", "at": [10, 7]},
+                                        {"who": "away:8", "at": [16, 7]}]},
+                           dice=ScriptedDice([1]))
+        saw = find_player(m.state, "home:6")
+        m.decide(("START_CHAINSAW", saw.id))
+        m.decide(("start_chainsaw", None))
+        assert m.pending.kind == "reroll"
+        return m
+    assert make_coach("easy", 0, 0).choose(match()) == ("reroll", "team")
+    assert NormalCoach(0).choose(match()) == ("reroll", None)
