@@ -259,7 +259,8 @@ class NormalCoach(ScriptedCoach):
         gun fires: `finish_shot`), else to an open team-mate downfield. No clearing kick (B2): a
         carrier's kick gives the ball away, and with the squig's −1 (B1.8) an AG 2 kicker
         under pressure fumbles it about half the time (B2.6, B2.8) — measured, normal won
-        more often without it (120 all-rules matches v easy: 64 to 73 wins)."""
+        more often without it (120 all-rules matches v easy: 64 to 73 wins). On the last turn
+        of a half, though, a kick that may land on a team-mate in the end zone (B2.5.1)."""
         kinds = avail.get(carrier.id, ())
         if "FIRE_BLUNDERBUSS" in kinds and ("shot", carrier.id) not in self._tried:
             self._tried.add(("shot", carrier.id))
@@ -277,6 +278,12 @@ class NormalCoach(ScriptedCoach):
             if target is not None:
                 return self.start(("FIRE_BLUNDERBUSS", carrier.id),
                                   {"kind": "fire", "target": target})
+        if "KICK" in kinds and carrier.status == STANDING and m.state.teams[side].turn >= 8:
+            # B2: the last turn of the half and no other way in: a kick at a team-mate in
+            # the end zone (shot_play.kick_aim_at_mate)
+            aim = shot_play.kick_aim_at_mate(m, carrier)
+            if aim is not None:
+                return self.start(("KICK", carrier.id), {"kind": "kick_at", "aim": aim})
         return None
 
     def on_reroll(self, m, d):
@@ -307,9 +314,13 @@ class NormalCoach(ScriptedCoach):
         return super().on_reroll(m, d)
 
     def house_rule_action(self, m, s, p, plan, choices):
-        """The team-mate throw of a 'ttm' plan (A7.9.1), then Part B's actions."""
+        """The team-mate throw of a 'ttm' plan (A7.9.1), the aim of a 'kick_at' plan (B2.2),
+        then Part B's actions."""
         if plan["kind"] == "ttm":
             c = ("throw_teammate", plan["thrown"])
+            return c if c in choices else None
+        if plan["kind"] == "kick_at":  # B2.2, with no move first
+            c = ("kick_aim", plan["aim"])
             return c if c in choices else None
         return super().house_rule_action(m, s, p, plan, choices)
 

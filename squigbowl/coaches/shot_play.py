@@ -1,11 +1,16 @@
-"""The normal coach's blunderbuss shot (RULES.md B4): the ball fired at a team-mate standing
-free in the opposing end zone, who catches it and scores (A11.1).
+"""The normal coach's shots at a team-mate in the end zone: the blunderbuss (RULES.md B4) and,
+on the last turn of a half, the Kick It! kick (B2).
 
 The shot has no range and no pass roll (B4.3): 4+ on a D6 puts it on target (a team re-roll
 may be used, B4.4, A10.5), then the catch is an accurate one (+1; the squig's −1, B1.8). So a
 free team-mate in the end zone is a touchdown about half of the time from anywhere on the
 pitch — when a receiver can first run there with no roll, he runs, then the gun fires. Every
 chance comes from the engine's odds; nothing here decides a roll.
+
+The kick lands exactly D6 + ST squares away when it is away (B2.4, B2.5.1): a team-mate in the
+end zone at that distance, inside the arc, may catch it there (DD-29). One chance in six at
+best, times the Away roll and the catch, so it is tried only when nothing else can score
+before the half ends.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from squigbowl.coaches.scripted_coach import find_paths, path_to
 from squigbowl.house import blunderbuss
 from squigbowl.rules import ball as balls
 from squigbowl.rules import odds, rolls
-from squigbowl.rules.geometry import scoring_x
+from squigbowl.rules.geometry import on_pitch, scoring_x
 from squigbowl.rules.model import STANDING
 
 #: a shot that scores is fired from this chance (on target x catch)
@@ -92,4 +97,28 @@ def best_shot(m, gun, avail, tz) -> Shot | None:
             # the nearest (fewest steps)
             sq = min(goals, key=lambda g: (paths[g][1], g))
             best = Shot(q.id, sq, path_to(paths, sq), chance)
+    return best
+
+
+def kick_aim_at_mate(m, kicker):
+    """B2.2 / B2.5.1: the aim (the kicker's neighbouring square) of a kick that may land on a
+    team-mate standing in the end zone — at a distance D6 + ST may reach (A0.5), along the
+    facing of the larger of the two offsets (so he is inside the arc) — the surest catcher
+    first; None when there is none."""
+    s = m.state
+    x = scoring_x(kicker.side)
+    kx, ky = kicker.square
+    best, top = None, 0.0
+    for q in s.players:
+        if q.side != kicker.side or q.id == kicker.id or q.square is None \
+                or q.status != STANDING or q.square[0] != x or weapons.is_fanatic(q):
+            continue
+        dx, dy = q.square[0] - kx, q.square[1] - ky
+        if not kicker.st + 1 <= max(abs(dx), abs(dy)) <= kicker.st + 6:
+            continue
+        catch = weapons.catch_chance(m, q, accurate=False)
+        if catch > top:
+            face = ((dx > 0) - (dx < 0), 0) if abs(dx) >= abs(dy) else (0, (dy > 0) - (dy < 0))
+            aim = (kx + face[0], ky + face[1])
+            best, top = aim, catch
     return best

@@ -495,3 +495,19 @@ def test_a10_b7_2_normal_spares_its_team_reroll_on_a_chainsaw_that_would_not_sta
         return m
     assert make_coach("easy", 0, 0).choose(match()) == ("reroll", "team")
     assert NormalCoach(0).choose(match()) == ("reroll", None)
+
+
+def test_b2_5_normal_kicks_at_a_team_mate_in_the_end_zone_on_the_last_turn():
+    """B2.4-B2.5.1: turn 8, a Dwarf Blocker (MA 4, ST 3) holds the ball nine squares from the
+    end zone, where a team-mate stands; a Blizzard allows no pass that long (A7.2.3): the kick
+    (D6 + 3 = 9 lands on him, DD-29) is the one way in, aimed straight at him."""
+    m = scenario_match({"home": "Dwarfs", "away": "Goblins", "turn": {"home": 8, "away": 8},
+                        "weather": "blizzard", "carrier": "home:8",
+                        "options": {"kick_it": True},
+                        "players": [{"who": "home:8", "at": [16, 7]},
+                                    {"who": "home:7", "at": [25, 5]},
+                                    {"who": "away:9", "at": [3, 12]}]})
+    coach, kicker = NormalCoach(0), find_player(m.state, "home:8")
+    assert coach.choose(m) == ("KICK", kicker.id)
+    m.decide(("KICK", kicker.id))
+    assert coach.choose(m) == ("kick_aim", (17, 7))
