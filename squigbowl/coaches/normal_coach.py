@@ -3,16 +3,18 @@ and a screen, in the manner of GrodBot (Bot Bowl I-II).
 
 At each 'turn' decision, by priority:
 
-1. the Goblin Fanatic first, chainsaws started (B3.3, B7.2); the pass of a pass play whose
-   receiver has run to his square;
+1. the Goblin Fanatic first, chainsaws started (B3.3, B7.2); the pass of a pass play, or the
+   blunderbuss shot of a shot play, whose receiver has run to his square (B4, shot_play.py);
 2. the carrier scores when his way is likely enough (A11.1), counting the team re-roll, unless
    a relay scores more surely;
 3. a relay that scores: a hand-off (A7.4) or a pass (A7.2) to a team-mate who then runs in, or
    a receiver who runs into the end zone before the pass (a pass play), the likelier; else a
    team-mate throw of the carrier, who then runs in (A7.9, team_mate_throw.py);
-4. the blunderbuss and Kick It! with the ball (B4, B2); against their carrier a sure blitz,
-   else team-mates mark him with no roll, two-dice blocks on the players next to him, then
-   the blitz; the pick-up (declared as the Hand-off action, to hand on after it; a risky one
+4. the blunderbuss with the ball: a shot at a team-mate free in the end zone (B4), or one
+   downfield; no clearing kick, but on the last turn a kick at a team-mate in the end zone
+   (B2); against their carrier a sure blitz, a bomb worth it (B5, B6), else team-mates mark
+   him with no roll, two-dice blocks on the players next to him, then the blitz (a fall of
+   ours weighs little in their possession, `carrier_hit`); the pick-up (declared as the Hand-off action, to hand on after it; a risky one
    after the team-mates' moves with no roll, a loose squig ringed first, B1.5);
 5. a marked carrier is freed: a two-dice block on a marker (A8);
 6. a relay or a pass play that gains ground; the carrier dodges clear when marked (A6.4) or
@@ -22,6 +24,10 @@ At each 'turn' decision, by priority:
 8. then the risks: bombs at clusters, blocks, weapon attacks (B5-B10, A8), since a turnover
    ends the turn (A5.6);
 9. a foul when it pays (A9), last; then the turn ends.
+
+Team re-rolls (A10) are never spent where a failure costs neither ball nor turn (SPARED), and
+from the second half on, while the score is level, only on the ball's rolls: the shoot-out
+counts the ones not used (A2.11.5).
 
 It reads only the state a coach sees and the engine's odds; it never touches the match dice.
 """
