@@ -14,8 +14,9 @@ At each 'turn' decision, by priority:
    downfield; no clearing kick, but on the last turn a kick at a team-mate in the end zone
    (B2); against their carrier a sure blitz, a bomb worth it (B5, B6), else team-mates mark
    him with no roll, two-dice blocks on the players next to him, then the blitz (a fall of
-   ours weighs little in their possession, `carrier_hit`); the pick-up (declared as the Hand-off action, to hand on after it; a risky one
-   after the team-mates' moves with no roll, a loose squig ringed first, B1.5);
+   ours weighs little in their possession, `carrier_hit`); the pick-up (declared as the
+   Hand-off action, to hand on after it; a risky one after the team-mates' moves with no
+   roll, a loose squig ringed first, B1.5);
 5. a marked carrier is freed: a two-dice block on a marker (A8);
 6. a relay or a pass play that gains ground; the carrier dodges clear when marked (A6.4) or
    moves up where his team-mates can cage him;
@@ -34,8 +35,6 @@ It reads only the state a coach sees and the engine's odds; it never touches the
 
 from __future__ import annotations
 
-import math
-
 from squigbowl.coaches import cage, relay, shot_play, team_mate_throw
 from squigbowl.coaches import scripted_weapons as weapons
 from squigbowl.coaches.scripted_coach import (
@@ -44,15 +43,12 @@ from squigbowl.coaches.scripted_coach import (
     block_dice,
     block_value,
     find_paths,
-    gfi_chance,
     opp_tz_map,
-    path_chance,
     path_to,
     pickup_candidates,
 )
 from squigbowl.house.bomb import BOMB, bomb_kind
 from squigbowl.rules import block
-from squigbowl.rules.move import max_gfi
 from squigbowl.rules import odds, passing
 from squigbowl.rules.geometry import NEIGHBOURS, distance, scoring_x
 from squigbowl.rules.model import STANDING
@@ -309,7 +305,6 @@ class NormalCoach(ScriptedCoach):
         if s.half >= 2 and tied and any(c == ("reroll", "team") for c in d.choices):
             if not any(c[0] == "reroll" and c[1] not in (None, "team") for c in d.choices):
                 pid = d.info.get("player")
-                what = str(d.info.get("what", "")).lower()
                 ball = s.ball
                 ball_roll = pid is not None and (ball.carrier == pid or (
                     ball.carrier is None and ball.square is not None
@@ -670,49 +665,6 @@ class NormalCoach(ScriptedCoach):
                 return c
             self._tried.add("screen")
         return super().support(m, side, avail, tz, carrier)
-
-    def blitz_carrier(self, m, side, carrier, avail, tz, floor: float = 0.15,
-                      value=block_value):
-        """A5.3 / A8: the block or blitz on the opposing carrier with the best chance of
-        knocking him down (the way's odds times `value` of the dice), when it beats `floor`."""
-        s = m.state
-        best_choice, best_value, best_plan = None, floor, None
-        for pid, kinds in avail.items():
-            p = s.players[pid]
-            if p.status != STANDING:
-                continue
-            near = distance(p.square, carrier.square) == 1
-            if "BLITZ" not in kinds and not ("BLOCK" in kinds and near):
-                continue
-            if near:
-                v = value(p, carrier, block_dice(s, p, p.square, carrier)) + 0.2
-                if v > best_value:
-                    best_choice = ("BLOCK" if "BLOCK" in kinds else "BLITZ", pid)
-                    best_value = v
-                    best_plan = {"kind": "block", "target": carrier.id, "path": []}
-                continue
-            if distance(p.square, carrier.square) > p.ma + 3:
-                continue
-            paths = find_paths(m, p, 0, tz, max_steps=p.ma + 1)
-            for sq in NEIGHBOURS[carrier.square]:
-                got = paths.get(sq)
-                if got is None:
-                    continue
-                r, steps, _ = got
-                if steps + 1 > p.ma + max_gfi(p):
-                    continue  # the block costs a square of movement (A5.3)
-                worth = value(p, carrier, block_dice(s, p, sq, carrier, blitz=True)) + 0.3
-                if math.exp(-r) * worth - 0.01 * steps <= best_value:
-                    continue
-                path = path_to(paths, sq)
-                chance = path_chance(m, p, path) * (gfi_chance(m, p) if steps >= p.ma else 1)
-                v = chance * worth - 0.01 * steps
-                if v > best_value:
-                    best_choice, best_value = ("BLITZ", pid), v
-                    best_plan = {"kind": "block", "target": carrier.id, "path": path}
-        if best_choice is None:
-            return None
-        return self.start(best_choice, best_plan)
 
     def carrier_bomb(self, m, side, avail):
         """B5 / B6: the bomb or stink bomb worth CARRIER_BOMB — in practice one whose blast may

@@ -22,7 +22,7 @@ from squigbowl.coaches.scripted_coach import find_paths, path_to
 from squigbowl.house import blunderbuss
 from squigbowl.rules import ball as balls
 from squigbowl.rules import odds, rolls
-from squigbowl.rules.geometry import on_pitch, scoring_x
+from squigbowl.rules.geometry import scoring_x
 from squigbowl.rules.model import STANDING
 
 #: a shot that scores is fired from this chance (on target x catch)

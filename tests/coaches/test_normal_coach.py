@@ -437,8 +437,8 @@ def test_a8_normal_blitzes_their_carrier_when_his_block_skill_only_risks_our_bli
 def _overtime_block(score):
     """Overtime (A2.11), an Orc Blitzer blocks a Human Blitzer; the block dice come up
     skull and skull (A8.4), one team re-roll left."""
-    m = scenario_match({"home": "Orcs", "away": "Humans", "half": 3, "turn": {"home": 3, "away": 3},
-                        "score": score, "rerolls": {"home": 1},
+    m = scenario_match({"home": "Orcs", "away": "Humans", "half": 3,
+                        "turn": {"home": 3, "away": 3}, "score": score, "rerolls": {"home": 1},
                         "players": [{"who": "home:5", "at": [10, 7]},
                                     {"who": "away:5", "at": [11, 7]},
                                     {"who": "home:6", "at": [10, 8]}]},
