@@ -3,17 +3,20 @@ and a screen, in the manner of GrodBot (Bot Bowl I-II).
 
 At each 'turn' decision, by priority:
 
-1. the Goblin Fanatic first, chainsaws started (B3.3, B7.2); the pass of a pass play whose
-   receiver has run to his square;
+1. the Goblin Fanatic first, chainsaws started (B3.3, B7.2); the pass of a pass play, or the
+   blunderbuss shot of a shot play, whose receiver has run to his square (B4, shot_play.py);
 2. the carrier scores when his way is likely enough (A11.1), counting the team re-roll, unless
    a relay scores more surely;
 3. a relay that scores: a hand-off (A7.4) or a pass (A7.2) to a team-mate who then runs in, or
    a receiver who runs into the end zone before the pass (a pass play), the likelier; else a
    team-mate throw of the carrier, who then runs in (A7.9, team_mate_throw.py);
-4. the blunderbuss and Kick It! with the ball (B4, B2); against their carrier a sure blitz,
-   else team-mates mark him with no roll, two-dice blocks on the players next to him, then
-   the blitz; the pick-up (declared as the Hand-off action, to hand on after it; a risky one
-   after the team-mates' moves with no roll, a loose squig ringed first, B1.5);
+4. the blunderbuss with the ball: a shot at a team-mate free in the end zone (B4), or one
+   downfield; no clearing kick, but on the last turn a kick at a team-mate in the end zone
+   (B2); against their carrier a sure blitz, a bomb worth it (B5, B6), else team-mates mark
+   him with no roll, two-dice blocks on the players next to him, then the blitz (a fall of
+   ours weighs little in their possession, `carrier_hit`); the pick-up (declared as the
+   Hand-off action, to hand on after it; a risky one after the team-mates' moves with no
+   roll, a loose squig ringed first, B1.5);
 5. a marked carrier is freed: a two-dice block on a marker (A8);
 6. a relay or a pass play that gains ground; the carrier dodges clear when marked (A6.4) or
    moves up where his team-mates can cage him;
@@ -23,12 +26,16 @@ At each 'turn' decision, by priority:
    ends the turn (A5.6);
 9. a foul when it pays (A9), last; then the turn ends.
 
+Team re-rolls (A10) are never spent where a failure costs neither ball nor turn (SPARED), and
+from the second half on, while the score is level, only on the ball's rolls: the shoot-out
+counts the ones not used (A2.11.5).
+
 It reads only the state a coach sees and the engine's odds; it never touches the match dice.
 """
 
 from __future__ import annotations
 
-from squigbowl.coaches import cage, relay, team_mate_throw
+from squigbowl.coaches import cage, relay, shot_play, team_mate_throw
 from squigbowl.coaches import scripted_weapons as weapons
 from squigbowl.coaches.scripted_coach import (
     SCORE_CHANCE,
@@ -40,6 +47,8 @@ from squigbowl.coaches.scripted_coach import (
     path_to,
     pickup_candidates,
 )
+from squigbowl.house.bomb import BOMB, bomb_kind
+from squigbowl.rules import block
 from squigbowl.rules import odds, passing
 from squigbowl.rules.geometry import NEIGHBOURS, distance, scoring_x
 from squigbowl.rules.model import STANDING
@@ -48,8 +57,14 @@ from squigbowl.rules.model import STANDING
 RELAY_SCORE = 0.33
 #: a blitz on the opposing carrier this likely (way x dice) goes before anyone closes in
 GOOD_BLITZ = 0.35
-#: ... then, with the markers in place, a blitz on him worth this (way x dice)
-ANY_BLITZ = 0.15
+#: ... then, with the markers in place, a blitz on him worth this (way x `carrier_hit`)
+ANY_BLITZ = 0.25
+#: a bomb or stink bomb whose throw is worth this (`scripted_weapons.best_bomb_target`, fuse,
+#: throw and bounce counted: their carrier weighs 2.1 in a stink cloud, 2.5 in a blast, a
+#: plain player 0.5-1) goes before team-mates close in on their carrier (into its blast)
+CARRIER_BOMB = 0.6
+#: rolls the normal coach never spends a team re-roll on (`on_reroll`), by their 'what'
+SPARED = ("chainsaw", "really stupid", "bone-head", "wild animal", "fuse")
 #: the carrier's own run counts the team re-roll: tried at this chance
 NORMAL_SCORE = 0.40
 #: a run in this sure is never traded for a relay
@@ -68,6 +83,9 @@ THREAT = 0.4
 CORNER = 0.45
 #: a pick-up less sure than this waits until the team-mates' moves with no roll are made
 PICKUP_FIRST = 0.8
+#: a marked carrier dodges clear (A6.4) when the way out succeeds this often (re-rolls
+#: counted): standing still, he waits for their blitz
+ESCAPE_MIN = 0.35
 
 
 class NormalCoach(ScriptedCoach):
@@ -79,6 +97,8 @@ class NormalCoach(ScriptedCoach):
         super().__init__(seed)
         #: a pass play under way: (turn key, thrower id, receiver id, target square)
         self.pass_play: tuple | None = None
+        #: a blunderbuss shot under way: (turn key, gun id, receiver id, end-zone square)
+        self.shot: tuple | None = None
         #: the ball lay loose at the start of our last team turn and of this one
         self._loose_before = False
         self._loose_key = None
@@ -100,6 +120,9 @@ class NormalCoach(ScriptedCoach):
             return c
         # a receiver has run to his square: the pass (A7.2)
         c = self.finish_pass_play(s, key, avail, carrier)
+        if c is not None:
+            return c
+        c = self.finish_shot(m, key, avail, carrier, tz)
         if c is not None:
             return c
         # 2. score
@@ -135,8 +158,12 @@ class NormalCoach(ScriptedCoach):
             if c is not None:
                 return c
         if carrier is not None and not ours and ("blitz", carrier.id) not in self._tried:
-            # a sure blitz at once; otherwise team-mates close in first (assists, A8.3)
+            # a sure blitz at once; a bomb at him; otherwise team-mates close in first
+            # (assists, A8.3)
             c = self.blitz_carrier(m, side, carrier, avail, tz, floor=GOOD_BLITZ)
+            if c is not None:
+                return c
+            c = self.carrier_bomb(m, side, avail)
             if c is not None:
                 return c
             c = self.mark_carrier(m, side, avail, tz, carrier)
@@ -145,7 +172,8 @@ class NormalCoach(ScriptedCoach):
             c = self.block_escorts(s, side, avail, carrier)
             if c is not None:
                 return c
-            c = self.blitz_carrier(m, side, carrier, avail, tz, floor=ANY_BLITZ)
+            c = self.blitz_carrier(m, side, carrier, avail, tz, floor=ANY_BLITZ,
+                                   value=carrier_hit)
             if c is not None:
                 return c
             self._tried.add(("blitz", carrier.id))
@@ -227,10 +255,73 @@ class NormalCoach(ScriptedCoach):
         side = d.side
         return max(d.choices, key=lambda c: (relay.progress(c[1], side), -abs(c[1][1] - 7)))
 
+    def carrier_weapons(self, m, side, avail, carrier, tz):
+        """B4: the blunderbuss fired at a team-mate free in the end zone when that scores from
+        SHOT_SCORE (shot_play.best_shot; a receiver who must first run there runs, then the
+        gun fires: `finish_shot`), else to an open team-mate downfield. No clearing kick (B2): a
+        carrier's kick gives the ball away, and with the squig's −1 (B1.8) an AG 2 kicker
+        under pressure fumbles it about half the time (B2.6, B2.8) — measured, normal won
+        more often without it (120 all-rules matches v easy: 64 to 73 wins). On the last turn
+        of a half, though, a kick that may land on a team-mate in the end zone (B2.5.1)."""
+        kinds = avail.get(carrier.id, ())
+        if "FIRE_BLUNDERBUSS" in kinds and ("shot", carrier.id) not in self._tried:
+            self._tried.add(("shot", carrier.id))
+            shot = shot_play.best_shot(m, carrier, avail, tz)
+            late = m.state.teams[side].turn >= 8
+            if shot is not None and shot.chance >= (shot_play.SHOT_SCORE if not late else 0.05):
+                if not shot.path:
+                    return self.start(("FIRE_BLUNDERBUSS", carrier.id),
+                                      {"kind": "fire", "target": shot.square})
+                self.shot = (self._turn_key, carrier.id, shot.receiver, shot.square)
+                return self.start(("MOVE", shot.receiver),
+                                  {"kind": "run", "path": shot.path, "moved": True})
+        if "FIRE_BLUNDERBUSS" in kinds:
+            target = weapons.blunderbuss_target(m, carrier, tz)
+            if target is not None:
+                return self.start(("FIRE_BLUNDERBUSS", carrier.id),
+                                  {"kind": "fire", "target": target})
+        if "KICK" in kinds and carrier.status == STANDING and m.state.teams[side].turn >= 8:
+            # B2: the last turn of the half and no other way in: a kick at a team-mate in
+            # the end zone (shot_play.kick_aim_at_mate)
+            aim = shot_play.kick_aim_at_mate(m, carrier)
+            if aim is not None:
+                return self.start(("KICK", carrier.id), {"kind": "kick_at", "aim": aim})
+        return None
+
+    def on_reroll(self, m, d):
+        """A10: as the easy coach, but a tied match's team re-rolls are kept for the penalty
+        shoot-out (A2.11.5: a D6 plus the team re-rolls not used; the second half's are
+        carried into overtime, A2.11.2): from the second half on, while the score is level,
+        the team re-roll goes only to a roll of the ball's holder, picker or catcher. Never on
+        a roll in SPARED: a failure there costs no ball and no turn (B7.2 the chainsaw stays
+        off, B5.2 the fuse) or only this player's action (A12 Really Stupid, Bone-head, Wild
+        Animal), and the re-roll is wanted for a pick-up (A6.7, B1.8)."""
+        s = m.state
+        team = s.teams[d.side]
+        tied = team.score == s.teams[1 - d.side].score
+        what = str(d.info.get("what", "")).lower()
+        if ("reroll", "team") in d.choices and any(k in what for k in SPARED):
+            return ("reroll", None) if ("reroll", None) in d.choices else None
+        if s.half >= 2 and tied and any(c == ("reroll", "team") for c in d.choices):
+            if not any(c[0] == "reroll" and c[1] not in (None, "team") for c in d.choices):
+                pid = d.info.get("player")
+                ball = s.ball
+                ball_roll = pid is not None and (ball.carrier == pid or (
+                    ball.carrier is None and ball.square is not None
+                    and s.players[pid].square == ball.square))
+                if not (ball_roll or any(k in what for k in ("pick", "catch"))) \
+                        or "block" in what:
+                    return ("reroll", None) if ("reroll", None) in d.choices else None
+        return super().on_reroll(m, d)
+
     def house_rule_action(self, m, s, p, plan, choices):
-        """The team-mate throw of a 'ttm' plan (A7.9.1), then Part B's actions."""
+        """The team-mate throw of a 'ttm' plan (A7.9.1), the aim of a 'kick_at' plan (B2.2),
+        then Part B's actions."""
         if plan["kind"] == "ttm":
             c = ("throw_teammate", plan["thrown"])
+            return c if c in choices else None
+        if plan["kind"] == "kick_at":  # B2.2, with no move first
+            c = ("kick_aim", plan["aim"])
             return c if c in choices else None
         return super().house_rule_action(m, s, p, plan, choices)
 
@@ -285,6 +376,16 @@ class NormalCoach(ScriptedCoach):
             options += relay.pass_relays(m, carrier, far, tz, paths_of)
         if not options:
             return None
+        if scoring and can_pass:
+            # a hand-off to a loaded blunderbuss, whose shot then scores (B4; the team's Pass
+            # action is still free for it, DD-07)
+            for o in options:
+                gun = s.players[o.receiver]
+                if o.kind == "handoff" and shot_play.can_fire(s, gun):
+                    rest = {pid: k for pid, k in avail.items() if pid not in (carrier.id, gun.id)}
+                    shot = shot_play.best_shot(m, gun, rest, tz)
+                    if shot is not None and shot.chance > o.score:
+                        o.score = shot.chance
         if scoring:
             options = [o for o in options if o.chance * o.score >= RELAY_SCORE]
             if not options:
@@ -390,6 +491,20 @@ class NormalCoach(ScriptedCoach):
             return None
         return self.start(("PASS", thrower), {"kind": "pass", "path": [], "square": sq})
 
+    def finish_shot(self, m, key, avail, carrier, tz):
+        """B4.3: the shot of a shot play whose receiver stands free on his end-zone square."""
+        play = self.shot
+        if play is None:
+            return None
+        self.shot = None
+        k, gun, receiver, sq = play
+        q = m.state.players[receiver]
+        if k != key or carrier is None or carrier.id != gun \
+                or "FIRE_BLUNDERBUSS" not in avail.get(gun, ()) \
+                or q.square != sq or q.status != STANDING or tz.get(sq, 0):
+            return None
+        return self.start(("FIRE_BLUNDERBUSS", gun), {"kind": "fire", "target": sq})
+
     def pickup(self, m, side, avail, tz):
         """A6.7: the pick-up with the best chance of the way and the pick-up (the engine's
         odds with the skill re-rolls), tried from `pickup_min`; once the ball has lain loose at
@@ -483,6 +598,28 @@ class NormalCoach(ScriptedCoach):
             return None
         return {"kind": "path", "path": path_to(best, target)}
 
+    def escape_plan(self, m, p, moves_used, tz):
+        """A6.4: a marked carrier dodges to the square out of every tackle zone likeliest to
+        reach (skill re-rolls and the team re-roll counted), further up the pitch on a tie,
+        from ESCAPE_MIN."""
+        best = find_paths(m, p, moves_used, tz, max_steps=max(p.ma - moves_used, 1))
+        here = p.square
+        team_rr, skills = odds.rerolls_available(m, p)
+        target, top = None, None
+        for sq, (r, steps, _) in best.items():
+            if sq == here or tz.get(sq, 0) or r > 2.5:
+                continue
+            v = -r + 0.05 * (relay.progress(sq, p.side) - relay.progress(here, p.side))
+            if top is None or v > top:
+                target, top = sq, v
+        if target is None:
+            return None
+        path = path_to(best, target)
+        needs = odds.path_needs(m, p, path, moves_used, getattr(path, "leaps", frozenset()))
+        chance = odds.chance_with_rerolls(needs, team=team_rr, skills=skills,
+                                          loner=p.has("Loner"))
+        return {"kind": "path", "path": path} if chance >= ESCAPE_MIN else None
+
     # -- team-mates -------------------------------------------------------------------------------
     def support(self, m, side, avail, tz, carrier):
         """Stand up; fill the cage's corners around our carrier; mark and screen theirs;
@@ -528,6 +665,28 @@ class NormalCoach(ScriptedCoach):
                 return c
             self._tried.add("screen")
         return super().support(m, side, avail, tz, carrier)
+
+    def carrier_bomb(self, m, side, avail):
+        """B5 / B6: the bomb or stink bomb worth CARRIER_BOMB — in practice one whose blast may
+        knock their carrier over (he drops the ball: B5.8.3, B6.3) — thrown before team-mates
+        close in on him (they would stand in the blast)."""
+        s = m.state
+        if ("carrier_bomb", None) in self._tried:
+            return None
+        self._tried.add(("carrier_bomb", None))
+        best_choice, best_value, best_plan = None, CARRIER_BOMB, None
+        for pid, kinds in avail.items():
+            if "THROW_BOMB" not in kinds:
+                continue
+            p = s.players[pid]
+            v, target = weapons.best_bomb_target(m, p, bomb_kind(p) or BOMB)
+            if target is not None and v >= best_value:
+                best_choice, best_value = ("THROW_BOMB", pid), v
+                best_plan = {"kind": "bomb", "target": target}
+        if best_choice is None:
+            return None
+        self._tried.add(("bomb", best_choice[1]))
+        return self.start(best_choice, best_plan)
 
     def block_escorts(self, s, side, avail, carrier):
         """A8: two-dice blocks on the opponents standing next to their carrier (each is an
@@ -595,6 +754,25 @@ class NormalCoach(ScriptedCoach):
                 return self.start(("MOVE", q.id), {"kind": what, "path": path_to(paths, goal),
                                                    "moved": True})
         return None
+
+
+def carrier_hit(att, dfd, dice: int) -> float:
+    """A8.4: the chance a block knocks the carrier down (the ball bounces, A7.5) less a
+    little for our attacker's fall (a turnover, A5.6: in their possession it costs us only
+    the turn's remaining moves)."""
+    good = bad = 0
+    for face in block.FACES.values():
+        if block.knocks_attacker_down(face, att, dfd):
+            bad += 1
+        elif block.knocks_defender_down(face, att, dfd):
+            good += 1
+    g, b = good / 6, bad / 6
+    n = abs(dice)
+    if dice >= 1:
+        p_good, p_bad = 1 - (1 - g) ** n, b ** n
+    else:
+        p_good, p_bad = g ** n, 1 - (1 - b) ** n
+    return p_good - 0.3 * p_bad
 
 
 def _held(s, side: int, sq) -> bool:

@@ -581,9 +581,12 @@ class ScriptedCoach(Coach):
             return None
         return {"kind": "path", "path": path_to(best, target)}
 
-    def blitz_carrier(self, m, side, carrier, avail, tz, floor: float = 0.15):
+    def blitz_carrier(self, m, side, carrier, avail, tz, floor: float = 0.15,
+                      value=None):
         """A5.3 / A8: the block or blitz on the opposing carrier with the best chance of
-        knocking him down (the way's odds times the dice's), when it beats `floor`."""
+        knocking him down (the way's odds times the dice's, `value(att, dfd, dice)`, by
+        default `block_value`), when it beats `floor`."""
+        value = value or block_value
         s = m.state
         best_choice, best_value, best_plan = None, floor, None
         for pid, kinds in avail.items():
@@ -594,7 +597,7 @@ class ScriptedCoach(Coach):
                 continue
             if distance(p.square, carrier.square) == 1:
                 dice = block_dice(s, p, p.square, carrier)
-                v = block_value(p, carrier, dice) + 0.2
+                v = value(p, carrier, dice) + 0.2
                 kind = "BLOCK" if "BLOCK" in kinds else "BLITZ"
                 if v > best_value:
                     best_choice, best_value = (kind, pid), v
@@ -611,12 +614,12 @@ class ScriptedCoach(Coach):
                 if steps + 1 > p.ma + max_gfi(p):
                     continue  # the block costs a square of movement (A5.3)
                 dice = block_dice(s, p, sq, carrier, blitz=True)
-                value = block_value(p, carrier, dice) + 0.3
-                if math.exp(-r) * value - 0.01 * steps <= best_value:
+                worth = value(p, carrier, dice) + 0.3
+                if math.exp(-r) * worth - 0.01 * steps <= best_value:
                     continue  # the search's estimate cannot win; skip the exact odds
                 path = path_to(paths, sq)
                 chance = path_chance(m, p, path) * (gfi_chance(m, p) if steps >= p.ma else 1)
-                v = chance * value - 0.01 * steps
+                v = chance * worth - 0.01 * steps
                 if v > best_value:
                     best_choice, best_value = ("BLITZ", pid), v
                     best_plan = {"kind": "block", "target": carrier.id, "path": path}

@@ -148,12 +148,13 @@ def test_b5_normal_throws_the_bomb_at_a_cluster():
 
 def test_b4_normal_hands_to_the_blunderbuss_who_fires_to_an_open_team_mate_downfield():
     """A Hobgoblin carrier deep in his half, the loaded Blunderbuss next to him and an open
-    Hobgoblin 13 squares up: hand-off (caught on a 4: AG 2, +1), then the shot at him."""
+    Hobgoblin 10 squares up (8 from the end zone: out of his reach, so no shot play, see
+    below): hand-off (caught on a 4: AG 2, +1), then the shot at him."""
     m = scenario_match({"home": "Chaos Dwarfs", "away": "Humans", "carrier": "home:9",
                         "rerolls": {"home": 2}, "turn": {"home": 3, "away": 3},
                         "players": [{"who": "home:9", "at": [6, 7]},
                                     {"who": "home:4", "at": [7, 8]},
-                                    {"who": "home:10", "at": [20, 7]},
+                                    {"who": "home:10", "at": [17, 7]},
                                     {"who": "away:9", "at": [9, 12]}]},
                        dice=ScriptedDice([4]))
     coach = NormalCoach(0)
@@ -165,8 +166,45 @@ def test_b4_normal_hands_to_the_blunderbuss_who_fires_to_an_open_team_mate_downf
     assert m.state.ball.carrier == gun.id
     assert coach.choose(m) == ("FIRE_BLUNDERBUSS", gun.id)
     m.decide(("FIRE_BLUNDERBUSS", gun.id))
-    assert coach.choose(m) == ("fire", (20, 7))
+    assert coach.choose(m) == ("fire", (17, 7))
     m.dice.check_done()
+
+
+def _gun_with_the_ball(receiver_at, turn=3):
+    """Chaos Dwarfs: the loaded Blunderbuss (AG 2, MA 4) holds the ball deep in his half,
+    a Hobgoblin (AG 3, MA 6) stands at `receiver_at`, one team re-roll, one Human far off."""
+    return scenario_match({"home": "Chaos Dwarfs", "away": "Humans", "carrier": "home:4",
+                           "rerolls": {"home": 1}, "turn": {"home": turn, "away": turn},
+                           "players": [{"who": "home:4", "at": [6, 8]},
+                                       {"who": "home:9", "at": receiver_at},
+                                       {"who": "away:9", "at": [9, 13]}]})
+
+
+def test_b4_3_normal_runs_a_receiver_into_the_end_zone_then_fires_at_him():
+    """B4.3-B4.4: the shot has no range: 4+ on target (with the team re-roll 3 in 4), then an
+    accurate catch by an AG 3 Hobgoblin (3+ with the +1: 2 in 3) — a touchdown half of the
+    time from the gun's own half. The Hobgoblin first runs into the end zone with no
+    roll (shot_play.best_shot), then the gun fires at his square."""
+    m = _gun_with_the_ball([20, 3])
+    coach = NormalCoach(0)
+    gun, receiver = find_player(m.state, "home:4"), find_player(m.state, "home:9")
+    assert coach.choose(m) == ("MOVE", receiver.id)
+    m.decide(("MOVE", receiver.id))
+    _run_activation(m, coach)
+    assert receiver.square[0] == 25
+    assert coach.choose(m) == ("FIRE_BLUNDERBUSS", gun.id)
+    m.decide(("FIRE_BLUNDERBUSS", gun.id))
+    assert coach.choose(m) == ("fire", receiver.square)
+
+
+def test_b4_2_normal_fires_at_once_at_a_receiver_free_in_the_end_zone():
+    """A team-mate already stands free in the end zone: the shot at him, no run first."""
+    m = _gun_with_the_ball([25, 3])
+    coach = NormalCoach(0)
+    gun = find_player(m.state, "home:4")
+    assert coach.choose(m) == ("FIRE_BLUNDERBUSS", gun.id)
+    m.decide(("FIRE_BLUNDERBUSS", gun.id))
+    assert coach.choose(m) == ("fire", (25, 3))
 
 
 # -- whole matches ----------------------------------------------------------------------------------
@@ -278,3 +316,198 @@ def test_a7_9_normal_keeps_its_carrier_when_he_runs_in_himself():
     m = _goblin_by_the_troll(18)
     coach = NormalCoach(0)
     assert coach.choose(m) == ("MOVE", find_player(m.state, "home:9").id)
+
+
+# -- the house rules' actions, used when they pay (B2-B10) -----------------------------------------
+def _goblins(players, **kw):
+    """Goblins at home against Dwarfs, turn 3, one team re-roll."""
+    return scenario_match({"home": "Goblins", "away": "Dwarfs", "turn": {"home": 3, "away": 3},
+                           "rerolls": {"home": 1}, "players": players, **kw})
+
+
+def test_b3_3_normal_moves_the_goblin_fanatic_first():
+    """B3.3: the Fanatic must be the first of his team to act (else the opponent may call an
+    illegal procedure); a pick-up waits."""
+    m = _goblins([{"who": "home:3", "at": [10, 7]}, {"who": "home:9", "at": [6, 7]},
+                  {"who": "away:8", "at": [13, 7]}], ball=[7, 7])
+    fanatic = find_player(m.state, "home:3")
+    assert NormalCoach(0).choose(m) == ("MOVE", fanatic.id)
+
+
+def test_b7_2_normal_starts_the_chainsaw_before_anything_else():
+    m = _goblins([{"who": "home:6", "at": [10, 7]}, {"who": "home:9", "at": [6, 7]},
+                  {"who": "away:8", "at": [16, 7]}])
+    assert NormalCoach(0).choose(m) == ("START_CHAINSAW", find_player(m.state, "home:6").id)
+
+
+def test_b7_6_normal_saws_a_dwarf_its_block_would_not_move():
+    """B7.6: a Goblin (ST 2) next to a Dwarf Blocker (ST 3, Block): a block is two dice of
+    the Dwarf's choosing; the running chainsaw breaks AV 9 on 7+ (armour +3) with no risk."""
+    m = _goblins([{"who": "home:6", "at": [10, 7], "extra": {"chainsaw_running": True}},
+                  {"who": "away:8", "at": [11, 7]}])
+    coach, saw = NormalCoach(0), find_player(m.state, "home:6")
+    victim = find_player(m.state, "away:8")
+    assert coach.choose(m) == ("BLOCK", saw.id)
+    m.decide(("BLOCK", saw.id))
+    assert coach.choose(m) == ("chainsaw", victim.id)
+
+
+def test_b10_2_normal_stabs_with_the_poisoned_dagger():
+    """B10.2: no block dice, no risk, never a turnover: the stab instead of a 2-dice-against
+    block."""
+    m = _goblins([{"who": "home:7", "at": [10, 7]}, {"who": "away:7", "at": [11, 7]}])
+    coach, stabber = NormalCoach(0), find_player(m.state, "home:7")
+    victim = find_player(m.state, "away:7")
+    assert coach.choose(m) == ("BLOCK", stabber.id)
+    m.decide(("BLOCK", stabber.id))
+    assert coach.choose(m) == ("stab", victim.id)
+
+
+def test_b8_3_normal_fouls_with_the_death_roller():
+    """B8.3: the Death-Roller's foul gets +6 on the armour roll and risks nothing worth having
+    (DD-62 aside, a send-off of a machine that is wrecked by any fall): the foul is made."""
+    m = scenario_match({"home": "Dwarfs", "away": "Goblins", "turn": {"home": 3, "away": 3},
+                        "players": [{"who": "home:1", "at": [10, 7]},
+                                    {"who": "away:9", "at": [11, 7], "status": "prone"},
+                                    {"who": "away:10", "at": [20, 3]}]})
+    coach, roller = NormalCoach(0), find_player(m.state, "home:1")
+    assert coach.choose(m) == ("FOUL", roller.id)
+    assert coach.plan["target"] == find_player(m.state, "away:9").id
+
+
+def test_b6_2_normal_throws_the_stink_bomb_at_their_carrier_and_his_escort():
+    m = _goblins([{"who": "home:5", "at": [8, 7]},
+                  {"who": "away:7", "at": [14, 7]}, {"who": "away:8", "at": [14, 8]},
+                  {"who": "away:9", "at": [15, 7]}, {"who": "away:10", "at": [20, 3]}],
+                 carrier="away:7")
+    assert NormalCoach(0).choose(m) == ("THROW_BOMB", find_player(m.state, "home:5").id)
+
+
+def test_b9_2_normal_leaps_with_the_pogo_stick_into_the_end_zone():
+    """B9.2: the pogo Goblin (without Dodge and Stunty here) holds the ball two squares from
+    the end zone behind a wall of Dwarfs whose tackle zones cover every way round: two dodges
+    into two tackle zones each, or one leap (no dodge to leave, AG test with no modifier, 4+):
+    the leap is his surest way in."""
+    wall = [{"who": f"away:{n}", "at": [24, y]}
+            for n, y in ((6, 1), (7, 4), (8, 7), (9, 10), (10, 13))]
+    m = _goblins([{"who": "home:8", "at": [23, 7], "skills": ["Pogo Stick"]}, *wall],
+                 carrier="home:8")
+    coach, pogo = NormalCoach(0), find_player(m.state, "home:8")
+    assert coach.choose(m) == ("MOVE", pogo.id)
+    m.decide(("MOVE", pogo.id))
+    assert coach.choose(m)[0] == "leap"
+
+
+def test_b2_6_normal_keeps_the_squig_rather_than_kick_it_clear():
+    """B2.1 / B2.6: a Dwarf carrier marked in his own half: the easy coach kicks the squig
+    clear (an AG 2 kicker with the squig's -1 and a tackle zone fumbles on 1-3, B2.8, a
+    turnover either way); the normal coach keeps it (a kick gives the ball away)."""
+    def match():
+        return scenario_match({"home": "Dwarfs", "away": "Goblins",
+                               "turn": {"home": 3, "away": 3}, "carrier": "home:8",
+                               "options": {"squig_ball": True, "kick_it": True},
+                               "players": [{"who": "home:8", "at": [5, 7]},
+                                           {"who": "away:9", "at": [6, 7]},
+                                           {"who": "away:10", "at": [7, 9]},
+                                           {"who": "away:11", "at": [7, 5]}]})
+    m = match()
+    carrier = find_player(m.state, "home:8")
+    assert make_coach("easy", 0, 0).choose(m) == ("KICK", carrier.id)
+    assert NormalCoach(0).choose(match()) != ("KICK", carrier.id)
+
+
+# -- the carrier, the blitz and the shoot-out (A6.4, A8, A2.11.5) -----------------------------------
+def test_a8_normal_blitzes_their_carrier_when_his_block_skill_only_risks_our_blitzer():
+    """A Human Blitzer (Block) carries the ball; an Orc lineman (no Block) reaches him with no
+    roll: one die, a fall of ours one time in three (skull, both down). Easy's dice value
+    (a fall weighed 1.5) declines; in their possession our fall costs little and the ball
+    knocked loose a lot (`carrier_hit`): normal blitzes."""
+    def match():
+        return scenario_match({"home": "Orcs", "away": "Humans", "turn": {"home": 3, "away": 3},
+                               "carrier": "away:5",
+                               "players": [{"who": "home:11", "at": [9, 7]},
+                                           {"who": "away:5", "at": [12, 7]}]})
+    orc = find_player(match().state, "home:11")
+    assert make_coach("easy", 0, 0).choose(match()) != ("BLITZ", orc.id)
+    coach = NormalCoach(0)
+    assert coach.choose(match()) == ("BLITZ", orc.id)
+    assert coach.plan["target"] == find_player(match().state, "away:5").id
+
+
+def _overtime_block(score):
+    """Overtime (A2.11), an Orc Blitzer blocks a Human Blitzer; the block dice come up
+    skull and skull (A8.4), one team re-roll left."""
+    m = scenario_match({"home": "Orcs", "away": "Humans", "half": 3,
+                        "turn": {"home": 3, "away": 3}, "score": score, "rerolls": {"home": 1},
+                        "players": [{"who": "home:5", "at": [10, 7]},
+                                    {"who": "away:5", "at": [11, 7]},
+                                    {"who": "home:6", "at": [10, 8]}]},
+                       dice=ScriptedDice([1, 1]))
+    orc, human = find_player(m.state, "home:5"), find_player(m.state, "away:5")
+    m.decide(("BLOCK", orc.id))
+    m.decide(("block", human.id))
+    assert m.pending.kind == "reroll"
+    return m
+
+
+def test_a2_11_5_normal_keeps_its_team_reroll_for_the_shoot_out_when_level():
+    """A2.11.5: the shoot-out is a D6 plus the team re-rolls not used; level in overtime, the
+    re-roll is not spent on a block (easy spends it)."""
+    assert make_coach("easy", 0, 0).choose(_overtime_block({"home": 1, "away": 1})) \
+        == ("reroll", "team")
+    assert NormalCoach(0).choose(_overtime_block({"home": 1, "away": 1})) == ("reroll", None)
+
+
+def test_a10_normal_spends_its_team_reroll_when_not_level():
+    assert NormalCoach(0).choose(_overtime_block({"home": 0, "away": 1})) == ("reroll", "team")
+
+
+def test_a6_4_normal_carrier_dodges_clear_rather_than_wait_for_the_blitz():
+    """A marked Black Orc carrier (AG 2: the dodge needs 4+, no re-roll left: one chance in
+    two) dodges out of the tackle zones (from ESCAPE_MIN); the easy coach (from 55%) waits
+    for their blitz."""
+    def match():
+        return scenario_match({"home": "Orcs", "away": "Humans", "turn": {"home": 3, "away": 3},
+                               "carrier": "home:1",
+                               "players": [{"who": "home:1", "at": [6, 7]},
+                                           {"who": "away:9", "at": [7, 7]},
+                                           {"who": "away:10", "at": [14, 2]}]})
+    grimgor = find_player(match().state, "home:1")
+    assert make_coach("easy", 0, 0).choose(match()) != ("MOVE", grimgor.id)
+    coach = NormalCoach(0)
+    assert coach.choose(match()) == ("MOVE", grimgor.id)
+    assert coach.plan["path"]
+
+
+def test_a10_b7_2_normal_spares_its_team_reroll_on_a_chainsaw_that_would_not_start():
+    """B7.2: a failed start is no turnover, the chainsaw may be tried again next turn; the
+    team re-roll is kept for a pick-up (the easy coach, with two left, spends one)."""
+    def match():
+        m = scenario_match({"home": "Goblins", "away": "Dwarfs", "turn": {"home": 3, "away": 3},
+                            "rerolls": {"home": 2},
+                            "players": [{"who": "home:6", "at": [10, 7]},
+                                        {"who": "away:8", "at": [16, 7]}]},
+                           dice=ScriptedDice([1]))
+        saw = find_player(m.state, "home:6")
+        m.decide(("START_CHAINSAW", saw.id))
+        m.decide(("start_chainsaw", None))
+        assert m.pending.kind == "reroll"
+        return m
+    assert make_coach("easy", 0, 0).choose(match()) == ("reroll", "team")
+    assert NormalCoach(0).choose(match()) == ("reroll", None)
+
+
+def test_b2_5_normal_kicks_at_a_team_mate_in_the_end_zone_on_the_last_turn():
+    """B2.4-B2.5.1: turn 8, a Dwarf Blocker (MA 4, ST 3) holds the ball nine squares from the
+    end zone, where a team-mate stands; a Blizzard allows no pass that long (A7.2.3): the kick
+    (D6 + 3 = 9 lands on him, DD-29) is the one way in, aimed straight at him."""
+    m = scenario_match({"home": "Dwarfs", "away": "Goblins", "turn": {"home": 8, "away": 8},
+                        "weather": "blizzard", "carrier": "home:8",
+                        "options": {"kick_it": True},
+                        "players": [{"who": "home:8", "at": [16, 7]},
+                                    {"who": "home:7", "at": [25, 5]},
+                                    {"who": "away:9", "at": [3, 12]}]})
+    coach, kicker = NormalCoach(0), find_player(m.state, "home:8")
+    assert coach.choose(m) == ("KICK", kicker.id)
+    m.decide(("KICK", kicker.id))
+    assert coach.choose(m) == ("kick_aim", (17, 7))
