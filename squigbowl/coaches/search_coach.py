@@ -35,6 +35,7 @@ import random
 import time
 from typing import Callable
 
+from squigbowl.coaches import path_cache
 from squigbowl.coaches.coach import Coach
 from squigbowl.coaches.lookahead import ForkError, fork
 from squigbowl.coaches.position_value import value
@@ -90,9 +91,11 @@ class SearchCoach(Coach):
         #: what the searches did: decisions searched, play-outs run, choices that differ from
         #: the policy's own, forks and searches that failed (then the policy answered),
         #: decisions not searched for the turn's time (over_time), searches cut short by
-        #: max_seconds, and carrier runs declared
+        #: max_seconds, carrier runs declared, and the path searches of the search's play-outs
+        #: reused (path_cache) and made
         self.stats = {"searched": 0, "playouts": 0, "changed": 0, "fork_failed": 0,
-                      "search_failed": 0, "over_time": 0, "cut_short": 0, "runs": 0}
+                      "search_failed": 0, "over_time": 0, "cut_short": 0, "runs": 0,
+                      "path_hits": 0, "path_searches": 0}
 
     def _seed(self) -> int:
         return self.rng.getrandbits(32)
@@ -106,7 +109,10 @@ class SearchCoach(Coach):
             return self._current.choose(m)
         started = self.clock()
         try:
-            choice = self._search(m, d, started)
+            with path_cache.sharing() as paths:
+                choice = self._search(m, d, started)
+            self.stats["path_hits"] += paths.hits
+            self.stats["path_searches"] += paths.misses
         except ForkError:
             self.stats["fork_failed"] += 1
             choice = self._current.choose(m)
