@@ -74,7 +74,7 @@ class SearchCoach(Coach):
 
     def __init__(self, seed: int = 0, policy="normal", rollouts: int = 32,
                  horizon: int | None = 2, max_seconds: float = 1.2, turn_seconds: float = 50.0,
-                 prior_bonus: float = 0.3, confidence: float = 1.0,
+                 prior_bonus: float = 0.3, confidence: float = 1.0, reply: bool = False,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = random.Random(seed)
         self.make_policy = policy_factory(policy)
@@ -84,6 +84,8 @@ class SearchCoach(Coach):
         self.turn_seconds = float(turn_seconds)
         self.prior_bonus = float(prior_bonus)
         self.confidence = float(confidence)
+        self.reply = bool(reply)
+        self._seeds: list = []
         self.clock = clock
         self._current: Coach | None = None   # the policy answering the decisions not searched
         self._turn_key = None
@@ -142,6 +144,7 @@ class SearchCoach(Coach):
         side = d.side
         copy = fork(m, self._seed())
         root = copy.snapshot()
+        self._seeds = []
         # the candidates: each distinct answer of a fresh policy to the whole decision and to
         # each player's part of it (kept with the seed that gave it), ending the turn, and the
         # runs of our ball carrier (escapes, advances, touchdowns)
@@ -226,37 +229,55 @@ class SearchCoach(Coach):
         return choice if choice in d.choices else acting.choose(m)
 
     def _playout(self, copy, root, side: int, candidate, k: int) -> float:
-        """Play the candidate out in the copy with the k-th dice stream; the value there."""
+        """Play the candidate out in the copy with the k-th dice stream; the value there.
+
+        The policies of the play-out are seeded by k too (common random numbers: every
+        candidate meets the same opponent's choices where the positions agree). With `reply`
+        the opponent's next team turn is played as well (A5: what he does to our carrier, our
+        players down), and the value is taken when it ends."""
         copy.restore(root)
         copy.dice.reseed(k)
+        seeds = self._round_seeds(k)
         acting = self._activation(candidate, side)
         if acting is None or candidate.path is not None or candidate.plan is not None:
             copy.decide(candidate.first)
         else:
             copy.decide(ask(acting, copy, candidate.allowed))
-        mine = None
-        theirs = self.make_policy(self._seed(), 1 - side)
+        mine = self.make_policy(seeds[0], side)
+        theirs = self.make_policy(seeds[1], 1 - side)
         declared = 0
-        for _ in range(PLAYOUT_LIMIT):
+        replying = False
+        limit = PLAYOUT_LIMIT * (2 if self.reply else 1)
+        for _ in range(limit):
             d = copy.pending
             s = copy.state
-            if d is None or s.active != side or s.phase not in TURN_PHASES:
+            if d is None or s.phase not in TURN_PHASES:
+                break
+            if s.active != side:
+                if not self.reply:
+                    break
+                if not replying:
+                    replying, acting = True, mine
+            elif replying:
                 break
             if d.side == side:
                 if d.kind == "turn":
                     declared += 1
                     if self.horizon is not None and declared > self.horizon:
                         break
-                    if mine is None:
-                        mine = self.make_policy(self._seed(), side)
                     acting = mine
                 coach = acting if acting is not None else mine
-                if coach is None:
-                    coach = mine = self.make_policy(self._seed(), side)
             else:
                 coach = theirs
             copy.decide(coach.choose(copy))
         return value(copy.state, side)
+
+    def _round_seeds(self, k: int) -> tuple:
+        """The seeds of the k-th round's policies (ours, theirs), the same for every candidate."""
+        seeds = self._seeds
+        while len(seeds) <= k:
+            seeds.append((self._seed(), self._seed()))
+        return seeds[k]
 
 
 class Candidate:
