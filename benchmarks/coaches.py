@@ -45,7 +45,7 @@ RULES = ("base", "all")
 BASE_TEAMS = ("Orcs", "Humans")
 #: the hard coach's budget here unless told (play-outs per decision, activations deep)
 HARD_ROLLOUTS = 8
-HARD_HORIZON = 2
+HARD_HORIZON = None
 HARD_REPLY = False
 
 #: the issue's targets

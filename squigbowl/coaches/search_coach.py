@@ -13,15 +13,18 @@ At each 'turn' decision of its side (declare an action, A5.1-A5.2, or end the tu
    and his best hand-offs and passes (`relay_plans`), carried out with the relay's plan; the
    budget decides how many are weighed, each MIN_ROUNDS times at least (the policy's own
    first, then the runs and relays, the other players' activations, ending the turn);
-3. plays each candidate out `rounds` times in the copy — the policy finishes the activation and
-   takes `horizon` more activations (or plays to the end of the turn), the opponent's answers
-   (A8.4 block dice, apothecaries...) come from the policy too — with the same k-th dice stream
-   for every candidate (common random numbers), and scores where each play-out stops with
-   `position_value.value`;
-4. keeps the policy's own choice unless another candidate beats it on the same dice by more
-   than `prior_bonus` plus `confidence` standard errors of the paired difference (`pick`: a
-   lucky play-out alone does not move it), and lets the declared candidate's coach answer the
-   activation's next decisions.
+3. plays each candidate out in the copy — the policy finishes the activation and the team
+   turn (or `horizon` more activations; with `reply` the opponent's next team turn too), the
+   opponent's answers (A8.4 block dice, apothecaries...) come from the policy too — with the
+   same k-th dice stream and policy seeds for every candidate (common random numbers), and
+   scores where each play-out stops with `position_value.value`;
+4. with `confirm` (the default) screens the candidates SCREEN_ROUNDS times each for the best
+   challenger of the policy's own choice, then weighs the two alone on fresh dice streams with
+   the rest of the budget; keeps the policy's choice unless the other beats it there, on the
+   same dice, by more than `prior_bonus` plus `confidence` standard errors of the paired
+   difference (`pick`: the luckiest of many candidates on the screen is not declared for its
+   luck); without `confirm` every candidate gets the same rounds and `pick` weighs them all.
+   The declared candidate's coach answers the activation's next decisions.
 
 Every other decision goes to the default policy. The budget is counted in play-outs per
 decision (`rollouts`: reproducible), with time caps as a safety net: `max_seconds` per decision
@@ -48,6 +51,8 @@ TURN_PHASES = frozenset({"turn", "kickoff_blitz"})
 PLAYOUT_LIMIT = 400
 #: the fewest play-outs a candidate gets (the budget decides how many candidates are weighed)
 MIN_ROUNDS = 3
+#: the rounds each candidate gets in the screen for a challenger (`confirm`)
+SCREEN_ROUNDS = 2
 
 PolicyFactory = Callable[[int, int], Coach]
 
@@ -72,9 +77,10 @@ class SearchCoach(Coach):
 
     name = "hard"
 
-    def __init__(self, seed: int = 0, policy="normal", rollouts: int = 32,
-                 horizon: int | None = 2, max_seconds: float = 1.2, turn_seconds: float = 50.0,
-                 prior_bonus: float = 0.3, confidence: float = 1.0, reply: bool = False,
+    def __init__(self, seed: int = 0, policy="normal", rollouts: int = 48,
+                 horizon: int | None = None, max_seconds: float = 1.2,
+                 turn_seconds: float = 50.0, prior_bonus: float = 0.15, confidence: float = 1.0,
+                 reply: bool = False, confirm: bool = True,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = random.Random(seed)
         self.make_policy = policy_factory(policy)
@@ -85,6 +91,7 @@ class SearchCoach(Coach):
         self.prior_bonus = float(prior_bonus)
         self.confidence = float(confidence)
         self.reply = bool(reply)
+        self.confirm = bool(confirm)
         self._seeds: list = []
         self.clock = clock
         self._current: Coach | None = None   # the policy answering the decisions not searched
@@ -97,7 +104,7 @@ class SearchCoach(Coach):
         #: reused (path_cache) and made
         self.stats = {"searched": 0, "playouts": 0, "changed": 0, "fork_failed": 0,
                       "search_failed": 0, "over_time": 0, "cut_short": 0, "runs": 0,
-                      "path_hits": 0, "path_searches": 0}
+                      "path_hits": 0, "path_searches": 0, "unconfirmed": 0}
 
     def _seed(self) -> int:
         return self.rng.getrandbits(32)
@@ -175,13 +182,65 @@ class SearchCoach(Coach):
         special = [k for k in candidates if k[1] is not None]
         others = [k for k in candidates if k[1] is None and k != policy_key and k[0] != end]
         tail = [(end, None)] if (end, None) in candidates and policy_key != (end, None) else []
-        most = max(1, self.rollouts // MIN_ROUNDS)
-        keys = ([policy_key] + special + others + tail)[:most]
-        if len(keys) == 1:
+        order = [policy_key] + special + others + tail
+        if self.confirm:
+            best = self._screen_and_confirm(copy, root, side, candidates, order, started)
+        else:
+            best = self._weigh_all(copy, root, side, candidates, order, started)
+        if best is None:
             return self._declare(m, d, candidates[policy_key])
+        if best != policy_key:
+            self.stats["changed"] += 1
+            if candidates[best].path is not None:
+                self.stats["runs"] += 1
+        return self._declare(m, d, candidates[best])
+
+    def _weigh_all(self, copy, root, side, candidates, order, started):
+        """Every candidate (as many as the budget weighs MIN_ROUNDS times) on the same rounds;
+        `pick` on them. None when not one round was done in time."""
+        keys = order[:max(1, self.rollouts // MIN_ROUNDS)]
+        if len(keys) == 1:
+            return None
+        scores = self._rounds(copy, root, side, candidates, keys, 0,
+                              max(1, self.rollouts // len(keys)), started)
+        if not scores[keys[0]]:
+            return None
+        return pick(scores, keys[0], self.prior_bonus, self.confidence)
+
+    def _screen_and_confirm(self, copy, root, side, candidates, order, started):
+        """Half the budget screens the candidates (SCREEN_ROUNDS rounds each) for the best
+        challenger of the policy's own; the other half weighs the two alone on fresh dice
+        streams, and only those rounds go to `pick`: the challenger that looked best on the
+        screen's luck is not declared for that luck (the best of many noisy means is biased
+        upwards). None when nothing was done in time."""
+        policy_key = order[0]
+        keys = order[:max(2, (self.rollouts // 2) // SCREEN_ROUNDS)]
+        screen = self._rounds(copy, root, side, candidates, keys, 0, SCREEN_ROUNDS, started)
+        n = len(screen[policy_key])
+        if n == 0:
+            return None
+        base = screen[policy_key]
+        challenger, lead = None, 0.0
+        for key in keys[1:]:
+            gain = sum(a - b for a, b in zip(screen[key], base)) / n
+            if gain > lead:
+                challenger, lead = key, gain
+        if challenger is None:
+            return policy_key
+        pair = [policy_key, challenger]
+        rounds = max(MIN_ROUNDS, (self.rollouts - n * len(keys)) // 2)
+        fresh = self._rounds(copy, root, side, candidates, pair, n, rounds, started)
+        if len(fresh[policy_key]) < MIN_ROUNDS:
+            self.stats["unconfirmed"] += 1
+            return policy_key
+        return pick(fresh, policy_key, self.prior_bonus, self.confidence)
+
+    def _rounds(self, copy, root, side, candidates, keys, first: int, count: int,
+                started: float) -> dict:
+        """Play-outs of every key on the dice streams first..first+count-1 ({key: values});
+        only whole rounds count (past max_seconds the rest are dropped)."""
         scores: dict[tuple, list] = {key: [] for key in keys}
-        rounds = max(1, self.rollouts // len(keys))
-        for k in range(rounds):
+        for k in range(first, first + count):
             round_scores = {}
             for key in keys:
                 if self.clock() - started > self.max_seconds:
@@ -193,14 +252,7 @@ class SearchCoach(Coach):
                 break
             for key in keys:
                 scores[key].append(round_scores[key])
-        if not scores[policy_key]:
-            return self._declare(m, d, candidates[policy_key])
-        best = pick(scores, policy_key, self.prior_bonus, self.confidence)
-        if best != policy_key:
-            self.stats["changed"] += 1
-            if candidates[best].path is not None:
-                self.stats["runs"] += 1
-        return self._declare(m, d, candidates[best])
+        return scores
 
     def _activation(self, candidate, side: int) -> Coach | None:
         """The coach who carries out a candidate's activation (None: ending the turn)."""

@@ -238,7 +238,7 @@ def test_every_weighed_candidate_gets_min_rounds_play_outs():
     the choice from the policy (`pick`)."""
     from squigbowl.coaches.search_coach import MIN_ROUNDS
 
-    coach = small(4, rollouts=8)
+    coach = small(4, rollouts=8, confirm=False)   # every candidate weighed alike
     for m in turn_decisions(seed=5, count=2):
         before = coach.stats["playouts"]
         coach.choose(m)
@@ -292,3 +292,32 @@ def test_the_search_declares_a_candidate_its_play_outs_show_clearly_better():
     assert pick(scores, policy, 0.3, 1.0) == better
     del scores[better]
     assert pick(scores, policy, 0.3, 1.0) == policy
+
+
+def test_a_challenger_lucky_on_the_screen_is_declared_only_if_fresh_play_outs_agree():
+    """`confirm`: the screen (SCREEN_ROUNDS rounds a candidate) names the best challenger of the
+    policy's choice; only fresh rounds of the two decide (`pick`). A challenger that was lucky
+    on the screen's dice and is no better after is not declared; one better on every stream
+    is."""
+    from squigbowl.coaches.search_coach import SCREEN_ROUNDS
+
+    for steady in (False, True):
+        coach = small(5, rollouts=24, horizon=None, confirm=True, max_seconds=1e9)
+        seen = {}
+
+        def playout(copy, root, side, candidate, k, seen=seen, steady=steady):
+            key = (candidate.first, candidate.seed is None)
+            order = seen.setdefault(key, len(seen))
+            if order == 1:   # the first other candidate: lucky on the screen, or steady
+                return 5.0 if (steady or k < SCREEN_ROUNDS) else 0.0
+            return 0.0
+
+        coach._playout = playout
+        m = next(m for m in turn_decisions(seed=5, count=3) if len(m.pending.choices) > 3)
+        policy_choice = small(5, rollouts=1, horizon=None).choose(m)
+        choice = coach.choose(m)
+        assert choice in m.legal()
+        assert coach.stats["searched"] == 1
+        assert coach.stats["changed"] == (1 if steady else 0)
+        if not steady:
+            assert choice == policy_choice
