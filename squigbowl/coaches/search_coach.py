@@ -11,8 +11,8 @@ At each 'turn' decision of its side (declare an action, A5.1-A5.2, or end the tu
    carrier's runs (`carrier_runs`: out of the tackle zones, forward, into the end zone), walked
    square by square (`PathPolicy`) — the policy alone may leave a marked carrier standing —
    and his best hand-offs and passes (`relay_plans`), carried out with the relay's plan; the
-   budget decides how many are weighed, each MIN_ROUNDS times at least (the policy's own
-   first, then the runs and relays, the other players' activations, ending the turn);
+   budget decides how many are weighed (the policy's own first, then the runs and relays, the
+   other players' activations, ending the turn);
 3. plays each candidate out in the copy — the policy finishes the activation and the team
    turn (or `horizon` more activations; with `reply` the opponent's next team turn too), the
    opponent's answers (A8.4 block dice, apothecaries...) come from the policy too — with the
