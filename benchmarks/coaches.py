@@ -1,7 +1,8 @@
 """The computer coaches against each other (issue 12): strength, style and thinking time.
 
     python benchmarks/coaches.py [--matches N] [--jobs J] [--seed S]
-                                 [--hard-rollouts R] [--hard-horizon H] [--only A-B,...]
+                                 [--hard-rollouts R] [--hard-horizon H|none]
+                                 [--hard-reply | --no-hard-reply] [--only A-B,...]
                                  [--rules base,all]
 
 For each pairing of random / easy / normal / hard (the second named is the stronger, "ours"),
@@ -16,8 +17,9 @@ and per team turn. Then the issue's targets, each met or missed.
 
 Matches run a process each, `--jobs` at once (default: the machine's cores). The hard coach
 plays here with a small count budget (`--hard-rollouts` play-outs per decision, `--hard-horizon`
-activations deep), so that its results are reproducible; its full strength is the game's
-default (squigbowl.coaches.search_coach.SearchCoach).
+activations deep or `none`: to the end of the team turn, `--hard-reply`: and through the
+opponent's next team turn), so that its results are reproducible; its full strength is the
+game's default (squigbowl.coaches.search_coach.SearchCoach).
 """
 
 from __future__ import annotations
@@ -43,7 +45,8 @@ RULES = ("base", "all")
 BASE_TEAMS = ("Orcs", "Humans")
 #: the hard coach's budget here unless told (play-outs per decision, activations deep)
 HARD_ROLLOUTS = 8
-HARD_HORIZON = 2
+HARD_HORIZON = None
+HARD_REPLY = False
 
 #: the issue's targets
 WIN_TARGETS = {("easy", "hard"): 0.75, ("normal", "hard"): 0.60, ("easy", "normal"): 0.65}
@@ -256,6 +259,14 @@ def _fmt_times(t: dict) -> str:
     return f"{t['median'] * 1000:.1f}/{t['p95'] * 1000:.1f}/{t['max'] * 1000:.0f} ms"
 
 
+def budget_words(hard: dict) -> str:
+    """The hard coach's budget in words."""
+    depth = ("to the end of the team turn" if hard["horizon"] is None
+             else f"{hard['horizon']} activations deep")
+    reply = ", then the opponent's team turn" if hard.get("reply") else ""
+    return f"{hard['rollouts']} play-outs a decision, {depth}{reply}"
+
+
 def report(table: dict, elapsed: float, matches: int, hard: dict) -> list[str]:
     """The printed lines: a row per coach of each pairing, then the targets."""
     lines = []
@@ -274,8 +285,7 @@ def report(table: dict, elapsed: float, matches: int, hard: dict) -> list[str]:
                          f"{100 * a['marked_still']:6.1f}%  {_fmt_times(a['seconds'])}")
     lines.append("")
     lines.append(f"targets ({matches} matches a pairing; hard's budget here: "
-                 f"{hard['rollouts']} play-outs a decision, {hard['horizon']} activations "
-                 f"deep):")
+                 f"{budget_words(hard)}):")
     for (rules, pairing), agg in table.items():
         target = WIN_TARGETS.get(pairing)
         if target is not None:
@@ -330,13 +340,21 @@ def report(table: dict, elapsed: float, matches: int, hard: dict) -> list[str]:
     return lines
 
 
+def horizon_arg(text: str):
+    """--hard-horizon: a count of activations, or 'none' (to the end of the team turn)."""
+    return None if text.strip().lower() == "none" else int(text)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=200, help="matches per pairing and rules")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hard-rollouts", type=int, default=HARD_ROLLOUTS)
-    ap.add_argument("--hard-horizon", type=int, default=HARD_HORIZON)
+    ap.add_argument("--hard-horizon", type=horizon_arg, default=HARD_HORIZON,
+                    help="activations deep, or none: to the end of the team turn")
+    ap.add_argument("--hard-reply", action=argparse.BooleanOptionalAction, default=HARD_REPLY,
+                    help="play-outs go on through the opponent's next team turn")
     ap.add_argument("--only", default=None,
                     help="pairings to play, e.g. easy-hard,random-normal (default: all)")
     ap.add_argument("--rules", default="base,all", help="base, all, or both (default)")
@@ -346,7 +364,8 @@ def main(argv=None) -> int:
         wanted = {tuple(p.split("-")) for p in args.only.split(",")}
         pairings = tuple(p for p in PAIRINGS if p in wanted or p[::-1] in wanted)
     rules = tuple(r for r in args.rules.split(",") if r in RULES)
-    hard = {"rollouts": args.hard_rollouts, "horizon": args.hard_horizon}
+    hard = {"rollouts": args.hard_rollouts, "horizon": args.hard_horizon,
+            "reply": args.hard_reply}
     tasks = [(p, r, i, args.seed + i, hard)
              for r in rules for p in pairings for i in range(args.matches)]
     started = time.perf_counter()

@@ -28,6 +28,7 @@ import heapq
 import math
 import random
 
+from squigbowl.coaches import path_cache
 from squigbowl.coaches import scripted_weapons as weapons
 from squigbowl.coaches.coach import Coach
 from squigbowl.rules import ball as balls
@@ -147,7 +148,22 @@ def find_paths(m, p, moves_used: int, tz, *, ball_ok: bool = False, max_steps=No
     success chance) then the steps. Returns {square: (risk, steps, previous square)}. The ball's
     square is a dead end (arriving there picks it up) and is only entered with `ball_ok`.
     A player who may leap (Leap, the pogo stick B9.2) and has not leapt this action gets leap
-    edges too (`find_leap_paths`). Every roll's odds come from the engine (`_Steps`)."""
+    edges too (`find_leap_paths`). Every roll's odds come from the engine (`_Steps`). Inside a
+    look-ahead's `path_cache.sharing()` a search already made on the same position is reused
+    (a copy of the same map)."""
+    cache = path_cache.active()
+    if cache is None:
+        return _find_paths(m, p, moves_used, tz, ball_ok, max_steps)
+    key = path_cache.position_key(m, p, moves_used, ball_ok, max_steps)
+    best = cache.get(key, tz)
+    if best is None:
+        best = _find_paths(m, p, moves_used, tz, ball_ok, max_steps)
+        cache.put(key, tz, best)
+    return best
+
+
+def _find_paths(m, p, moves_used: int, tz, ball_ok: bool, max_steps):
+    """`find_paths` itself, never kept."""
     s = m.state
     if moves.can_leap(p):
         act = s.activation

@@ -11,17 +11,20 @@ At each 'turn' decision of its side (declare an action, A5.1-A5.2, or end the tu
    carrier's runs (`carrier_runs`: out of the tackle zones, forward, into the end zone), walked
    square by square (`PathPolicy`) — the policy alone may leave a marked carrier standing —
    and his best hand-offs and passes (`relay_plans`), carried out with the relay's plan; the
-   budget decides how many are weighed, each MIN_ROUNDS times at least (the policy's own
-   first, then the runs and relays, the other players' activations, ending the turn);
-3. plays each candidate out `rounds` times in the copy — the policy finishes the activation and
-   takes `horizon` more activations (or plays to the end of the turn), the opponent's answers
-   (A8.4 block dice, apothecaries...) come from the policy too — with the same k-th dice stream
-   for every candidate (common random numbers), and scores where each play-out stops with
-   `position_value.value`;
-4. keeps the policy's own choice unless another candidate beats it on the same dice by more
-   than `prior_bonus` plus `confidence` standard errors of the paired difference (`pick`: a
-   lucky play-out alone does not move it), and lets the declared candidate's coach answer the
-   activation's next decisions.
+   budget decides how many are weighed (the policy's own first, then the runs and relays, the
+   other players' activations, ending the turn);
+3. plays each candidate out in the copy — the policy finishes the activation and the team
+   turn (or `horizon` more activations; with `reply` the opponent's next team turn too), the
+   opponent's answers (A8.4 block dice, apothecaries...) come from the policy too — with the
+   same k-th dice stream and policy seeds for every candidate (common random numbers), and
+   scores where each play-out stops with `position_value.value`;
+4. with `confirm` (the default) screens the candidates SCREEN_ROUNDS times each for the best
+   challenger of the policy's own choice, then weighs the two alone on fresh dice streams with
+   the rest of the budget; keeps the policy's choice unless the other beats it there, on the
+   same dice, by more than `prior_bonus` plus `confidence` standard errors of the paired
+   difference (`pick`: the luckiest of many candidates on the screen is not declared for its
+   luck); without `confirm` every candidate gets the same rounds and `pick` weighs them all.
+   The declared candidate's coach answers the activation's next decisions.
 
 Every other decision goes to the default policy. The budget is counted in play-outs per
 decision (`rollouts`: reproducible), with time caps as a safety net: `max_seconds` per decision
@@ -35,6 +38,7 @@ import random
 import time
 from typing import Callable
 
+from squigbowl.coaches import path_cache
 from squigbowl.coaches.coach import Coach
 from squigbowl.coaches.lookahead import ForkError, fork
 from squigbowl.coaches.position_value import value
@@ -47,6 +51,8 @@ TURN_PHASES = frozenset({"turn", "kickoff_blitz"})
 PLAYOUT_LIMIT = 400
 #: the fewest play-outs a candidate gets (the budget decides how many candidates are weighed)
 MIN_ROUNDS = 3
+#: the rounds each candidate gets in the screen for a challenger (`confirm`)
+SCREEN_ROUNDS = 2
 
 PolicyFactory = Callable[[int, int], Coach]
 
@@ -71,9 +77,10 @@ class SearchCoach(Coach):
 
     name = "hard"
 
-    def __init__(self, seed: int = 0, policy="normal", rollouts: int = 32,
-                 horizon: int | None = 2, max_seconds: float = 1.2, turn_seconds: float = 50.0,
-                 prior_bonus: float = 0.3, confidence: float = 1.0,
+    def __init__(self, seed: int = 0, policy="normal", rollouts: int = 48,
+                 horizon: int | None = None, max_seconds: float = 1.2,
+                 turn_seconds: float = 50.0, prior_bonus: float = 0.15, confidence: float = 1.0,
+                 reply: bool = False, confirm: bool = True,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = random.Random(seed)
         self.make_policy = policy_factory(policy)
@@ -83,6 +90,9 @@ class SearchCoach(Coach):
         self.turn_seconds = float(turn_seconds)
         self.prior_bonus = float(prior_bonus)
         self.confidence = float(confidence)
+        self.reply = bool(reply)
+        self.confirm = bool(confirm)
+        self._seeds: list = []
         self.clock = clock
         self._current: Coach | None = None   # the policy answering the decisions not searched
         self._turn_key = None
@@ -90,9 +100,11 @@ class SearchCoach(Coach):
         #: what the searches did: decisions searched, play-outs run, choices that differ from
         #: the policy's own, forks and searches that failed (then the policy answered),
         #: decisions not searched for the turn's time (over_time), searches cut short by
-        #: max_seconds, and carrier runs declared
+        #: max_seconds, carrier runs declared, and the path searches of the search's play-outs
+        #: reused (path_cache) and made
         self.stats = {"searched": 0, "playouts": 0, "changed": 0, "fork_failed": 0,
-                      "search_failed": 0, "over_time": 0, "cut_short": 0, "runs": 0}
+                      "search_failed": 0, "over_time": 0, "cut_short": 0, "runs": 0,
+                      "path_hits": 0, "path_searches": 0, "unconfirmed": 0}
 
     def _seed(self) -> int:
         return self.rng.getrandbits(32)
@@ -106,7 +118,10 @@ class SearchCoach(Coach):
             return self._current.choose(m)
         started = self.clock()
         try:
-            choice = self._search(m, d, started)
+            with path_cache.sharing() as paths:
+                choice = self._search(m, d, started)
+            self.stats["path_hits"] += paths.hits
+            self.stats["path_searches"] += paths.misses
         except ForkError:
             self.stats["fork_failed"] += 1
             choice = self._current.choose(m)
@@ -136,6 +151,7 @@ class SearchCoach(Coach):
         side = d.side
         copy = fork(m, self._seed())
         root = copy.snapshot()
+        self._seeds = []
         # the candidates: each distinct answer of a fresh policy to the whole decision and to
         # each player's part of it (kept with the seed that gave it), ending the turn, and the
         # runs of our ball carrier (escapes, advances, touchdowns)
@@ -166,13 +182,65 @@ class SearchCoach(Coach):
         special = [k for k in candidates if k[1] is not None]
         others = [k for k in candidates if k[1] is None and k != policy_key and k[0] != end]
         tail = [(end, None)] if (end, None) in candidates and policy_key != (end, None) else []
-        most = max(1, self.rollouts // MIN_ROUNDS)
-        keys = ([policy_key] + special + others + tail)[:most]
-        if len(keys) == 1:
+        order = [policy_key] + special + others + tail
+        if self.confirm:
+            best = self._screen_and_confirm(copy, root, side, candidates, order, started)
+        else:
+            best = self._weigh_all(copy, root, side, candidates, order, started)
+        if best is None:
             return self._declare(m, d, candidates[policy_key])
+        if best != policy_key:
+            self.stats["changed"] += 1
+            if candidates[best].path is not None:
+                self.stats["runs"] += 1
+        return self._declare(m, d, candidates[best])
+
+    def _weigh_all(self, copy, root, side, candidates, order, started):
+        """Every candidate (as many as the budget weighs MIN_ROUNDS times) on the same rounds;
+        `pick` on them. None when not one round was done in time."""
+        keys = order[:max(1, self.rollouts // MIN_ROUNDS)]
+        if len(keys) == 1:
+            return None
+        scores = self._rounds(copy, root, side, candidates, keys, 0,
+                              max(1, self.rollouts // len(keys)), started)
+        if not scores[keys[0]]:
+            return None
+        return pick(scores, keys[0], self.prior_bonus, self.confidence)
+
+    def _screen_and_confirm(self, copy, root, side, candidates, order, started):
+        """Half the budget screens the candidates (SCREEN_ROUNDS rounds each) for the best
+        challenger of the policy's own; the other half weighs the two alone on fresh dice
+        streams, and only those rounds go to `pick`: the challenger that looked best on the
+        screen's luck is not declared for that luck (the best of many noisy means is biased
+        upwards). None when nothing was done in time."""
+        policy_key = order[0]
+        keys = order[:max(2, (self.rollouts // 2) // SCREEN_ROUNDS)]
+        screen = self._rounds(copy, root, side, candidates, keys, 0, SCREEN_ROUNDS, started)
+        n = len(screen[policy_key])
+        if n == 0:
+            return None
+        base = screen[policy_key]
+        challenger, lead = None, 0.0
+        for key in keys[1:]:
+            gain = sum(a - b for a, b in zip(screen[key], base)) / n
+            if gain > lead:
+                challenger, lead = key, gain
+        if challenger is None:
+            return policy_key
+        pair = [policy_key, challenger]
+        rounds = max(MIN_ROUNDS, (self.rollouts - n * len(keys)) // 2)
+        fresh = self._rounds(copy, root, side, candidates, pair, n, rounds, started)
+        if len(fresh[policy_key]) < MIN_ROUNDS:
+            self.stats["unconfirmed"] += 1
+            return policy_key
+        return pick(fresh, policy_key, self.prior_bonus, self.confidence)
+
+    def _rounds(self, copy, root, side, candidates, keys, first: int, count: int,
+                started: float) -> dict:
+        """Play-outs of every key on the dice streams first..first+count-1 ({key: values});
+        only whole rounds count (past max_seconds the rest are dropped)."""
         scores: dict[tuple, list] = {key: [] for key in keys}
-        rounds = max(1, self.rollouts // len(keys))
-        for k in range(rounds):
+        for k in range(first, first + count):
             round_scores = {}
             for key in keys:
                 if self.clock() - started > self.max_seconds:
@@ -184,14 +252,7 @@ class SearchCoach(Coach):
                 break
             for key in keys:
                 scores[key].append(round_scores[key])
-        if not scores[policy_key]:
-            return self._declare(m, d, candidates[policy_key])
-        best = pick(scores, policy_key, self.prior_bonus, self.confidence)
-        if best != policy_key:
-            self.stats["changed"] += 1
-            if candidates[best].path is not None:
-                self.stats["runs"] += 1
-        return self._declare(m, d, candidates[best])
+        return scores
 
     def _activation(self, candidate, side: int) -> Coach | None:
         """The coach who carries out a candidate's activation (None: ending the turn)."""
@@ -220,37 +281,55 @@ class SearchCoach(Coach):
         return choice if choice in d.choices else acting.choose(m)
 
     def _playout(self, copy, root, side: int, candidate, k: int) -> float:
-        """Play the candidate out in the copy with the k-th dice stream; the value there."""
+        """Play the candidate out in the copy with the k-th dice stream; the value there.
+
+        The policies of the play-out are seeded by k too (common random numbers: every
+        candidate meets the same opponent's choices where the positions agree). With `reply`
+        the opponent's next team turn is played as well (A5: what he does to our carrier, our
+        players down), and the value is taken when it ends."""
         copy.restore(root)
         copy.dice.reseed(k)
+        seeds = self._round_seeds(k)
         acting = self._activation(candidate, side)
         if acting is None or candidate.path is not None or candidate.plan is not None:
             copy.decide(candidate.first)
         else:
             copy.decide(ask(acting, copy, candidate.allowed))
-        mine = None
-        theirs = self.make_policy(self._seed(), 1 - side)
+        mine = self.make_policy(seeds[0], side)
+        theirs = self.make_policy(seeds[1], 1 - side)
         declared = 0
-        for _ in range(PLAYOUT_LIMIT):
+        replying = False
+        limit = PLAYOUT_LIMIT * (2 if self.reply else 1)
+        for _ in range(limit):
             d = copy.pending
             s = copy.state
-            if d is None or s.active != side or s.phase not in TURN_PHASES:
+            if d is None or s.phase not in TURN_PHASES:
+                break
+            if s.active != side:
+                if not self.reply:
+                    break
+                if not replying:
+                    replying, acting = True, mine
+            elif replying:
                 break
             if d.side == side:
                 if d.kind == "turn":
                     declared += 1
                     if self.horizon is not None and declared > self.horizon:
                         break
-                    if mine is None:
-                        mine = self.make_policy(self._seed(), side)
                     acting = mine
                 coach = acting if acting is not None else mine
-                if coach is None:
-                    coach = mine = self.make_policy(self._seed(), side)
             else:
                 coach = theirs
             copy.decide(coach.choose(copy))
         return value(copy.state, side)
+
+    def _round_seeds(self, k: int) -> tuple:
+        """The seeds of the k-th round's policies (ours, theirs), the same for every candidate."""
+        seeds = self._seeds
+        while len(seeds) <= k:
+            seeds.append((self._seed(), self._seed()))
+        return seeds[k]
 
 
 class Candidate:

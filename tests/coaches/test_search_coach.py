@@ -238,10 +238,86 @@ def test_every_weighed_candidate_gets_min_rounds_play_outs():
     the choice from the policy (`pick`)."""
     from squigbowl.coaches.search_coach import MIN_ROUNDS
 
-    coach = small(4, rollouts=8)
+    coach = small(4, rollouts=8, confirm=False)   # every candidate weighed alike
     for m in turn_decisions(seed=5, count=2):
         before = coach.stats["playouts"]
         coach.choose(m)
         done = coach.stats["playouts"] - before
         assert done in (0, 2 * (8 // 2))  # two candidates, 4 play-outs each (>= MIN_ROUNDS)
         assert 8 // 2 >= MIN_ROUNDS
+
+
+def test_a5_a_reply_play_out_ends_where_our_next_team_turn_begins():
+    """With `reply` a play-out goes on through the opponent's team turn (A5) and is valued when
+    ours comes round again, or where the drive ended (a touchdown, A11.1); without it, where
+    our team turn ended. Every candidate's play-outs meet the same policy seeds (common random
+    numbers)."""
+    import squigbowl.coaches.search_coach as search
+
+    ends = []
+
+    def spy(s, side):
+        ends.append((s.phase, s.active == side, s.teams[side].turn))
+        return 0.0
+
+    for reply in (True, False):
+        ends.clear()
+        coach = small(6, rollouts=6, horizon=None, reply=reply, max_seconds=1e9)
+        for m in turn_decisions(seed=12, count=1):
+            turn = m.state.teams[0].turn
+            original = search.value
+            search.value = spy
+            try:
+                coach.choose(m)
+            finally:
+                search.value = original
+        assert ends
+        for phase, ours, at in ends:
+            if reply:
+                assert (ours and at == turn + 1) or phase not in search.TURN_PHASES
+            else:
+                assert not ours or phase not in search.TURN_PHASES
+        assert coach._round_seeds(0) == coach._round_seeds(0)
+
+
+def test_the_search_declares_a_candidate_its_play_outs_show_clearly_better():
+    """`pick` leaves the policy's choice for one that beats it on every dice stream by more
+    than the bonus and the error: the search's own choice follows its play-outs."""
+    from squigbowl.coaches.search_coach import pick
+
+    policy, better, worse = ("MOVE", 1), ("BLOCK", 2), ("MOVE", 3)
+    scores = {policy: [1.0, 2.0, 0.5, 1.5, 1.0],
+              better: [3.0, 4.1, 2.4, 3.6, 2.9],
+              worse: [0.0, 1.0, -0.5, 0.5, 0.0]}
+    assert pick(scores, policy, 0.3, 1.0) == better
+    del scores[better]
+    assert pick(scores, policy, 0.3, 1.0) == policy
+
+
+def test_a_challenger_lucky_on_the_screen_is_declared_only_if_fresh_play_outs_agree():
+    """`confirm`: the screen (SCREEN_ROUNDS rounds a candidate) names the best challenger of the
+    policy's choice; only fresh rounds of the two decide (`pick`). A challenger that was lucky
+    on the screen's dice and is no better after is not declared; one better on every stream
+    is."""
+    from squigbowl.coaches.search_coach import SCREEN_ROUNDS
+
+    for steady in (False, True):
+        coach = small(5, rollouts=24, horizon=None, confirm=True, max_seconds=1e9)
+        seen = {}
+
+        def playout(copy, root, side, candidate, k, seen=seen, steady=steady):
+            key = (candidate.first, candidate.seed is None)
+            order = seen.setdefault(key, len(seen))
+            if order == 1:   # the first other candidate: lucky on the screen, or steady
+                return 5.0 if (steady or k < SCREEN_ROUNDS) else 0.0
+            return 0.0
+
+        coach._playout = playout
+        m = next(m for m in turn_decisions(seed=5, count=3) if len(m.pending.choices) > 3)
+        policy_choice = small(5, rollouts=1, horizon=None).choose(m)
+        choice = coach.choose(m)
+        assert choice in m.legal()
+        assert coach.stats["searched"] == 1
+        assert coach.stats["changed"] == (1 if steady else 0)
+        if not steady:
+            assert choice == policy_choice
