@@ -24,7 +24,7 @@ import numpy as np
 
 from squigbowl.race.geometry import RACER_DIAMETER, TAU
 from squigbowl.race.modes import MODES
-from squigbowl.race.track import LIQUID, OFF, SOLID
+from squigbowl.race.track import LIQUID, OFF, OPEN, SOLID
 from squigbowl.riders.course_distance import value_at
 from squigbowl.riders.lookahead import DISTANCES, MODE_WEIGHTS, edge_stop
 
@@ -203,5 +203,26 @@ class SecondHop:
         return out.reshape(shape)
 
 
-__all__ = ["SecondHop", "hops", "curve_of", "scatter_set", "SECOND_ANGLES", "SECOND_SCATTER",
+def warm_start(model, race, gate_credit: float = 0.0) -> int:
+    """Fill the cell table for the open cells a first hop can reach from the start line (within
+    the longest hop of it, next gate 0), so that the race's first hard decisions are as quick
+    as the later ones (`prepare.prepare_riders`). Returns the number of cells filled."""
+    if model.n_gates == 0:
+        return 0
+    table = _cell_table(model)
+    (ax, ay), (bx, by) = race.track.start.a, race.track.start.b
+    ys, xs = np.mgrid[0:model.height, 0:model.width]
+    cx, cy = xs + 0.5, ys + 0.5
+    dx, dy = bx - ax, by - ay
+    t = np.clip(((cx - ax) * dx + (cy - ay) * dy) / max(dx * dx + dy * dy, 1e-12), 0.0, 1.0)
+    near = np.hypot(cx - (ax + t * dx), cy - (ay + t * dy)) <= DISTANCES[-1] + 1.0
+    cells = near & (model._terrain == OPEN)
+    keys = (ys[cells] * model.width + xs[cells]).astype(np.intp)       # gate index 0
+    keys = np.array([k for k in keys.tolist() if k not in table], dtype=np.intp)
+    if len(keys):
+        SecondHop(model, np.zeros(2), np.zeros(2), MODES, gate_credit)._hops_from(keys)
+    return len(keys)
+
+
+__all__ = ["SecondHop", "warm_start", "hops", "curve_of", "scatter_set", "SECOND_ANGLES", "SECOND_SCATTER",
            "FIRST_SCATTER"]
