@@ -9,6 +9,15 @@ chance of winning the race from there (`race_odds.win_curve`):
 
     value(candidate) = sum over landings  P(landing) * P(still in after it) * W(inches to go)
 
+Two hops deep (`two_hop.py`): that sum picks the `TWO_HOP_PER_MODE` best aims of each mode;
+those are valued again with each landing worth the best next move from it (three modes,
+24 aims, over that move's exact dice) with W one move later at the leaves (every rival has had
+one more move), a depth-2 expectimax over the rider's own dice; a collision's landing keeps W
+(its status or BOING is already priced in inches). The best of them, then a finer fan of aims
+around it in its mode, is the move. So a hop that lands safely where every next hop risks the
+edge of the world or the water is worth less than its inches to go say. A YEEHAW move is
+still chosen one hop deep.
+
 W is rebuilt for each decision from the race as a person sees it: every racer's inches to go
 along the course, its status (B11.10), whether it still moves this turn and before or after
 the hard rider (B11.6). Each rival is modelled by its own policy: `TrackPrior` runs that
