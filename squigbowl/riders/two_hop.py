@@ -15,7 +15,12 @@ That is a depth-2 expectimax over the racer's own dice. It never reads the race'
 moves the race. Rivals are not moved between the two hops (their later progress is in W) and
 do not block the second hop. Values are cached per landing cell and gate index for one
 decision: a landing is evaluated from its cell's centre and corrected by the difference of W
-between the exact point and the centre (what the inches to go alone would say).
+between the exact point and the centre (what the inches to go alone would say). The hops from
+a cell (survival and inches to go of each next landing) depend only on the track, so they are
+kept per track model (`_CellTable`) and only W changes between decisions; `warm_start` fills
+them around the start line when the race opens. Scatters are integrated over equally spaced
+directions whatever the race's scatter option (B11.0: the first hop's own sum in `hard.py` uses
+the option's exact directions).
 """
 
 from __future__ import annotations
