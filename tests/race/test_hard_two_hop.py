@@ -102,3 +102,19 @@ def test_b11_1_two_hop_search_reads_no_dice_and_is_repeatable():
     a = HardRider().choose(race, rid)
     b = HardRider().choose(race, rid)
     assert a == b
+
+
+def test_b11_4_prepare_fills_the_next_hops_around_the_start_line():
+    """No first-hop stall (issue 13): when the race opens, the next hops from every open cell
+    a first hop can reach from the start line are already in the cell table."""
+    from squigbowl.riders.prepare import prepare_riders
+    from squigbowl.riders.two_hop import _cell_table, warm_start
+
+    track = _track()
+    race = Race.new(track, [("h", "hard"), ("c", "canny")], 5)
+    prepare_riders(race)
+    model = model_for(race)
+    table = _cell_table(model)
+    assert (8 * model.width + 3) in table           # cell (3, 8), next gate 0: by the start
+    assert (8 * model.width + 30) not in table      # 28 inches on: out of a first hop's reach
+    assert warm_start(model, race) == 0             # nothing left to fill
