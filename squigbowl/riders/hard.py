@@ -9,6 +9,15 @@ chance of winning the race from there (`race_odds.win_curve`):
 
     value(candidate) = sum over landings  P(landing) * P(still in after it) * W(inches to go)
 
+Two hops deep (`two_hop.py`): that sum picks the `TWO_HOP_PER_MODE` best aims of each mode;
+those are valued again with each landing worth the best next move from it (three modes,
+24 aims, over that move's exact dice) with W one move later at the leaves (every rival has had
+one more move), a depth-2 expectimax over the rider's own dice; a collision's landing keeps W
+(its status or BOING is already priced in inches). The best of them, then a finer fan of aims
+around it in its mode, is the move. So a hop that lands safely where every next hop risks the
+edge of the world or the water is worth less than its inches to go say. A YEEHAW move is
+still chosen one hop deep.
+
 W is rebuilt for each decision from the race as a person sees it: every racer's inches to go
 along the course, its status (B11.10), whether it still moves this turn and before or after
 the hard rider (B11.6). Each rival is modelled by its own policy: `TrackPrior` runs that
@@ -47,12 +56,16 @@ from squigbowl.riders.lookahead import (MODE_WEIGHTS, DISTANCES, effective_next_
 from squigbowl.riders.personalities import CANNY, PERSONALITIES, CannyRider, Personality
 from squigbowl.race.geometry import crossing_param
 from squigbowl.riders import race_profiles
+from squigbowl.riders.two_hop import FIRST_SCATTER, SecondHop, curve_of, hops, scatter_set
 from squigbowl.riders.race_odds import (HOP_MAX, STATUS_DELAY, cumulative_at, curve_at,
                                         finish_profile, progress_pmf, win_curve)
 
 COARSE_ANGLES = 48
 FINE_SPAN = TAU / COARSE_ANGLES
 FINE_ANGLES = 9
+# the two-hop search (two_hop.py): aims per mode whose landings get the next move's value
+TWO_HOP = True
+TWO_HOP_PER_MODE = 3
 GATE_CREDIT = 3.0          # inches credited per gate a hop passes (see personalities.py)
 # how the hard rider models its own later moves: the best of these styles from each point
 SELF_STYLES = ("cautious", "canny", "reckless")
@@ -77,9 +90,11 @@ SPREAD = 0.6
 # a power below 1 lifts the small chances most, so a racer behind values staying in the race
 # more and gambles less. With the measured styles W is close to the real chance, but 0.7 still
 # won more races than 1 or 0.5 (benchmarks/README.md); DUEL_CALIBRATION is the power in a
-# two-racer race (1 and 1.3 were within the noise of 0.7)
+# two-racer race: 1 since the two-hop search (200 duels each, seeds 1-200, two-hop: Meadow v
+# canny 55.0% at 1 v 50.5% at 0.7, v reckless 61.0% v 55.0%, River v canny 59.5% v 56.5%; in
+# four-rider fields 1 and 0.7 were level, 1.4 and 0.5 no better)
 CALIBRATION = 0.7
-DUEL_CALIBRATION = 0.7
+DUEL_CALIBRATION = 1.0
 
 
 def policy_of(label: str) -> tuple[Personality, tuple[str, ...]]:
@@ -279,10 +294,14 @@ class HardRider:
             return DECLINE if kind == "yeehaw" else Move(modes[0], 0.0)
         if self.stalled(race, model):       # ride on as Canny does until someone gains
             return CannyRider().choose(race, racer_id)
-        curve, here = self.win_curve(race, racer_id, model, k0)
-        value, mode, angle = self.best(race, racer_id, model, k0, modes, curve)
-        if kind == "yeehaw" and value <= float(curve_at(curve, here)):
-            return DECLINE
+        if kind == "yeehaw" or not TWO_HOP:
+            curve, here = self.win_curve(race, racer_id, model, k0)
+            value, mode, angle = self.best(race, racer_id, model, k0, modes, curve)
+            if kind == "yeehaw" and value <= float(curve_at(curve, here)):
+                return DECLINE
+            return Move(mode, angle)
+        curve, later, _ = self.win_curves(race, racer_id, model, k0)
+        _, mode, angle = self.best_two_hop(race, racer_id, model, k0, modes, curve, later)
         return Move(mode, angle)
 
     # -- reading the race ----------------------------------------------------------------------
@@ -290,6 +309,14 @@ class HardRider:
                   calibrated: bool = True) -> tuple[np.ndarray, float]:
         """W on whole inches to go for this decision, and my inches to go now; `calibrated`:
         the utility the choice maximises (W ** CALIBRATION), else the model's own chance."""
+        curve, _, here = self.win_curves(race, racer_id, model, k0, calibrated, later=False)
+        return curve, here
+
+    def win_curves(self, race, racer_id: int, model, k0: int, calibrated: bool = True,
+                   later: bool = True) -> tuple[np.ndarray, np.ndarray | None, float]:
+        """(W, W one move later, my inches to go now). W one move later is the curve after my
+        next move (every rival has had one more move; completing on that move is worth the
+        chance that no rival completed first): the leaves of the two-hop search."""
         prior = prior_for(model)
         me = race.racers[racer_id]
         here = float(value_at(model.fields, k0, me.x, me.y))
@@ -310,15 +337,21 @@ class HardRider:
             due = int(r.id in remaining)
             ahead = int(due and remaining.index(r.id) < my_slot)
             rivals.append((g, due, ahead))
-        curve = None
+        curve = nxt = None
+        shifted = [(g, due + 1, ahead) for g, due, ahead in rivals]
         for style in SELF_STYLES:
             mine = np.diff(prior.profile(style, field - 1), axis=0, prepend=0.0)
             c = win_curve(mine, rivals, my_move_now)
             curve = c if curve is None else np.maximum(curve, c)
+            if later:
+                c = win_curve(mine, shifted, False, done_wins=False)
+                nxt = c if nxt is None else np.maximum(nxt, c)
         power = CALIBRATION if field > 2 else DUEL_CALIBRATION
         if calibrated and power != 1.0:
             curve = np.clip(curve, 0.0, 1.0) ** power
-        return curve, here
+            if nxt is not None:
+                nxt = np.clip(nxt, 0.0, 1.0) ** power
+        return curve, nxt, here
 
     # -- scoring ---------------------------------------------------------------------------------
     def values(self, model, origin, k0: int, others, angles, modes, curve,
@@ -360,6 +393,68 @@ class HardRider:
         if v2[mj, aj] > v[mi, ai]:
             return float(v2[mj, aj]), modes[mj], float(fine[aj] % TAU)
         return float(v[mi, ai]), modes[mi], float(coarse[ai])
+
+    def two_values(self, model, origin, k0: int, others, mode_idx, angles, modes, curve,
+                   second: SecondHop, cache: dict) -> np.ndarray:
+        """[C]: the two-hop value of candidates (modes[mode_idx[c]], angles[c]): over the exact
+        dice of the first hop, P(still in) * the value of the landing (the best next move from
+        it, `two_hop.SecondHop`; a collision's landing, whose status or BOING the next move
+        does not see, keeps W at its inches to go)."""
+        ox, oy = origin
+        angles = np.asarray(angles, dtype=float)
+        mode_idx = np.asarray(mode_idx, dtype=np.intp)
+        ws = np.stack([MODE_WEIGHTS[m][0] for m in modes], axis=1)      # [D, M]
+        wc = np.stack([MODE_WEIGHTS[m][1] for m in modes], axis=1)      # [D, M]
+        xs = ox + DISTANCES[None, :] * np.cos(angles)[:, None]
+        ys = oy + DISTANCES[None, :] * np.sin(angles)[:, None]
+        v = self._landing_values(model, ox, oy, k0, others, xs, ys, curve, second)
+        straight = (v * ws[:, mode_idx].T).sum(axis=1)
+        sc = cache.get("sc2")
+        if sc is None:
+            sa = scatter_set(FIRST_SCATTER)
+            sx = ox + DISTANCES[None, :] * np.cos(sa)[:, None]
+            sy = oy + DISTANCES[None, :] * np.sin(sa)[:, None]
+            sc = self._landing_values(model, ox, oy, k0, others, sx, sy, curve,
+                                      second).mean(axis=0) @ wc            # [M]
+            cache["sc2"] = sc
+        return straight + sc[mode_idx]
+
+    @staticmethod
+    def _landing_values(model, ox, oy, k0, others, xs, ys, curve, second) -> np.ndarray:
+        death, coll, to_go, nk, lx, ly = hops(model, ox, oy, k0, xs, ys, others, GATE_CREDIT)
+        val = curve_of(curve, to_go)
+        look = (death < 1.0) & ~coll & (nk < model.n_gates)
+        if look.any():
+            val[look] = second.value_at(lx[look], ly[look], nk[look])
+        val[nk >= model.n_gates] = 1.0
+        return (1.0 - death) * val
+
+    def best_two_hop(self, race, racer_id: int, model, k0: int, modes, curve,
+                     later) -> tuple[float, str, float]:
+        """The depth-2 choice: the one-hop values pick `TWO_HOP_PER_MODE` aims per mode, the
+        two-hop value (`two_values`) decides among them, then a finer fan of aims around the
+        winner in its mode."""
+        me = race.racers[racer_id]
+        origin = (me.x, me.y)
+        others = race.other_positions(racer_id)
+        cache: dict = {}
+        coarse = np.arange(COARSE_ANGLES) * (TAU / COARSE_ANGLES)
+        v = self.values(model, origin, k0, others, coarse, modes, curve, cache)
+        top = np.argsort(-v, axis=1, kind="stable")[:, :TWO_HOP_PER_MODE]   # [M, K]
+        mode_idx = np.repeat(np.arange(len(modes)), top.shape[1])
+        angles = coarse[top.ravel()]
+        second = SecondHop(model, later, curve, modes, GATE_CREDIT)
+        v2 = self.two_values(model, origin, k0, others, mode_idx, angles, modes, curve,
+                             second, cache)
+        c = int(np.argmax(v2))
+        mi, a0 = int(mode_idx[c]), float(angles[c])
+        fine = a0 + np.linspace(-FINE_SPAN, FINE_SPAN, FINE_ANGLES)
+        vf = self.two_values(model, origin, k0, others, np.full(FINE_ANGLES, mi), fine, modes,
+                             curve, second, cache)
+        f = int(np.argmax(vf))
+        if vf[f] > v2[c]:
+            return float(vf[f]), modes[mi], float(fine[f] % TAU)
+        return float(v2[c]), modes[mi], float(a0 % TAU)
 
     def explain(self, race, racer_id: int) -> dict:
         """The best candidate per mode with the model's chance of winning (uncalibrated; tests

@@ -156,13 +156,16 @@ def completed_by(table: np.ndarray, distance: float, delay: np.ndarray | None = 
 
 
 def win_curve(my_table: np.ndarray, rivals: list[tuple[np.ndarray, int, int]],
-              my_move_this_turn: bool = False) -> np.ndarray:
+              my_move_this_turn: bool = False, done_wins: bool = True) -> np.ndarray:
     """W[D]: my chance of winning from D whole inches to go (D = 0..length).
 
     `rivals`: per racer still in the race, `(G, due, ahead)`: G from `completed_by`; `due` 1
     when it still moves this turn, else 0; `ahead` 1 when that move comes before my own move
     of this turn. `my_move_this_turn`: my next move is still due this turn (a racer landed on,
-    and given a YEEHAW, before its initiative came); otherwise it is next turn."""
+    and given a YEEHAW, before its initiative came); otherwise it is next turn. `done_wins`:
+    W[0] = 1 (completing now wins at once, B11.12.1); False keeps W[0] = P(no rival completed
+    before my next move), the value of completing on that move (rivals given one move more:
+    the curve one move later, `two_hop`)."""
     n_moves = my_table.shape[0]
     n = np.arange(n_moves)
     beaten = np.ones(n_moves)      # P(no rival completed before my n-th next move)
@@ -181,7 +184,8 @@ def win_curve(my_table: np.ndarray, rivals: list[tuple[np.ndarray, int, int]],
         hi = np.clip(hi, 0, top)
         beaten *= 1.0 - 0.5 * (g[lo] + g[hi])
     curve = beaten @ my_table
-    curve[0] = 1.0             # completed now: a win at once (B11.12.1)
+    if done_wins:
+        curve[0] = 1.0         # completed now: a win at once (B11.12.1)
     return curve
 
 

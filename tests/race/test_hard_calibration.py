@@ -16,7 +16,9 @@ def _two_racers(seed=8):
 
 
 def test_b11_12_calibrated_utility_is_the_power_of_the_model_chance():
-    track, race, rid, me, rival = _two_racers()
+    track = find_track("meadow")
+    race = Race.new(track, [("h", "hard"), ("c", "canny"), ("r", "reckless")], 8)
+    rid = [r.id for r in race.racers if r.rider == "hard"][0]
     rider = HardRider()
     model = model_for(race)
     k0 = effective_next_gate(race, rid)
@@ -26,6 +28,16 @@ def test_b11_12_calibrated_utility_is_the_power_of_the_model_chance():
     assert 0.0 < hard_module.CALIBRATION < 1.0
     assert abs(util - raw.clip(0, 1) ** hard_module.CALIBRATION).max() < 1e-12
     assert (util >= raw - 1e-12).all() and util[0] == 1.0
+
+
+def test_b11_12_a_duel_uses_the_duel_power():
+    track, race, rid, me, rival = _two_racers()
+    rider = HardRider()
+    model = model_for(race)
+    k0 = effective_next_gate(race, rid)
+    raw, _ = rider.win_curve(race, rid, model, k0, calibrated=False)
+    util, _ = rider.win_curve(race, rid, model, k0)
+    assert abs(util - raw.clip(0, 1) ** hard_module.DUEL_CALIBRATION).max() < 1e-12
 
 
 def test_b11_12_calibrated_hard_still_hits_when_only_a_hit_can_win():
