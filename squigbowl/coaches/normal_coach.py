@@ -41,6 +41,7 @@ from squigbowl.coaches.scripted_coach import (
     SCORE_CHANCE,
     ScriptedCoach,
     block_dice,
+    block_odds,
     block_value,
     find_paths,
     opp_tz_map,
@@ -48,7 +49,6 @@ from squigbowl.coaches.scripted_coach import (
     pickup_candidates,
 )
 from squigbowl.house.bomb import BOMB, bomb_kind
-from squigbowl.rules import block
 from squigbowl.rules import odds, passing
 from squigbowl.rules.geometry import NEIGHBOURS, distance, scoring_x
 from squigbowl.rules.model import STANDING
@@ -760,18 +760,7 @@ def carrier_hit(att, dfd, dice: int) -> float:
     """A8.4: the chance a block knocks the carrier down (the ball bounces, A7.5) less a
     little for our attacker's fall (a turnover, A5.6: in their possession it costs us only
     the turn's remaining moves)."""
-    good = bad = 0
-    for face in block.FACES.values():
-        if block.knocks_attacker_down(face, att, dfd):
-            bad += 1
-        elif block.knocks_defender_down(face, att, dfd):
-            good += 1
-    g, b = good / 6, bad / 6
-    n = abs(dice)
-    if dice >= 1:
-        p_good, p_bad = 1 - (1 - g) ** n, b ** n
-    else:
-        p_good, p_bad = g ** n, 1 - (1 - b) ** n
+    p_good, p_bad = block_odds(att, dfd, dice)
     return p_good - 0.3 * p_bad
 
 

@@ -326,6 +326,14 @@ def block_dice(s, att, att_sq, dfd, blitz: bool = False) -> int:
 def block_value(att, dfd, dice: int) -> float:
     """Chance the defender goes down (and the attacker stays up) minus the weighted chance the
     attacker does; each face as block.py applies it (A8.4.1)."""
+    p_good, p_bad = block_odds(att, dfd, dice)
+    return p_good - 1.5 * p_bad
+
+
+def block_odds(att, dfd, dice: int) -> tuple[float, float]:
+    """(the chance the defender goes down and the attacker stays up, the chance the attacker
+    goes down) for `dice` as `block_dice` gives them; each face as block.py applies it
+    (A8.4.1)."""
     good = bad = 0
     for face in block.FACES.values():
         if block.knocks_attacker_down(face, att, dfd):
@@ -338,7 +346,7 @@ def block_value(att, dfd, dice: int) -> float:
         p_good, p_bad = 1 - (1 - g) ** n, b ** n
     else:
         p_good, p_bad = g ** n, 1 - (1 - b) ** n
-    return p_good - 1.5 * p_bad
+    return p_good, p_bad
 
 
 def pickup_candidates(s, avail, ball_sq) -> list[tuple]:

@@ -28,7 +28,6 @@ racer survives). A rider turns them into a utility (see `squigbowl/riders/person
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -166,12 +165,10 @@ class TrackModel:
         self.hop_death = hop_death      # P(a 2D6 hop in a random direction from here kills)
 
     # -- landing classification --------------------------------------------------------------
-    def outcomes(self, ox: float, oy: float, k0: int, xs: np.ndarray, ys: np.ndarray,
-                 others: list[tuple[float, float]], win_bonus: float, gate_credit: float = 0.0):
-        """For hops from (ox, oy) to each point: (death probability, collision flag, progress
-        if the racer survives, exposure there). Arrays shaped like xs. The exposure of a point
-        is the chance that a random 2D6 hop from it kills (`hop_death`): what standing there
-        risks on the next scatter, BOING or random move."""
+    def landing(self, ox, oy, xs, ys, others):
+        """Where hops from (ox, oy) to the points (xs, ys) stop and what they meet there
+        (B11.8): (stop x, stop y, cell x, cell y, dead at once (liquid, or off a table with
+        edges to fall from), a collision (solid terrain, the Cavern's wall, another racer))."""
         w, h = self.width, self.height
         off = ~((xs >= 0) & (xs < w) & (ys >= 0) & (ys < h))
         if self.cavern and off.any():
@@ -183,12 +180,20 @@ class TrackModel:
         kind = np.where(off, OFF, self._terrain[ky, kx])
         dead_now = (kind == LIQUID) | (off & (not self.cavern))
         hit = (kind == SOLID) | (off & self.cavern)
-        if others:
+        if len(others):
             pts = np.asarray(others, dtype=float)
             dx = xs[..., None] - pts[:, 0]
             dy = ys[..., None] - pts[:, 1]
             hit = hit | ((dx * dx + dy * dy).min(axis=-1) < RACER_DIAMETER * RACER_DIAMETER)
-        coll = hit & ~dead_now
+        return xs, ys, kx, ky, dead_now, hit & ~dead_now
+
+    def outcomes(self, ox: float, oy: float, k0: int, xs: np.ndarray, ys: np.ndarray,
+                 others: list[tuple[float, float]], win_bonus: float, gate_credit: float = 0.0):
+        """For hops from (ox, oy) to each point: (death probability, collision flag, progress
+        if the racer survives, exposure there). Arrays shaped like xs. The exposure of a point
+        is the chance that a random 2D6 hop from it kills (`hop_death`): what standing there
+        risks on the next scatter, BOING or random move."""
+        xs, ys, kx, ky, dead_now, coll = self.landing(ox, oy, xs, ys, others)
         # gates passed by the segment origin -> landing point (B11.3), in order
         nk = np.full(xs.shape, k0, dtype=np.intp)
         tlast = np.zeros(xs.shape)

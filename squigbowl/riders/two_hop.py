@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from squigbowl.race.geometry import RACER_DIAMETER, TAU
+from squigbowl.race.geometry import TAU
 from squigbowl.race.modes import MODES
-from squigbowl.race.track import LIQUID, OFF, OPEN, SOLID
+from squigbowl.race.track import OPEN
 from squigbowl.riders.course_distance import value_at
-from squigbowl.riders.lookahead import DISTANCES, MODE_WEIGHTS, edge_stop
+from squigbowl.riders.lookahead import DISTANCES, MODE_WEIGHTS
 
 SECOND_ANGLES = 24         # aims of the next move from a landing
 SECOND_SCATTER = 8         # directions a scatter of the next move is integrated over
@@ -54,26 +54,10 @@ def hops(model, ox, oy, k0, xs, ys, others=(), gate_credit: float = 0.0):
     points (xs, ys), as the engine lands them (B11.8): (P(death), collision flag, inches to go
     after the hop (a collision's expected loss added, each gate passed credited
     `gate_credit`), the gate index after it, the stop point x, y)."""
-    w, h = model.width, model.height
     ox = np.broadcast_to(np.asarray(ox, dtype=float), np.shape(xs))
     oy = np.broadcast_to(np.asarray(oy, dtype=float), np.shape(xs))
     k0 = np.broadcast_to(np.asarray(k0, dtype=np.intp), np.shape(xs))
-    off = ~((xs >= 0) & (xs < w) & (ys >= 0) & (ys < h))
-    if model.cavern and off.any():
-        sx, sy = edge_stop(ox, oy, xs, ys, w, h)
-        xs = np.where(off, sx, xs)
-        ys = np.where(off, sy, ys)
-    kx = np.clip(xs.astype(np.intp), 0, w - 1)
-    ky = np.clip(ys.astype(np.intp), 0, h - 1)
-    kind = np.where(off, OFF, model._terrain[ky, kx])
-    dead_now = (kind == LIQUID) | (off & (not model.cavern))
-    hit = (kind == SOLID) | (off & model.cavern)
-    if len(others):
-        pts = np.asarray(others, dtype=float)
-        dx = xs[..., None] - pts[:, 0]
-        dy = ys[..., None] - pts[:, 1]
-        hit = hit | ((dx * dx + dy * dy).min(axis=-1) < RACER_DIAMETER * RACER_DIAMETER)
-    coll = hit & ~dead_now
+    xs, ys, kx, ky, dead_now, coll = model.landing(ox, oy, xs, ys, others)
     n_gates = model.n_gates
     ga = np.array([g[0] for g in model.gate_arrays] or [(0.0, 0.0)], dtype=float)
     gb = np.array([g[1] for g in model.gate_arrays] or [(0.0, 0.0)], dtype=float)
