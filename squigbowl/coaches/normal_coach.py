@@ -92,6 +92,9 @@ class NormalCoach(ScriptedCoach):
     name = "normal"
     #: a failed pick-up is a turnover (A5.6): tried from this chance
     pickup_min = 0.4
+    #: the escape (A6.4, `ScriptedCoach.escape_plan`): from a lower chance, along riskier ways
+    escape_min = ESCAPE_MIN
+    escape_risk = 2.5
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -597,28 +600,6 @@ class NormalCoach(ScriptedCoach):
         if target is None:
             return None
         return {"kind": "path", "path": path_to(best, target)}
-
-    def escape_plan(self, m, p, moves_used, tz):
-        """A6.4: a marked carrier dodges to the square out of every tackle zone likeliest to
-        reach (skill re-rolls and the team re-roll counted), further up the pitch on a tie,
-        from ESCAPE_MIN."""
-        best = find_paths(m, p, moves_used, tz, max_steps=max(p.ma - moves_used, 1))
-        here = p.square
-        team_rr, skills = odds.rerolls_available(m, p)
-        target, top = None, None
-        for sq, (r, steps, _) in best.items():
-            if sq == here or tz.get(sq, 0) or r > 2.5:
-                continue
-            v = -r + 0.05 * (relay.progress(sq, p.side) - relay.progress(here, p.side))
-            if top is None or v > top:
-                target, top = sq, v
-        if target is None:
-            return None
-        path = path_to(best, target)
-        needs = odds.path_needs(m, p, path, moves_used, getattr(path, "leaps", frozenset()))
-        chance = odds.chance_with_rerolls(needs, team=team_rr, skills=skills,
-                                          loner=p.has("Loner"))
-        return {"kind": "path", "path": path} if chance >= ESCAPE_MIN else None
 
     # -- team-mates -------------------------------------------------------------------------------
     def support(self, m, side, avail, tz, carrier):

@@ -368,6 +368,10 @@ class ScriptedCoach(Coach):
     name = "scripted"
     #: the pick-up is tried when the way and the pick-up succeed at least this often (A6.7)
     pickup_min = 0.2
+    #: a marked carrier dodges clear (A6.4) when the way out succeeds this often, re-rolls
+    #: counted, along a way no riskier than `escape_risk` (the path search's summed -log odds)
+    escape_min = ESCAPE_CHANCE
+    escape_risk = 2.0
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -879,15 +883,15 @@ class ScriptedCoach(Coach):
         return self.start(best_choice, best_plan)
 
     def escape_plan(self, m, p, moves_used, tz):
-        """A marked carrier dodges to the square out of every tackle zone that is likeliest to
-        reach (skill re-rolls; the team re-roll when one is left), further up the pitch on a
-        tie, when that chance reaches ESCAPE_CHANCE."""
+        """A6.4: a marked carrier dodges to the square out of every tackle zone that is
+        likeliest to reach (skill re-rolls; the team re-roll when one is left), further up the
+        pitch on a tie, when that chance reaches `escape_min`."""
         best = find_paths(m, p, moves_used, tz, max_steps=max(p.ma - moves_used, 1))
         here = p.square
         team_rr, skills = odds.rerolls_available(m, p)
         target, top = None, None
         for sq, (r, steps, _) in best.items():
-            if sq == here or tz.get(sq, 0) or r > 2.0:
+            if sq == here or tz.get(sq, 0) or r > self.escape_risk:
                 continue
             v = -r + 0.05 * (_progress(sq, p.side) - _progress(here, p.side))
             if top is None or v > top:
@@ -898,7 +902,7 @@ class ScriptedCoach(Coach):
         needs = odds.path_needs(m, p, path, moves_used, getattr(path, "leaps", frozenset()))
         chance = odds.chance_with_rerolls(needs, team=team_rr, skills=skills,
                                           loner=p.has("Loner"))
-        if chance < ESCAPE_CHANCE:
+        if chance < self.escape_min:
             return None
         return {"kind": "path", "path": path}
 
