@@ -26,7 +26,9 @@ part by part of the course, the mode it picks, the progress it expects and its c
 (`race_odds.finish_profile`), blended with what simulated races measured on a shipped track
 (`race_profiles`: per style, duel or field, per-turn inches and removals; a crowd makes racers
 slower and more often removed than the walk alone says). A person or an unknown rider is
-modelled as Canny, another hard rider as `hard`. The hard rider's own later moves are modelled
+modelled as Canny, another hard rider as `hard`. A rival's next move is read exactly
+(`rival_next`): the move its own policy picks from where it stands, over that move's dice (it
+may complete the course on it), its later moves from its profile. The hard rider's own later moves are modelled
 as the best of the three styles from each point (the largest W), so it does not count on being
 slower or riskier than it needs to be.
 
@@ -53,7 +55,8 @@ from squigbowl.riders.base import register
 from squigbowl.riders.course_distance import value_at
 from squigbowl.riders.lookahead import (MODE_WEIGHTS, DISTANCES, effective_next_gate,
                                         evaluate_moves, model_for)
-from squigbowl.riders.personalities import CANNY, PERSONALITIES, CannyRider, Personality
+from squigbowl.riders.personalities import (CANNY, PERSONALITIES, CannyRider, LookaheadRider,
+                                             Personality)
 from squigbowl.race.geometry import crossing_param
 from squigbowl.riders import race_profiles
 from squigbowl.riders.two_hop import FIRST_SCATTER, SecondHop, curve_of, hops, scatter_set
@@ -77,6 +80,9 @@ USE_MEASURED = True        # blend the measured styles (race_profiles) where a t
 STALL_TURNS = 6
 STALL_GAIN = 1.0
 MIN_HAZARD = 0.002         # per move: nobody is quite safe (a collision can always happen)
+# each rival's next move is its own policy's choice over that move's exact dice (its later
+# moves from the style profile); False: every move from the profile
+RIVAL_NEXT = True
 GRID_MARGIN = 40           # inches beyond the longest course on the win curve's grid
 
 BASELINE = Personality("baseline", "Baseline", 0.0, 0.0, 0.0)
@@ -85,16 +91,6 @@ BASELINE = Personality("baseline", "Baseline", 0.0, 0.0, 0.0)
 # shipped riders show in simulation (sd 4-5 inches a turn) and won most in trials (0.3 and
 # 0.85 won fewer head-to-head races against Canny)
 SPREAD = 0.6
-# calibration of the model's W (the chance of winning): W ** CALIBRATION. The race-time model
-# is too sure of the leader (measured on Meadow: a predicted 5% won 33%, 29% won 48%);
-# a power below 1 lifts the small chances most, so a racer behind values staying in the race
-# more and gambles less. With the measured styles W is close to the real chance, but 0.7 still
-# won more races than 1 or 0.5 (benchmarks/README.md); DUEL_CALIBRATION is the power in a
-# two-racer race: 1 since the two-hop search (200 duels each, seeds 1-200, two-hop: Meadow v
-# canny 55.0% at 1 v 50.5% at 0.7, v reckless 61.0% v 55.0%, River v canny 59.5% v 56.5%; in
-# four-rider fields 1 and 0.7 were level, 1.4 and 0.5 no better)
-CALIBRATION = 0.7
-DUEL_CALIBRATION = 1.0
 
 
 def policy_of(label: str) -> tuple[Personality, tuple[str, ...]]:
@@ -237,6 +233,15 @@ class TrackPrior:
 
 
 _PRIORS: dict[int, TrackPrior] = {}
+_RIVAL_RIDERS: dict[str, object] = {}
+
+
+def _rival_rider(pers: Personality):
+    """A look-ahead rider of this personality (one per personality, no state of its own)."""
+    rider = _RIVAL_RIDERS.get(pers.name)
+    if rider is None:
+        rider = _RIVAL_RIDERS[pers.name] = LookaheadRider(pers)
+    return rider
 
 
 def prior_for(model) -> TrackPrior:
@@ -305,14 +310,13 @@ class HardRider:
         return Move(mode, angle)
 
     # -- reading the race ----------------------------------------------------------------------
-    def win_curve(self, race, racer_id: int, model, k0: int,
-                  calibrated: bool = True) -> tuple[np.ndarray, float]:
-        """W on whole inches to go for this decision, and my inches to go now; `calibrated`:
-        the utility the choice maximises (W ** CALIBRATION), else the model's own chance."""
-        curve, _, here = self.win_curves(race, racer_id, model, k0, calibrated, later=False)
+    def win_curve(self, race, racer_id: int, model, k0: int) -> tuple[np.ndarray, float]:
+        """W on whole inches to go for this decision (the model's chance of winning, what the
+        choice maximises), and my inches to go now."""
+        curve, _, here = self.win_curves(race, racer_id, model, k0, later=False)
         return curve, here
 
-    def win_curves(self, race, racer_id: int, model, k0: int, calibrated: bool = True,
+    def win_curves(self, race, racer_id: int, model, k0: int,
                    later: bool = True) -> tuple[np.ndarray, np.ndarray | None, float]:
         """(W, W one move later, my inches to go now). W one move later is the curve after my
         next move (every rival has had one more move; completing on that move is worth the
@@ -333,7 +337,10 @@ class HardRider:
             style = (r.rider or "").strip().lower()
             profile = prior.profile(style, field - 1)
             delay = STATUS_DELAY.get(r.status) if r.status else None
-            g = cumulative_at(profile, d, delay)
+            if RIVAL_NEXT and delay is None and k < model.n_gates:
+                g = self.rival_next(race, r, model, k, style, profile)
+            else:
+                g = cumulative_at(profile, d, delay)
             due = int(r.id in remaining)
             ahead = int(due and remaining.index(r.id) < my_slot)
             rivals.append((g, due, ahead))
@@ -346,12 +353,37 @@ class HardRider:
             if later:
                 c = win_curve(mine, shifted, False, done_wins=False)
                 nxt = c if nxt is None else np.maximum(nxt, c)
-        power = CALIBRATION if field > 2 else DUEL_CALIBRATION
-        if calibrated and power != 1.0:
-            curve = np.clip(curve, 0.0, 1.0) ** power
-            if nxt is not None:
-                nxt = np.clip(nxt, 0.0, 1.0) ** power
         return curve, nxt, here
+
+    @staticmethod
+    def rival_next(race, r, model, k: int, style: str, profile: np.ndarray) -> np.ndarray:
+        """G[m] = P(rival r has completed the course, still in, within its next m moves) when
+        its next move is the one its own policy picks now (`policy_of`: a person or an unknown
+        rider as Canny, a hard rider as Canny), summed over that move's exact dice (B11.7-B11.8:
+        straight hops, scatters, the rider eaten on Hit triples, off the table, liquid, a priced
+        collision), and its later moves follow `profile` from where it lands."""
+        pers, modes = policy_of("canny" if style == "hard" else style)
+        mode, angle = _rival_rider(pers).best(race, r.id, model, k, modes)[1:]
+        ws, wc, eaten = MODE_WEIGHTS[mode]
+        sa = model.scatter
+        ang = np.concatenate([[angle], sa])
+        xs = r.x + DISTANCES[None, :] * np.cos(ang)[:, None]            # [1 + K, D]
+        ys = r.y + DISTANCES[None, :] * np.sin(ang)[:, None]
+        death, _, to_go, nk, _, _ = hops(model, r.x, r.y, k, xs, ys,
+                                         race.other_positions(r.id), GATE_CREDIT)
+        w = np.concatenate([ws[None, :], np.repeat(wc[None, :] / len(sa), len(sa), axis=0)])
+        w = (w * (1.0 - death)).ravel()                                   # still in after it
+        done = (nk >= model.n_gates).ravel()
+        n_len = profile.shape[1]
+        dd = np.clip(to_go.ravel()[~done], 0.0, n_len - 1)
+        i = np.minimum(dd.astype(np.intp), n_len - 2)
+        f = dd - i
+        later = (profile[:, i] * (1 - f) + profile[:, i + 1] * f) @ w[~done]   # [M + 1]
+        later[0] = 0.0          # a landing short of the finish has not completed it
+        g = np.empty(profile.shape[0])
+        g[0] = 0.0
+        g[1:] = later[:-1] + float(w[done].sum())
+        return g
 
     # -- scoring ---------------------------------------------------------------------------------
     def values(self, model, origin, k0: int, others, angles, modes, curve,
@@ -457,11 +489,11 @@ class HardRider:
         return float(v2[c]), modes[mi], float(a0 % TAU)
 
     def explain(self, race, racer_id: int) -> dict:
-        """The best candidate per mode with the model's chance of winning (uncalibrated; tests
+        """The best candidate per mode with the model's chance of winning (tests
         and tuning)."""
         model = model_for(race)
         k0 = effective_next_gate(race, racer_id)
-        curve, here = self.win_curve(race, racer_id, model, k0, calibrated=False)
+        curve, here = self.win_curve(race, racer_id, model, k0)
         me = race.racers[racer_id]
         coarse = np.arange(COARSE_ANGLES) * (TAU / COARSE_ANGLES)
         v = self.values(model, me.pos, k0, race.other_positions(racer_id), coarse, MODES, curve)
