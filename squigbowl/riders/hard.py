@@ -91,6 +91,16 @@ BASELINE = Personality("baseline", "Baseline", 0.0, 0.0, 0.0)
 # shipped riders show in simulation (sd 4-5 inches a turn) and won most in trials (0.3 and
 # 0.85 won fewer head-to-head races against Canny)
 SPREAD = 0.6
+# calibration of the model's W (the chance of winning): W ** CALIBRATION. The race-time model
+# is too sure of the leader (measured on Meadow: a predicted 5% won 33%, 29% won 48%);
+# a power below 1 lifts the small chances most, so a racer behind values staying in the race
+# more and gambles less. With the measured styles W is close to the real chance, but 0.7 still
+# won more races than 1 or 0.5 (benchmarks/README.md); DUEL_CALIBRATION is the power in a
+# two-racer race: 1 since the two-hop search (200 duels each, seeds 1-200, two-hop: Meadow v
+# canny 55.0% at 1 v 50.5% at 0.7, v reckless 61.0% v 55.0%, River v canny 59.5% v 56.5%; in
+# four-rider fields 1 and 0.7 were level, 1.4 and 0.5 no better)
+CALIBRATION = 0.7
+DUEL_CALIBRATION = 1.0
 
 
 def policy_of(label: str) -> tuple[Personality, tuple[str, ...]]:
@@ -233,10 +243,10 @@ class TrackPrior:
 
 
 _PRIORS: dict[int, TrackPrior] = {}
-_RIVAL_RIDERS: dict[str, object] = {}
+_RIVAL_RIDERS: dict[str, LookaheadRider] = {}
 
 
-def _rival_rider(pers: Personality):
+def _rival_rider(pers: Personality) -> LookaheadRider:
     """A look-ahead rider of this personality (one per personality, no state of its own)."""
     rider = _RIVAL_RIDERS.get(pers.name)
     if rider is None:
@@ -310,13 +320,14 @@ class HardRider:
         return Move(mode, angle)
 
     # -- reading the race ----------------------------------------------------------------------
-    def win_curve(self, race, racer_id: int, model, k0: int) -> tuple[np.ndarray, float]:
-        """W on whole inches to go for this decision (the model's chance of winning, what the
-        choice maximises), and my inches to go now."""
-        curve, _, here = self.win_curves(race, racer_id, model, k0, later=False)
+    def win_curve(self, race, racer_id: int, model, k0: int,
+                  calibrated: bool = True) -> tuple[np.ndarray, float]:
+        """W on whole inches to go for this decision, and my inches to go now; `calibrated`:
+        the utility the choice maximises (W ** CALIBRATION), else the model's own chance."""
+        curve, _, here = self.win_curves(race, racer_id, model, k0, calibrated, later=False)
         return curve, here
 
-    def win_curves(self, race, racer_id: int, model, k0: int,
+    def win_curves(self, race, racer_id: int, model, k0: int, calibrated: bool = True,
                    later: bool = True) -> tuple[np.ndarray, np.ndarray | None, float]:
         """(W, W one move later, my inches to go now). W one move later is the curve after my
         next move (every rival has had one more move; completing on that move is worth the
@@ -353,6 +364,11 @@ class HardRider:
             if later:
                 c = win_curve(mine, shifted, False, done_wins=False)
                 nxt = c if nxt is None else np.maximum(nxt, c)
+        power = CALIBRATION if field > 2 else DUEL_CALIBRATION
+        if calibrated and power != 1.0:
+            curve = np.clip(curve, 0.0, 1.0) ** power
+            if nxt is not None:
+                nxt = np.clip(nxt, 0.0, 1.0) ** power
         return curve, nxt, here
 
     @staticmethod
@@ -489,11 +505,11 @@ class HardRider:
         return float(v2[c]), modes[mi], float(a0 % TAU)
 
     def explain(self, race, racer_id: int) -> dict:
-        """The best candidate per mode with the model's chance of winning (tests
+        """The best candidate per mode with the model's chance of winning (uncalibrated; tests
         and tuning)."""
         model = model_for(race)
         k0 = effective_next_gate(race, racer_id)
-        curve, here = self.win_curve(race, racer_id, model, k0)
+        curve, here = self.win_curve(race, racer_id, model, k0, calibrated=False)
         me = race.racers[racer_id]
         coarse = np.arange(COARSE_ANGLES) * (TAU / COARSE_ANGLES)
         v = self.values(model, me.pos, k0, race.other_positions(racer_id), coarse, MODES, curve)

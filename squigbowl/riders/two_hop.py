@@ -110,7 +110,7 @@ class _CellTable(dict):
 
 class SecondHop:
     """The value of standing at a point after this hop: the best next move from it, summed
-    over its dice, with `next_curve` (W one move later) at the leaves. `leaf`
+    over its dice, with `next_curve` (W one move later, calibrated) at the leaves. `leaf`
     (W now) corrects a cell's value to the exact point. One instance per decision; the hops
     from each cell are kept per track model (`_CellTable`)."""
 
