@@ -28,9 +28,9 @@ part by part of the course, the mode it picks, the progress it expects and its c
 slower and more often removed than the walk alone says). A person or an unknown rider is
 modelled as Canny, another hard rider as `hard`. A rival's next move is read exactly
 (`rival_next`): the move its own policy picks from where it stands, over that move's dice (it
-may complete the course on it), its later moves from its profile. The hard rider's own later moves are modelled
-as the best of the three styles from each point (the largest W), so it does not count on being
-slower or riskier than it needs to be.
+may complete the course on it), its later moves from its profile. The hard rider's own later
+moves are modelled as the best of the three styles from each point (the largest W), so it
+does not count on being slower or riskier than it needs to be.
 
 So the risk it takes follows the race: far ahead, a death costs the whole race and it reins
 in; behind, only a fast hop can still win and it hits the squig; alone against one rival
@@ -380,7 +380,7 @@ class HardRider:
         collision), and its later moves follow `profile` from where it lands."""
         pers, modes = policy_of("canny" if style == "hard" else style)
         mode, angle = _rival_rider(pers).best(race, r.id, model, k, modes)[1:]
-        ws, wc, eaten = MODE_WEIGHTS[mode]
+        ws, wc, _ = MODE_WEIGHTS[mode]          # an eaten rider is not still in: no weight
         sa = model.scatter
         ang = np.concatenate([[angle], sa])
         xs = r.x + DISTANCES[None, :] * np.cos(ang)[:, None]            # [1 + K, D]
