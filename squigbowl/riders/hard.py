@@ -427,13 +427,20 @@ class HardRider:
         wc = np.stack([MODE_WEIGHTS[m][1] for m in modes])              # [M, D]
         return (v_straight @ ws).T + (wc @ v_scatter)[:, None]
 
-    def best(self, race, racer_id: int, model, k0: int, modes, curve) -> tuple[float, str, float]:
+    def coarse_values(self, race, racer_id: int, model, k0: int, modes, curve):
+        """The one-hop values of the `COARSE_ANGLES` aims of every mode from where the racer
+        stands: (origin, the other racers' positions, the scatter cache, the aims, values)."""
         me = race.racers[racer_id]
         origin = (me.x, me.y)
         others = race.other_positions(racer_id)
         cache: dict = {}
         coarse = np.arange(COARSE_ANGLES) * (TAU / COARSE_ANGLES)
-        v = self.values(model, origin, k0, others, coarse, modes, curve, cache)
+        return origin, others, cache, coarse, self.values(model, origin, k0, others, coarse,
+                                                          modes, curve, cache)
+
+    def best(self, race, racer_id: int, model, k0: int, modes, curve) -> tuple[float, str, float]:
+        origin, others, cache, coarse, v = self.coarse_values(race, racer_id, model, k0, modes,
+                                                              curve)
         mi, ai = np.unravel_index(int(np.argmax(v)), v.shape)
         fine = coarse[ai] + np.linspace(-FINE_SPAN, FINE_SPAN, FINE_ANGLES)
         v2 = self.values(model, origin, k0, others, fine, modes, curve, cache)
@@ -482,12 +489,8 @@ class HardRider:
         """The depth-2 choice: the one-hop values pick `TWO_HOP_PER_MODE` aims per mode, the
         two-hop value (`two_values`) decides among them, then a finer fan of aims around the
         winner in its mode."""
-        me = race.racers[racer_id]
-        origin = (me.x, me.y)
-        others = race.other_positions(racer_id)
-        cache: dict = {}
-        coarse = np.arange(COARSE_ANGLES) * (TAU / COARSE_ANGLES)
-        v = self.values(model, origin, k0, others, coarse, modes, curve, cache)
+        origin, others, cache, coarse, v = self.coarse_values(race, racer_id, model, k0, modes,
+                                                              curve)
         top = np.argsort(-v, axis=1, kind="stable")[:, :TWO_HOP_PER_MODE]   # [M, K]
         mode_idx = np.repeat(np.arange(len(modes)), top.shape[1])
         angles = coarse[top.ravel()]
