@@ -254,8 +254,9 @@ def _difference(loaded) -> str:
 
 def clear_finished(path: Path) -> list[Path]:
     """What a killed server left of a finished room: its journal and lock files, removed when
-    no live process holds the save's lock and the save replays to a finished game (issue 21).
-    The save stays (Load lists and replays it). Returns the files removed; never raises."""
+    no live process holds the save's lock and the save is a room's (it has a `room` table)
+    that replays to a finished game (issue 21). The save stays (Load lists and replays it).
+    Returns the files removed; never raises."""
     journal, lock_file = journal_path(path), saves.lock_path(path)
     if not (os.path.lexists(journal) or os.path.lexists(lock_file)):
         return []
@@ -266,7 +267,8 @@ def clear_finished(path: Path) -> list[Path]:
     if not lock.held:                       # no lock can be taken here: nothing is sure
         return []
     try:
-        finished = saves.load(path).over
+        loaded = saves.load(path)
+        finished = loaded.over and isinstance(loaded.data.get("room"), dict)   # a room's
     except saves.SaveError:
         finished = False
     if not finished:
