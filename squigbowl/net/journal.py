@@ -139,7 +139,7 @@ class Journal:
         """What this journal holds (the lines it wrote itself)."""
         if self.map is None:
             return []
-        return _parse(bytes(self.map[:self.pos]).split(b"\n"))
+        return _parse(bytes(self.map[:self.pos]).split(b"\n"), limit=None)
 
     def compact(self, saved: int, room: dict | None) -> bool:
         """The save holding decisions 1..`saved` is on disk: start the journal again with
@@ -171,10 +171,10 @@ class Journal:
                 pass
 
 
-def _parse(lines) -> list[dict]:
+def _parse(lines, limit: int | None = MAX_BYTES) -> list[dict]:
     """The well-formed entries of `lines` (bytes), up to the first that is not one; of the
-    room records only the newest is kept (in its place). Stops once `MAX_BYTES` of decisions
-    are kept."""
+    room records only the newest is kept (in its place). Stops once `limit` bytes of
+    decisions are kept (a journal's own lines: no limit)."""
     out: list = []
     room_at = None
     kept = 0
@@ -194,7 +194,7 @@ def _parse(lines) -> list[dict]:
             out.append({"room": entry["room"]})
         elif type(entry.get("n")) is int and "d" in entry:
             kept += len(line)
-            if kept > MAX_BYTES:
+            if limit is not None and kept > limit:
                 break
             out.append({"n": entry["n"], "d": entry["d"]})
         else:

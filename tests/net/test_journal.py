@@ -171,7 +171,7 @@ def test_an_overgrown_journal_is_read_as_far_as_it_can_be_and_started_anew(tmp_p
     from squigbowl.net.catalogue import resume_room
 
     room, _ = _room(tmp_path, 30)
-    log, path, meta = [json.loads(json.dumps(c)) for c in room.game.log], room.saver.path, room.meta()
+    log, path, meta = _wire(room.game.log), room.saver.path, room.meta()
     room.save_now()
     _kill(room)
     data = json.loads(path.read_text())         # the save on disk: 25 of its 30 decisions

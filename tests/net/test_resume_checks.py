@@ -273,3 +273,37 @@ def test_leftovers_a_live_process_holds_are_left(short_tmp):
     assert Server(folder, log=io.StringIO()).resume() == []
     assert not journal_path(save).exists() and not lock.exists()
     assert saves.load(save).over
+
+
+def test_a_race_room_whose_snapshot_was_edited_is_not_resumed(tmp_path):
+    """The same check for a race room (B11): its save's snapshot against its replay."""
+    import pytest
+
+    from squigbowl.net.catalogue import new_room
+    from test_journal import _Conn, _kill
+
+    room = new_room({"game": "race", "seed": 9, "racers": [["Grot", "human"],
+                                                           ["Zog", "human"]]},
+                    "race-a", tmp_path)
+    for seat in ("racer0", "racer1"):
+        room.join(_Conn(), seat, seat, None)
+        room.save_seats()
+    rng = random.Random(4)
+    for _ in range(1):          # (random angles: the squigs soon crash out of the race)
+        d = room.game.pending
+        room.decide(room.pending_seat(), {"mode": rng.choice(list(d.modes)),
+                                          "angle": rng.uniform(-3, 3)}, room.seq)
+    assert not room.over
+    room.save_now()
+    path = room.saver.path
+    _kill(room)
+    data = json.loads(path.read_text())
+    data["snapshot"]["turn"] += 1
+    path.write_text(json.dumps(data))
+    kept = _files(path)
+    with pytest.raises(saves.SaveError) as caught:
+        resume_room(path, tmp_path)
+    assert (f"{path.name}: the replayed race does not match the position this save "
+            f"recorded at decision {len(data['decisions'])}, its last (differs in: turn)"
+            in str(caught.value))
+    assert _files(path) == kept and not saves.lock_path(path).exists()
