@@ -1321,14 +1321,41 @@ def _load_race(path: Path, data: dict) -> Loaded:
     return Loaded(path, data, "race", race=race, mismatch=mismatch)
 
 
-def _compare(stored: dict, replayed: dict, what: str) -> str | None:
+def snapshot_difference(stored: dict, replayed: dict, what: str) -> str | None:
+    """Where a save's stored snapshot and its replay part: None when they agree, else one
+    line naming the decision and what differs ("the replayed match does not match the
+    position this save recorded at decision 30, its last (differs in: ball, players)"). The
+    match server refuses to resume such a room (net/catalogue.resume_room); Load asks."""
     replayed = json.loads(json.dumps(replayed))
     if stored == replayed:
         return None
-    keys = sorted(set(stored) | set(replayed))
-    differ = [k for k in keys if stored.get(k) != replayed.get(k)]
-    return (f"the replayed {what} does not match the position this save recorded (differs in: "
-            f"{', '.join(differ)}); you can still resume from the replay")
+    keys = sorted(set(stored) | set(replayed), key=str)
+    differ = [str(k) for k in keys if stored.get(k) != replayed.get(k)]
+    return (f"the replayed {what} does not match the position this save recorded"
+            f"{_parting(stored, replayed)} (differs in: {', '.join(differ)})")
+
+
+def _parting(stored: dict, replayed: dict) -> str:
+    """' at decision N...': the decision where a snapshot and its replay part (the snapshot is
+    of one decision only: when both count the same decisions, they part by the last)."""
+    def count(snap):
+        if isinstance(snap.get("race"), dict):     # a cup: its latest race's
+            snap = snap["race"]
+        n = snap.get("decisions")
+        return n if _is_int(n) else None
+
+    kept, made = count(stored), count(replayed)
+    if kept is None or made is None:
+        return ""
+    if kept == made:
+        return f" at decision {made}, its last"
+    return (f" at decision {min(kept, made) + 1} (its snapshot is of decision {kept}, its log "
+            f"holds {made})")
+
+
+def _compare(stored: dict, replayed: dict, what: str) -> str | None:
+    difference = snapshot_difference(stored, replayed, what)
+    return None if difference is None else f"{difference}; you can still resume from the replay"
 
 
 # -- the saves folder ---------------------------------------------------------------------------

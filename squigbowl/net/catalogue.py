@@ -9,12 +9,13 @@ its save.
 
 from __future__ import annotations
 
+import os
 import secrets
 from pathlib import Path
 
 from squigbowl import saves
-from squigbowl.net.journal import follow, read_journal
-from squigbowl.net.protocol import MATCH_SEATS, ROOM_ID, ProtocolError
+from squigbowl.net.journal import follow, journal_path, read_journal
+from squigbowl.net.protocol import MATCH_SEATS, ROOM_ID, ProtocolError, to_wire
 from squigbowl.net.rooms import HUMAN, Room, Seat
 from squigbowl.text import plain
 
@@ -172,11 +173,17 @@ def new_room(msg: dict, room_id: str, folder: Path) -> Room:
 
 def resume_room(path: Path, folder: Path) -> Room | None:
     """The room a save holds (one the server wrote: it has a `room` table), replayed to its
-    last decision, with its save held (`saves.claim`). None when the file is no room of ours
-    or the game is over; SaveError when it cannot be used."""
+    last decision, verified as Load verifies a save (the replay against the save's snapshot),
+    carried on by its journal, with its save held (`saves.claim`). None when the file is no
+    room of ours or the game is over (a room the journal finishes is saved finished and its
+    journal and lock are removed: `clear_finished`); SaveError when it cannot be used,
+    the file left as it is."""
     data = saves.read_save(path)
     meta = data.get("room")
-    if not isinstance(meta, dict) or data["summary"].get("over"):
+    if not isinstance(meta, dict):
+        return None
+    if data["summary"].get("over"):
+        clear_finished(path)
         return None
     room_id, seat_meta = meta.get("id"), meta.get("seats")
     if not (type(room_id) is str and ROOM_ID.match(room_id) and isinstance(seat_meta, dict)):
@@ -184,11 +191,20 @@ def resume_room(path: Path, folder: Path) -> Room | None:
     lock = saves.claim(path, take_over=False)
     try:
         loaded = saves.load(path)
+        if loaded.mismatch:
+            # a save whose replay is not the position it recorded (edited, or another
+            # version's rules): Load asks before resuming it; the server does not guess
+            lock.release()
+            raise saves.SaveError(path, f"{_difference(loaded)}; not resumed, the file is "
+                                        f"left as it is (`squigbowl load` can resume it "
+                                        f"from the replay)")
         if loaded.over:
             lock.release(unlink=False)
+            clear_finished(path)
             return None
         game = loaded.game
-        _, newer = follow(read_journal(path), data["decisions"], _replayer(loaded.kind, game))
+        saved_log = data["decisions"]
+        _, newer = follow(read_journal(path), saved_log, _replayer(loaded.kind, game))
         if newer is not None and isinstance(newer.get("seats"), dict) \
                 and newer.get("id") == room_id:
             seat_meta = newer["seats"]
@@ -215,8 +231,60 @@ def resume_room(path: Path, folder: Path) -> Room | None:
     room.saver.background = False           # the save holds the journal's decisions...
     saved = room.saver(game)
     room.saver.background = True
-    room.open_journal(fresh=saved)          # ...so the journal starts again
+    if room.over:                           # the journal held its last decision
+        if saved:                           # saved finished: journal and lock go
+            journal_path(path).unlink(missing_ok=True)
+        room.close()
+        return None
+    if saved:
+        room.open_journal(fresh=True)       # ...so the journal starts again
+    else:                                   # not saved: the journal keeps what it added
+        log = game.log if loaded.kind == "match" else game.decisions
+        room.open_journal(entries=[{"n": n, "d": to_wire(d)} for n, d in
+                                   enumerate(log, start=1) if n > len(saved_log)])
     return room
+
+
+def _difference(loaded) -> str:
+    """Where a loaded save's snapshot and its replay part (saves.snapshot_difference)."""
+    snap = {"match": saves.match_snapshot, "race": saves.race_snapshot}[loaded.kind]
+    return saves.snapshot_difference(loaded.data["snapshot"], snap(loaded.game),
+                                     loaded.kind) or loaded.mismatch
+
+
+def clear_finished(path: Path) -> list[Path]:
+    """What a killed server left of a finished room: its journal and lock files, removed when
+    no live process holds the save's lock and the save is a room's (it has a `room` table)
+    that replays to a finished game (issue 21). The save stays (Load lists and replays it).
+    Returns the files removed; never raises."""
+    journal, lock_file = journal_path(path), saves.lock_path(path)
+    if not (os.path.lexists(journal) or os.path.lexists(lock_file)):
+        return []
+    try:
+        lock = saves.claim(path, take_over=False)
+    except saves.SaveError:                 # held by a live game: in use
+        return []
+    if not lock.held:                       # no lock can be taken here: nothing is sure
+        return []
+    try:
+        loaded = saves.load(path)
+        finished = loaded.over and isinstance(loaded.data.get("room"), dict)   # a room's
+    except saves.SaveError:
+        finished = False
+    if not finished:
+        lock.release(unlink=False)
+        return []
+    removed = []
+    if os.path.lexists(journal) and not os.path.isdir(journal):
+        try:
+            os.unlink(journal)
+            removed.append(journal)
+        except OSError:
+            pass
+    lock.release()                          # its file is removed while it is held
+    if not os.path.lexists(lock_file):
+        removed.append(lock_file)
+    return removed
 
 
 def _replayer(kind: str, game):

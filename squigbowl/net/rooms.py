@@ -22,6 +22,7 @@ import math
 import secrets
 import sys
 import time
+from collections import deque
 from pathlib import Path
 
 from squigbowl import saves
@@ -83,6 +84,27 @@ class RoomSaver(saves.Autosaver):
         self.room = room
         self.plain_log: list = []       # the match's log as JSON, kept as it grows
         self.teams_data = None
+        #: (text number, the room's seq in it) of the texts given to the writer, oldest first
+        self._marks: deque[tuple[int, int]] = deque()
+        self._durable = -1
+
+    def __call__(self, game) -> bool:
+        ok = super().__call__(game)
+        with self._lock:
+            number = self._wanted
+        if ok:
+            self._marks.append((number, self.room.seq))
+        return ok
+
+    def durable_seq(self) -> int:
+        """The number of decisions in the newest save that is on disk (written, fsynced,
+        renamed): what the journal need not hold any more. -1 before the first."""
+        with self._lock:
+            written = self._written
+        marks = self._marks
+        while marks and marks[0][0] <= written:
+            self._durable = marks.popleft()[1]
+        return self._durable
 
     def data(self, game) -> dict:
         if self.kind != "match":
@@ -122,6 +144,8 @@ class Room:
         self._dirty = False         # a decision not yet in the save (see save())
         self._timer = None
         self._saved_at = -SAVE_EVERY
+        self._kept_meta = None      # the seats as the journal (or the save) last holds them
+        self._compacted = -1        # the durable seq the journal was last compacted at
         self.born = time.monotonic()
         self._bots_ready = False
 
@@ -377,29 +401,63 @@ class Room:
         self._bots_ready = True
 
     # -- what survives the server ----------------------------------------------------------------
-    def open_journal(self, fresh: bool = False) -> None:
-        """Open the journal beside the save (the save's file must be taken: `save_seats`)."""
+    def open_journal(self, fresh: bool = False, entries: list[dict] | None = None) -> None:
+        """Start the journal beside the save (the save's file must be taken: `save_seats`):
+        empty (`fresh`), holding `entries`, or carrying on what the old one holds; then the
+        room's seats as its newest room record."""
         from squigbowl.net.journal import Journal
 
         if self.journal is None and self.saver.path is not None:
             try:
-                self.journal = Journal(self.saver.path, fresh=fresh)
+                self.journal = Journal(self.saver.path, fresh=fresh, entries=entries)
             except OSError as exc:
                 print(f"squigbowl serve: room {self.id}: no journal ({exc.strerror or exc}): "
                       f"a killed server may lose its last decisions", file=sys.stderr)
                 return
-            self.journal.append({"room": self.meta()})
+            self._journal_seats()
+
+    def _journal_seats(self) -> None:
+        meta = self.meta()
+        self.journal.append({"room": meta})
+        self._kept_meta = meta
 
     def save_seats(self) -> None:
         """A seat's coach or token changed: keep it for a restarted server. The room's first
         one takes its save's file and opens its journal (a room nobody has sat in, nor a
-        computer played, leaves nothing on disk)."""
+        computer played, leaves nothing on disk). A coach back in his seat with the same name
+        and token changes nothing and writes nothing (issue 21: a re-join loop grew the
+        journal without bound)."""
         if self.journal is None:
+            had_file = self.saver.path is not None
+            if had_file and self.meta() == self._kept_meta:
+                return
             self.save_now()
-            self.open_journal(fresh=True)
-        else:
-            self.journal.append({"room": self.meta()})
+            # the room's first save is a new file: a journal beside it is no one's; later (a
+            # journal that could not be opened before) what it holds is carried on
+            self.open_journal(fresh=not had_file)
+            if self.journal is None:
+                self._kept_meta = self.meta()       # in the save: no journal to hold it
+        elif self.meta() != self._kept_meta:
+            self._journal_seats()
             self.save()
+
+    def compact_journal(self) -> bool:
+        """Drop from the journal what the save on disk holds: once the journal has grown past
+        `journal.COMPACT_AT`, and a newer save is on disk (or room records are superseded),
+        it starts again with the newest room record and the decisions the save on disk does
+        not hold yet (net/journal.py). True when it did."""
+        from squigbowl.net.journal import COMPACT_AT
+
+        durable = self.saver.durable_seq()
+        journal = self.journal
+        if journal is None or journal.pos < COMPACT_AT:
+            return False
+        if durable <= self._compacted and journal.rooms <= 1:
+            return False                # nothing it holds can be dropped yet
+        if not journal.compact(max(durable, 0), self._kept_meta):
+            return False
+        self._compacted = durable
+        return True
 
     def save(self) -> None:
         """The autosave after a decision. A decision made `SAVE_EVERY` seconds or more after
@@ -408,6 +466,7 @@ class Room:
         state only: the journal holds each of them meanwhile, so a killed server still loses
         none (docs/network.md, "Saves and restarts")."""
         self._dirty = True
+        self.compact_journal()
         if self._timer is not None:
             return
         wait = self._saved_at + SAVE_EVERY - time.monotonic()

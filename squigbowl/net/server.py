@@ -136,10 +136,14 @@ class Server:
 
     # -- starting and stopping ------------------------------------------------------------------
     def resume(self) -> list[str]:
-        """Every unfinished room saved in the folder, replayed and held; returns their ids."""
+        """Every unfinished room saved in the folder, replayed, verified and held; returns
+        their ids. What a killed server left of finished rooms (journal, lock) is removed."""
         back = []
         for info in saves.list_saves(self.folder):
-            if info.error or info.finished or info.in_use:
+            if info.error or info.in_use:
+                continue
+            if info.finished:           # a killed server's journal and lock of it go
+                names.clear_finished(info.path)
                 continue
             try:
                 room = names.resume_room(info.path, self.folder)
