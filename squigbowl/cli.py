@@ -5,7 +5,8 @@
     squigbowl race [...]            straight into a solo squig race
     squigbowl cup [...]             a Squig Cup: a series of races with points and standings
     squigbowl load FILE             resume a saved match or race
-    squigbowl replay FILE           step through a saved match or race (--export: FILE.txt)
+    squigbowl replay FILE           step through a saved match or race (--export: its log
+                                    as text in NAME.txt beside NAME.json)
     squigbowl sim [...]             headless matches between bots (JSON lines + summary)
     squigbowl race-sim [...]        headless squig races between AI riders
     squigbowl serve [...]           the match server: rooms over a user-only socket (issue 14)
@@ -144,7 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="step through a saved match or race")
     replay.add_argument("file", help="a save file (.json)")
     replay.add_argument("--export", action="store_true",
-                        help="write the log as text to FILE.txt and exit (no screen)")
+                        help="write the log as text beside the save and exit (no screen): "
+                             "NAME.txt for NAME.json (another name gets .txt added); the "
+                             "path written is printed")
     _saves_option(replay)
 
     rsim = sub.add_parser("race-sim", help="play squig races headless between AI riders")

@@ -115,3 +115,49 @@ def test_a_file_name_with_escape_codes_is_printed_as_text(tmp_path, command):
     assert result.returncode != 0
     assert "evil.toml" in result.stderr
     assert not any(ord(c) < 32 and c != "\n" for c in result.stderr), repr(result.stderr)
+
+
+# -- issue 21, item 16: what replay --export writes, where --help and docs/saves.md say --------
+
+def _a_save(folder, name):
+    from squigbowl import saves
+    from squigbowl.coaches.random_coach import RandomCoach
+    from squigbowl.rules.engine import Match
+    from squigbowl.rules.model import find_team
+
+    m = Match(find_team("Orcs"), find_team("Humans"), seed=3)
+    coach = RandomCoach(5)
+    while len(m.log) < 30:
+        m.decide(coach.choose(m))
+    path = folder / name
+    path.write_text(saves.dumps(saves.match_data(m)))
+    return path
+
+
+@pytest.mark.parametrize(("name", "text"), [("match-x.json", "match-x.txt"),
+                                            ("game.save", "game.save.txt"),
+                                            ("game.txt", "game.txt.txt")])
+def test_replay_export_writes_name_txt_beside_the_save_and_says_where(tmp_path, name, text):
+    """NAME.txt beside NAME.json, as --help, the module's usage and docs/saves.md say; a save
+    with another name gets .txt added, so the text never lands on the save itself."""
+    save = _a_save(tmp_path, name)
+    before = save.read_bytes()
+    out = run("replay", str(save), "--export")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == str(tmp_path / text)
+    assert "#30 " in (tmp_path / text).read_text()
+    assert save.read_bytes() == before                  # the save is still the save
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted({name, text})
+
+
+def test_replay_exports_name_is_the_one_help_and_docs_give():
+    from pathlib import Path
+
+    import squigbowl.cli as cli
+
+    said = "NAME.txt beside NAME.json"
+    helped = " ".join(run("replay", "--help").stdout.split())
+    assert "NAME.txt for NAME.json" in helped and "FILE.txt" not in helped
+    assert said in " ".join(cli.__doc__.split())
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "saves.md").read_text()
+    assert "FILE.txt" not in docs and "`NAME.txt`\nbeside the save `NAME.json`" in docs
