@@ -7,7 +7,8 @@
     squigbowl load FILE             resume a saved match or race
     squigbowl replay FILE           step through a saved match or race (--export: its log
                                     as text in NAME.txt beside NAME.json)
-    squigbowl sim [...]             headless matches between bots (JSON lines + summary)
+    squigbowl sim [...]             headless matches between bots (JSON lines + summary;
+                                    --save-dir DIR: each match as a save)
     squigbowl race-sim [...]        headless squig races between AI riders
     squigbowl serve [...]           the match server: rooms over a user-only socket (issue 14)
     squigbowl web [...]             the game in a browser (textual-serve; docs/hosting.md)
@@ -101,6 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
                           "Goblins v Dwarfs, Chaos Dwarfs v Goblins, Dwarfs v Chaos Dwarfs so "
                           "every secret weapon plays")
     sim.add_argument("--quiet", action="store_true", help="only the summary")
+    sim.add_argument("--save-dir", metavar="DIR", default=None,
+                     help="write each match as an ordinary save in DIR (created when "
+                          "missing), sim-GAME-seed-SEED-HOME-v-AWAY.json, never replacing a "
+                          "file: load, replay or --export it like any save")
 
     match = sub.add_parser("match", help="start a hotseat match at once")
     match.add_argument("--home", default=None)

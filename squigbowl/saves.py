@@ -369,6 +369,53 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         os.close(dfd)
 
 
+def write_new(folder: str | os.PathLike, base: str, text: str) -> Path:
+    """Write `text` as a new file `BASE.json` of `folder` (else `BASE-2.json`, `-3`...: an
+    existing file is never replaced), atomically: the text is whole on disk (fsynced) in a
+    temporary file before it is linked under its name, so no half-written or empty file is
+    ever seen under it. Returns the path written (`squigbowl sim --save-dir`)."""
+    folder = Path(folder)
+    fd, tmp = tempfile.mkstemp(prefix=f".{base}.json.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        for n in range(1, 10_000):
+            path = folder / (f"{base}.json" if n == 1 else f"{base}-{n}.json")
+            try:
+                os.link(tmp, path)          # fails on an existing name: nothing replaced
+            except FileExistsError:
+                continue
+            except OSError:                 # no hard links here: claim the name, then rename
+                if os.path.lexists(path):
+                    continue
+                try:
+                    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+                except FileExistsError:
+                    continue
+                os.replace(tmp, path)
+            break
+        else:
+            raise OSError(errno.EEXIST, "no free file name", str(folder / f"{base}.json"))
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+    try:
+        dfd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return path
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)
+    return path
+
+
 def dumps(data: dict) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
@@ -1480,7 +1527,8 @@ def delete_save(path: str | os.PathLike) -> list[Path]:
 __all__ = ["SaveError", "SaveInUse", "SaveLock", "claim", "in_use", "clean_temp_files",
            "reserve_save_path", "export_path", "Autosaver", "Loaded", "SaveInfo", "load",
            "read_save", "list_saves",
-           "latest_unfinished", "delete_save", "saves_dir", "write_atomic", "match_data",
+           "latest_unfinished", "delete_save", "saves_dir", "write_atomic", "write_new",
+           "match_data",
            "race_data", "match_snapshot", "race_snapshot", "replay_match", "replay_race",
            "cup_data", "cup_snapshot", "replay_cup", "build_cup", "cup_race_data",
            "FORMAT", "VERSION", "MAX_BYTES", "MAX_DECISIONS", "MAX_NODES", "MAX_TEXT",

@@ -17,6 +17,13 @@ seed, so the lines are the same for any N, in the same order.
 switches both on and, unless --home/--away are given, rotates the pairings of the teams with
 secret weapons (B3-B10): Goblins v Dwarfs, Chaos Dwarfs v Goblins, Dwarfs v Chaos Dwarfs. The
 summary counts what the house rules actually did, from the events (`VARIANT_COUNTERS`).
+
+--save-dir DIR writes each match played as an ordinary save (docs/saves.md) in DIR (created
+when missing): `sim-GAME-seed-SEED-HOME-v-AWAY.json` (GAME counts from 1, four digits at least),
+never replacing a file already there (`-2`, `-3`... then), written atomically
+(`saves.write_new`). Each save names its two computer coaches, so Load and `squigbowl replay`
+open it (a finished match: its replay) and loading replays it to the same position. Its path is
+the `"save"` of the match's JSON line; a match that broke is not saved.
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ import sys
 import time
 import traceback
 
-from squigbowl.coaches.coach import make_coach
+from squigbowl.coaches.coach import LEVELS, make_coach
 from squigbowl.rules.engine import Match
 from squigbowl.rules.model import TeamFileError, find_team
 from squigbowl.rules.state import Options
@@ -216,10 +223,33 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
+def save_level(coach: str) -> str:
+    """A sim coach's name as a save names a computer coach ('scripted' is 'easy')."""
+    key = str(coach).strip().lower()
+    return LEVELS[0] if key == "scripted" else key
+
+
+def save_text(m, coaches: tuple[str, str]) -> str:
+    """A played match as the text of an ordinary save: both sides the computer, by level."""
+    from squigbowl import saves
+
+    levels = [save_level(c) for c in coaches]
+    return saves.dumps(saves.match_data(m, coaches=[f"Computer ({lv})" for lv in levels],
+                                        computer=levels))
+
+
+def save_base(game: int, seed: int, m) -> str:
+    """The name (without .json) of match number `game`'s save: sim-0001-seed-7-orcs-v-humans."""
+    teams = "-v-".join("".join(ch if ch.isalnum() else "-" for ch in t.name.lower()).strip("-")
+                       for t in m.state.teams)
+    return f"sim-{game:04d}-seed-{seed}-{teams[:60]}"
+
+
 def _one_match(task: tuple):
-    """Play match `task` = (home, away, seed, coaches, options, check); its JSON line and
-    tallies, or ("failed", seed, decision, problem). Runs in a worker process with --jobs."""
-    home, away, seed, (home_coach, away_coach), options, check = task
+    """Play match `task` = (home, away, seed, coaches, options, check, save); its JSON line,
+    tallies and (with `save`) the text of its save, or ("failed", seed, decision, problem).
+    Runs in a worker process with --jobs."""
+    home, away, seed, (home_coach, away_coach), options, check, save = task
     try:
         m, tally = play_match(home, away, seed, home_coach, options, check=check,
                               away_coach=away_coach)
@@ -228,7 +258,25 @@ def _one_match(task: tuple):
     line = match_line(m, seed, tally)
     if home_coach != away_coach:
         line["coaches"] = [home_coach, away_coach]
-    return ("played", line, tally)
+    text = None
+    if save:
+        text = (save_base(save, seed, m), save_text(m, (home_coach, away_coach)))
+    return ("played", line, tally, text)
+
+
+def save_dir(args):
+    """--save-dir as a folder to write in (created when missing), or None without it. Raises
+    OSError when it cannot be."""
+    from pathlib import Path
+
+    given = getattr(args, "save_dir", None)
+    if not given:
+        return None
+    folder = Path(given).expanduser()
+    folder.mkdir(parents=True, exist_ok=True)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PermissionError(13, "not writable", str(folder))
+    return folder
 
 
 def run_matches(tasks: list, jobs: int):
@@ -262,6 +310,12 @@ def run_sim(args) -> int:
     if jobs < 1:
         print("sim: --jobs must be at least 1", file=sys.stderr)
         return 2
+    try:
+        folder = save_dir(args)
+    except OSError as exc:
+        print(printable(f"sim: --save-dir: cannot use {exc.filename or args.save_dir}: "
+                        f"{exc.strerror or exc}"), file=sys.stderr)
+        return 2
     options = options_from_args(args)
     n = args.games
     show_progress = n >= 20 and sys.stderr.isatty()
@@ -277,7 +331,9 @@ def run_sim(args) -> int:
     tasks = []
     for i in range(n):
         home, away = teams[i % len(teams)]
-        tasks.append((home, away, args.seed + i, match_coaches(args, i), options, args.check))
+        tasks.append((home, away, args.seed + i, match_coaches(args, i), options, args.check,
+                      i + 1 if folder is not None else 0))
+    unsaved = 0
     for i, result in enumerate(run_matches(tasks, jobs)):
         if result[0] == "failed":
             fail = SimFailure(*result[1:])
@@ -289,7 +345,16 @@ def run_sim(args) -> int:
             if args.check:
                 break
             continue
-        _, line, tally = result
+        _, line, tally, text = result
+        if text is not None:
+            from squigbowl import saves
+
+            try:
+                line["save"] = str(saves.write_new(folder, *text))
+            except OSError as exc:
+                unsaved += 1
+                print(printable(f"sim: match seed {line['seed']} not saved in {folder}: "
+                                f"{exc.strerror or exc}"), file=sys.stderr)
         played += 1
         results[line["winner"]] += 1
         coaches = tasks[i][3]
@@ -327,5 +392,8 @@ def run_sim(args) -> int:
         summary["coach_wins"] = by_coach
     if any(variants.values()) or options.squig_ball or options.kick_it:
         summary["variants"] = variants
+    if folder is not None:
+        summary["save_dir"] = str(folder)
+        summary["saved"] = played - unsaved
     print(json.dumps(summary), flush=True)
-    return 1 if failures else 0
+    return 1 if failures or unsaved else 0
