@@ -329,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "sim":
         from squigbowl.coaches.sim import run_sim
 
-        return run_sim(args)
+        return run_sim(args, keep=_keep_sim_match)
     if args.command == "race-sim":
         from squigbowl.riders.race_sim import run_race_sim
 
@@ -386,6 +386,23 @@ def main(argv: list[str] | None = None) -> int:
     from squigbowl.ui.app import run_app
 
     return run_app(args, saves_folder=folder)
+
+
+def _keep_sim_match(folder, base, home, away, seed, options, coaches, log):
+    """`sim --save-dir`: one match played by the sim, rebuilt from its seed and decisions (the
+    coaches import no saves), written as an ordinary save naming its computer coaches
+    (saves.write_new: never over a file, whole before it has its name). Returns its path."""
+    from squigbowl import saves
+    from squigbowl.coaches.sim import save_level
+    from squigbowl.rules.engine import Match
+
+    m = Match(home, away, seed=seed, options=options)
+    for choice in log:
+        m.decide(choice)
+    levels = [save_level(c) for c in coaches]
+    data = saves.match_data(m, coaches=[f"Computer ({level})" for level in levels],
+                            computer=levels)
+    return saves.write_new(folder, base, saves.dumps(data))
 
 
 def _host(args, folder) -> int | None:

@@ -23,7 +23,9 @@ when missing): `sim-GAME-seed-SEED-HOME-v-AWAY.json` (GAME counts from 1, four d
 never replacing a file already there (`-2`, `-3`... then), written atomically
 (`saves.write_new`). Each save names its two computer coaches, so Load and `squigbowl replay`
 open it (a finished match: its replay) and loading replays it to the same position. Its path is
-the `"save"` of the match's JSON line; a match that broke is not saved.
+the `"save"` of the match's JSON line; a match that broke is not saved. The coaches import no
+saves (docs/architecture.md): a worker hands back the match's decisions and the command line's
+`keep` (cli.py) rebuilds the match from them and writes it.
 """
 
 from __future__ import annotations
@@ -229,26 +231,18 @@ def save_level(coach: str) -> str:
     return LEVELS[0] if key == "scripted" else key
 
 
-def save_text(m, coaches: tuple[str, str]) -> str:
-    """A played match as the text of an ordinary save: both sides the computer, by level."""
-    from squigbowl import saves
-
-    levels = [save_level(c) for c in coaches]
-    return saves.dumps(saves.match_data(m, coaches=[f"Computer ({lv})" for lv in levels],
-                                        computer=levels))
-
-
-def save_base(game: int, seed: int, m) -> str:
-    """The name (without .json) of match number `game`'s save: sim-0001-seed-7-orcs-v-humans."""
-    teams = "-v-".join("".join(ch if ch.isalnum() else "-" for ch in t.name.lower()).strip("-")
-                       for t in m.state.teams)
-    return f"sim-{game:04d}-seed-{seed}-{teams[:60]}"
+def save_base(game: int, line: dict) -> str:
+    """The name (without .json) of match number `game`'s save, from its JSON line:
+    sim-0001-seed-7-orcs-v-humans."""
+    teams = "-v-".join("".join(ch if ch.isalnum() else "-" for ch in str(name).lower()).strip("-")
+                       for name in (line["home"], line["away"]))
+    return f"sim-{game:04d}-seed-{line['seed']}-{teams[:60]}"
 
 
 def _one_match(task: tuple):
     """Play match `task` = (home, away, seed, coaches, options, check, save); its JSON line,
-    tallies and (with `save`) the text of its save, or ("failed", seed, decision, problem).
-    Runs in a worker process with --jobs."""
+    tallies and (with `save`) its decisions, or ("failed", seed, decision, problem). Runs in a
+    worker process with --jobs."""
     home, away, seed, (home_coach, away_coach), options, check, save = task
     try:
         m, tally = play_match(home, away, seed, home_coach, options, check=check,
@@ -258,10 +252,7 @@ def _one_match(task: tuple):
     line = match_line(m, seed, tally)
     if home_coach != away_coach:
         line["coaches"] = [home_coach, away_coach]
-    text = None
-    if save:
-        text = (save_base(save, seed, m), save_text(m, (home_coach, away_coach)))
-    return ("played", line, tally, text)
+    return ("played", line, tally, list(m.log) if save else None)
 
 
 def save_dir(args):
@@ -296,7 +287,10 @@ def run_matches(tasks: list, jobs: int):
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def run_sim(args) -> int:
+def run_sim(args, keep=None) -> int:
+    """`squigbowl sim`. With --save-dir, `keep(folder, base, home, away, seed, options,
+    coaches, log)` writes match `base` (its teams, seed, options, (home, away) coach names and
+    decisions) as a save and returns its path (cli.py's; OSError when it cannot)."""
     try:
         teams = [(find_team(h), find_team(a)) for h, a in pairings(args)]
     except TeamFileError as exc:
@@ -312,6 +306,8 @@ def run_sim(args) -> int:
         return 2
     try:
         folder = save_dir(args)
+        if folder is not None and keep is None:
+            raise ValueError("--save-dir needs a `keep` to write the saves (cli.py's)")
     except OSError as exc:
         print(printable(f"sim: --save-dir: cannot use {exc.filename or args.save_dir}: "
                         f"{exc.strerror or exc}"), file=sys.stderr)
@@ -345,12 +341,12 @@ def run_sim(args) -> int:
             if args.check:
                 break
             continue
-        _, line, tally, text = result
-        if text is not None:
-            from squigbowl import saves
-
+        _, line, tally, log = result
+        if log is not None:
+            home, away, seed, coaches, _options, _check, game = tasks[i]
             try:
-                line["save"] = str(saves.write_new(folder, *text))
+                line["save"] = str(keep(folder, save_base(game, line), home, away, seed,
+                                        options, coaches, log))
             except OSError as exc:
                 unsaved += 1
                 print(printable(f"sim: match seed {line['seed']} not saved in {folder}: "
