@@ -5,8 +5,10 @@
     squigbowl race [...]            straight into a solo squig race
     squigbowl cup [...]             a Squig Cup: a series of races with points and standings
     squigbowl load FILE             resume a saved match or race
-    squigbowl replay FILE           step through a saved match or race (--export: FILE.txt)
-    squigbowl sim [...]             headless matches between bots (JSON lines + summary)
+    squigbowl replay FILE           step through a saved match or race (--export: its log
+                                    as text in NAME.txt beside NAME.json)
+    squigbowl sim [...]             headless matches between bots (JSON lines + summary;
+                                    --save-dir DIR: each match as a save)
     squigbowl race-sim [...]        headless squig races between AI riders
     squigbowl serve [...]           the match server: rooms over a user-only socket (issue 14)
     squigbowl web [...]             the game in a browser (textual-serve; docs/hosting.md)
@@ -100,6 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
                           "Goblins v Dwarfs, Chaos Dwarfs v Goblins, Dwarfs v Chaos Dwarfs so "
                           "every secret weapon plays")
     sim.add_argument("--quiet", action="store_true", help="only the summary")
+    sim.add_argument("--save-dir", metavar="DIR", default=None,
+                     help="write each match as an ordinary save in DIR (created when "
+                          "missing), sim-GAME-seed-SEED-HOME-v-AWAY.json, never replacing a "
+                          "file: load, replay or --export it like any save")
 
     match = sub.add_parser("match", help="start a hotseat match at once")
     match.add_argument("--home", default=None)
@@ -144,7 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="step through a saved match or race")
     replay.add_argument("file", help="a save file (.json)")
     replay.add_argument("--export", action="store_true",
-                        help="write the log as text to FILE.txt and exit (no screen)")
+                        help="write the log as text beside the save and exit (no screen): "
+                             "NAME.txt for NAME.json (another name gets .txt added); the "
+                             "path written is printed")
     _saves_option(replay)
 
     rsim = sub.add_parser("race-sim", help="play squig races headless between AI riders")
@@ -321,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "sim":
         from squigbowl.coaches.sim import run_sim
 
-        return run_sim(args)
+        return run_sim(args, keep=_keep_sim_match)
     if args.command == "race-sim":
         from squigbowl.riders.race_sim import run_race_sim
 
@@ -378,6 +386,23 @@ def main(argv: list[str] | None = None) -> int:
     from squigbowl.ui.app import run_app
 
     return run_app(args, saves_folder=folder)
+
+
+def _keep_sim_match(folder, base, home, away, seed, options, coaches, log):
+    """`sim --save-dir`: one match played by the sim, rebuilt from its seed and decisions (the
+    coaches import no saves), written as an ordinary save naming its computer coaches
+    (saves.write_new: never over a file, whole before it has its name). Returns its path."""
+    from squigbowl import saves
+    from squigbowl.coaches.sim import save_level
+    from squigbowl.rules.engine import Match
+
+    m = Match(home, away, seed=seed, options=options)
+    for choice in log:
+        m.decide(choice)
+    levels = [save_level(c) for c in coaches]
+    data = saves.match_data(m, coaches=[f"Computer ({level})" for level in levels],
+                            computer=levels)
+    return saves.write_new(folder, base, saves.dumps(data))
 
 
 def _host(args, folder) -> int | None:

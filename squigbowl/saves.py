@@ -67,8 +67,14 @@ MAX_LIST = 1_000
 MAX_DEPTH = 24
 #: a temporary file older than this (seconds) and not held by a live game is a leftover
 STALE_TEMP_SECONDS = 10 * 60
-#: files in the saves folder that are not saves (the set-up screen's own formations)
-NOT_SAVES = frozenset({"formations.json"})
+#: the client's store of rejoin codes in the saves folder (ui/net/rejoin.py)
+REJOIN_FILE = "rejoin.json"
+#: the set-up screen's own formations in the saves folder (ui/match/setup_screen.py)
+FORMATIONS_FILE = "formations.json"
+#: the `*.json` files the game writes in the saves folder that are not saves: never listed.
+#: Its other files do not end in `.json` (server.sock, server.log, NAME.txt exports) or are
+#: hidden (`.FILE.json.lock`, `.FILE.json.journal`, write_atomic's `.FILE.json.XXXX.tmp`)
+NOT_SAVES = frozenset({FORMATIONS_FILE, REJOIN_FILE})
 KINDS = ("match", "race", "cup")
 
 #: older format version -> a function turning such a save dict into the next version's shape.
@@ -361,6 +367,53 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         pass
     finally:
         os.close(dfd)
+
+
+def write_new(folder: str | os.PathLike, base: str, text: str) -> Path:
+    """Write `text` as a new file `BASE.json` of `folder` (else `BASE-2.json`, `-3`...: an
+    existing file is never replaced), atomically: the text is whole on disk (fsynced) in a
+    temporary file before it is linked under its name, so no half-written or empty file is
+    ever seen under it. Returns the path written (`squigbowl sim --save-dir`)."""
+    folder = Path(folder)
+    fd, tmp = tempfile.mkstemp(prefix=f".{base}.json.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        for n in range(1, 10_000):
+            path = folder / (f"{base}.json" if n == 1 else f"{base}-{n}.json")
+            try:
+                os.link(tmp, path)          # fails on an existing name: nothing replaced
+            except FileExistsError:
+                continue
+            except OSError:                 # no hard links here: claim the name, then rename
+                if os.path.lexists(path):
+                    continue
+                try:
+                    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+                except FileExistsError:
+                    continue
+                os.replace(tmp, path)
+            break
+        else:
+            raise OSError(errno.EEXIST, "no free file name", str(folder / f"{base}.json"))
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+    try:
+        dfd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return path
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)
+    return path
 
 
 def dumps(data: dict) -> str:
@@ -1394,15 +1447,38 @@ class SaveInfo:
             else:
                 text = f"{s['title']} · turn {int(s['turn'])} · {len(s['racers'])} racers"
             if s.get("over"):
-                text += " · finished" + (f" ({s['result']})" if s.get("result") else "")
+                text += " · " + finished_words(self.kind, s)
         except Exception:  # noqa: BLE001 - a hand-edited summary: show the file name
             text = plain(self.path.stem, 80)
         return f"{text} · {self.when()}" + (" · in use" if self.in_use else "")
 
 
+def finished_words(kind: str | None, summary: dict) -> str:
+    """How a listing says a game is over, once: "finished — Orcs win", "finished — draw" (a
+    match); "finished — 1st Zog", "finished — Zog last one standing", "finished — everybody
+    loses", "finished — abandoned" (a race, B11.12); "finished — champion Zog" (a cup); plain
+    "finished" when the summary names nothing more."""
+    result, winner = summary.get("result"), summary.get("winner")
+    result = plain(result, 60) if isinstance(result, str) else ""
+    winner = plain(winner, 40) if isinstance(winner, str) else ""
+    if kind == "match":
+        more = result
+    elif kind == "cup":
+        more = f"champion {winner}" if winner else ""
+    elif result == "everybody_loses":
+        more = "everybody loses"
+    elif result == "abandoned":
+        more = "abandoned"
+    elif winner and result == "last_survivor":
+        more = f"{winner} last one standing"
+    else:                                   # "finished" (B11.12.1): the first across the line
+        more = f"1st {winner}" if winner else ""
+    return f"finished — {more}" if more else "finished"
+
+
 def is_save_name(name: str) -> bool:
     """Whether a file of the saves folder is listed as a save: `*.json`, not hidden, not one
-    of the game's own other files (formations.json)."""
+    of the game's own other files (NOT_SAVES: formations.json, rejoin.json)."""
     return name.endswith(".json") and not name.startswith(".") and name not in NOT_SAVES
 
 
@@ -1444,12 +1520,17 @@ def latest_unfinished(folder: str | os.PathLike) -> SaveInfo | None:
 
 
 def export_path(path: str | os.PathLike) -> Path:
-    """Where a save's log is written as text: FILE.txt beside FILE.json."""
-    return Path(path).with_suffix(".txt")
+    """Where a save's log is written as text (`replay --export`, the replay's `t`): NAME.txt
+    beside NAME.json; a save whose name does not end in `.json` gets `.txt` added
+    (`game.txt` -> `game.txt.txt`), so the text never lands on the save itself."""
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        return path.with_suffix(".txt")
+    return path.with_name(path.name + ".txt")
 
 
 def delete_save(path: str | os.PathLike) -> list[Path]:
-    """Delete one save, its exported text (FILE.txt), the match server's journal beside it
+    """Delete one save, its exported text (NAME.txt, export_path), the match server's journal beside it
     (.FILE.journal, net/journal.py) and its lock file. A save that a game has open is not
     deleted (SaveInUse). Returns the files removed."""
     path = Path(path)
@@ -1473,7 +1554,8 @@ def delete_save(path: str | os.PathLike) -> list[Path]:
 __all__ = ["SaveError", "SaveInUse", "SaveLock", "claim", "in_use", "clean_temp_files",
            "reserve_save_path", "export_path", "Autosaver", "Loaded", "SaveInfo", "load",
            "read_save", "list_saves",
-           "latest_unfinished", "delete_save", "saves_dir", "write_atomic", "match_data",
+           "latest_unfinished", "delete_save", "saves_dir", "write_atomic", "write_new",
+           "match_data",
            "race_data", "match_snapshot", "race_snapshot", "replay_match", "replay_race",
            "cup_data", "cup_snapshot", "replay_cup", "build_cup", "cup_race_data",
            "FORMAT", "VERSION", "MAX_BYTES", "MAX_DECISIONS", "MAX_NODES", "MAX_TEXT",

@@ -115,3 +115,94 @@ def test_a_file_name_with_escape_codes_is_printed_as_text(tmp_path, command):
     assert result.returncode != 0
     assert "evil.toml" in result.stderr
     assert not any(ord(c) < 32 and c != "\n" for c in result.stderr), repr(result.stderr)
+
+
+# -- issue 21, item 16: what replay --export writes, where --help and docs/saves.md say --------
+
+def _a_save(folder, name):
+    from squigbowl import saves
+    from squigbowl.coaches.random_coach import RandomCoach
+    from squigbowl.rules.engine import Match
+    from squigbowl.rules.model import find_team
+
+    m = Match(find_team("Orcs"), find_team("Humans"), seed=3)
+    coach = RandomCoach(5)
+    while len(m.log) < 30:
+        m.decide(coach.choose(m))
+    path = folder / name
+    path.write_text(saves.dumps(saves.match_data(m)))
+    return path
+
+
+@pytest.mark.parametrize(("name", "text"), [("match-x.json", "match-x.txt"),
+                                            ("game.save", "game.save.txt"),
+                                            ("game.txt", "game.txt.txt")])
+def test_replay_export_writes_name_txt_beside_the_save_and_says_where(tmp_path, name, text):
+    """NAME.txt beside NAME.json, as --help, the module's usage and docs/saves.md say; a save
+    with another name gets .txt added, so the text never lands on the save itself."""
+    save = _a_save(tmp_path, name)
+    before = save.read_bytes()
+    out = run("replay", str(save), "--export")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == str(tmp_path / text)
+    assert "#30 " in (tmp_path / text).read_text()
+    assert save.read_bytes() == before                  # the save is still the save
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted({name, text})
+
+
+def test_replay_exports_name_is_the_one_help_and_docs_give():
+    from pathlib import Path
+
+    import squigbowl.cli as cli
+
+    said = "NAME.txt beside NAME.json"
+    helped = " ".join(run("replay", "--help").stdout.split())
+    assert "NAME.txt for NAME.json" in helped and "FILE.txt" not in helped
+    assert said in " ".join(cli.__doc__.split())
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "saves.md").read_text()
+    assert "FILE.txt" not in docs and "`NAME.txt`\nbeside the save `NAME.json`" in docs
+
+
+# -- issue 21, item 16: sim --save-dir writes each match as a save that loads and replays ------
+
+def test_sim_save_dir_writes_saves_that_load_and_replay_to_the_same_result(tmp_path):
+    from squigbowl import saves
+    from squigbowl.ui.replay_text import replay_of
+
+    folder = tmp_path / "made" / "here"                  # created when missing
+    out = run("sim", "--games", "2", "--seed", "5", "--coach", "random", "--away-coach",
+              "scripted", "--jobs", "2", "--save-dir", str(folder), timeout=120)
+    assert out.returncode == 0, out.stderr
+    *lines, summary = [json.loads(line) for line in out.stdout.splitlines()]
+    assert summary["saved"] == 2 and summary["save_dir"] == str(folder)
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["sim-0001-seed-5-orcs-v-humans.json", "sim-0002-seed-6-orcs-v-humans.json"]
+    assert [line["save"] for line in lines] == [str(folder / n) for n in names]
+    for line in lines:
+        loaded = saves.load(line["save"])                # replays the log from the seed
+        assert loaded.kind == "match" and loaded.mismatch is None and loaded.over
+        s = loaded.match.state
+        assert [t.score for t in s.teams] == line["score"]
+        assert len(loaded.match.log) == line["decisions"]
+        assert loaded.data["computer"] == [{"level": "random", "seed": line["seed"]},
+                                           {"level": "easy", "seed": line["seed"]}]
+        assert replay_of(loaded.data, loaded.path).steps[-1].index == line["decisions"]
+    # the Load screen's list and the replay's text export take them as any save
+    assert [i.error for i in saves.list_saves(folder)] == [None, None]
+    assert run("replay", lines[0]["save"], "--export").returncode == 0
+    # a second run never replaces them: the same names with -2
+    kept = (folder / names[0]).read_bytes()
+    again = run("sim", "--games", "1", "--seed", "5", "--coach", "random", "--quiet",
+                "--save-dir", str(folder), timeout=120)
+    assert again.returncode == 0, again.stderr
+    assert (folder / names[0]).read_bytes() == kept
+    assert saves.load(folder / "sim-0001-seed-5-orcs-v-humans-2.json").mismatch is None
+
+
+def test_sim_save_dir_that_cannot_be_used_is_one_line(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    out = run("sim", "--games", "1", "--quiet", "--save-dir", str(blocker / "sub"))
+    assert out.returncode == 2 and out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sim: --save-dir: cannot use"), out.stderr

@@ -17,6 +17,15 @@ seed, so the lines are the same for any N, in the same order.
 switches both on and, unless --home/--away are given, rotates the pairings of the teams with
 secret weapons (B3-B10): Goblins v Dwarfs, Chaos Dwarfs v Goblins, Dwarfs v Chaos Dwarfs. The
 summary counts what the house rules actually did, from the events (`VARIANT_COUNTERS`).
+
+--save-dir DIR writes each match played as an ordinary save (docs/saves.md) in DIR (created
+when missing): `sim-GAME-seed-SEED-HOME-v-AWAY.json` (GAME counts from 1, four digits at least),
+never replacing a file already there (`-2`, `-3`... then), written atomically
+(`saves.write_new`). Each save names its two computer coaches, so Load and `squigbowl replay`
+open it (a finished match: its replay) and loading replays it to the same position. Its path is
+the `"save"` of the match's JSON line; a match that broke is not saved. The coaches import no
+saves (docs/architecture.md): a worker hands back the match's decisions and the command line's
+`keep` (cli.py) rebuilds the match from them and writes it.
 """
 
 from __future__ import annotations
@@ -27,7 +36,7 @@ import sys
 import time
 import traceback
 
-from squigbowl.coaches.coach import make_coach
+from squigbowl.coaches.coach import LEVELS, make_coach
 from squigbowl.rules.engine import Match
 from squigbowl.rules.model import TeamFileError, find_team
 from squigbowl.rules.state import Options
@@ -216,10 +225,25 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
+def save_level(coach: str) -> str:
+    """A sim coach's name as a save names a computer coach ('scripted' is 'easy')."""
+    key = str(coach).strip().lower()
+    return LEVELS[0] if key == "scripted" else key
+
+
+def save_base(game: int, line: dict) -> str:
+    """The name (without .json) of match number `game`'s save, from its JSON line:
+    sim-0001-seed-7-orcs-v-humans."""
+    teams = "-v-".join("".join(ch if ch.isalnum() else "-" for ch in str(name).lower()).strip("-")
+                       for name in (line["home"], line["away"]))
+    return f"sim-{game:04d}-seed-{line['seed']}-{teams[:60]}"
+
+
 def _one_match(task: tuple):
-    """Play match `task` = (home, away, seed, coaches, options, check); its JSON line and
-    tallies, or ("failed", seed, decision, problem). Runs in a worker process with --jobs."""
-    home, away, seed, (home_coach, away_coach), options, check = task
+    """Play match `task` = (home, away, seed, coaches, options, check, save); its JSON line,
+    tallies and (with `save`) its decisions, or ("failed", seed, decision, problem). Runs in a
+    worker process with --jobs."""
+    home, away, seed, (home_coach, away_coach), options, check, save = task
     try:
         m, tally = play_match(home, away, seed, home_coach, options, check=check,
                               away_coach=away_coach)
@@ -228,7 +252,22 @@ def _one_match(task: tuple):
     line = match_line(m, seed, tally)
     if home_coach != away_coach:
         line["coaches"] = [home_coach, away_coach]
-    return ("played", line, tally)
+    return ("played", line, tally, list(m.log) if save else None)
+
+
+def save_dir(args):
+    """--save-dir as a folder to write in (created when missing), or None without it. Raises
+    OSError when it cannot be."""
+    from pathlib import Path
+
+    given = getattr(args, "save_dir", None)
+    if not given:
+        return None
+    folder = Path(given).expanduser()
+    folder.mkdir(parents=True, exist_ok=True)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PermissionError(13, "not writable", str(folder))
+    return folder
 
 
 def run_matches(tasks: list, jobs: int):
@@ -248,7 +287,10 @@ def run_matches(tasks: list, jobs: int):
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def run_sim(args) -> int:
+def run_sim(args, keep=None) -> int:
+    """`squigbowl sim`. With --save-dir, `keep(folder, base, home, away, seed, options,
+    coaches, log)` writes match `base` (its teams, seed, options, (home, away) coach names and
+    decisions) as a save and returns its path (cli.py's; OSError when it cannot)."""
     try:
         teams = [(find_team(h), find_team(a)) for h, a in pairings(args)]
     except TeamFileError as exc:
@@ -261,6 +303,14 @@ def run_sim(args) -> int:
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         print("sim: --jobs must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        folder = save_dir(args)
+        if folder is not None and keep is None:
+            raise ValueError("--save-dir needs a `keep` to write the saves (cli.py's)")
+    except OSError as exc:
+        print(printable(f"sim: --save-dir: cannot use {exc.filename or args.save_dir}: "
+                        f"{exc.strerror or exc}"), file=sys.stderr)
         return 2
     options = options_from_args(args)
     n = args.games
@@ -277,7 +327,9 @@ def run_sim(args) -> int:
     tasks = []
     for i in range(n):
         home, away = teams[i % len(teams)]
-        tasks.append((home, away, args.seed + i, match_coaches(args, i), options, args.check))
+        tasks.append((home, away, args.seed + i, match_coaches(args, i), options, args.check,
+                      i + 1 if folder is not None else 0))
+    unsaved = 0
     for i, result in enumerate(run_matches(tasks, jobs)):
         if result[0] == "failed":
             fail = SimFailure(*result[1:])
@@ -289,7 +341,16 @@ def run_sim(args) -> int:
             if args.check:
                 break
             continue
-        _, line, tally = result
+        _, line, tally, log = result
+        if log is not None:
+            home, away, seed, coaches, _options, _check, game = tasks[i]
+            try:
+                line["save"] = str(keep(folder, save_base(game, line), home, away, seed,
+                                        options, coaches, log))
+            except OSError as exc:
+                unsaved += 1
+                print(printable(f"sim: match seed {line['seed']} not saved in {folder}: "
+                                f"{exc.strerror or exc}"), file=sys.stderr)
         played += 1
         results[line["winner"]] += 1
         coaches = tasks[i][3]
@@ -327,5 +388,8 @@ def run_sim(args) -> int:
         summary["coach_wins"] = by_coach
     if any(variants.values()) or options.squig_ball or options.kick_it:
         summary["variants"] = variants
+    if folder is not None:
+        summary["save_dir"] = str(folder)
+        summary["saved"] = played - unsaved
     print(json.dumps(summary), flush=True)
-    return 1 if failures else 0
+    return 1 if failures or unsaved else 0

@@ -232,13 +232,14 @@ class SquigBowlApp(GuardsSize, App):
         if path is None:
             return
         room = getattr(args, "room", None)
-        name = getattr(args, "name", None) or _login_name()
+        # --name, else the login for a free seat only: a seat taken back keeps its coach's name
+        name, login = getattr(args, "name", None) or "", _login_name()
         if not room:
             self.push_screen(RoomPicker(path, watch=getattr(args, "seat", None) == "watch",
-                                        name=name))
+                                        name=name, default_name=login))
             return
         self.run_worker(join_room(self, path, room, getattr(args, "seat", None), name=name,
-                                  token=getattr(args, "token", None),
+                                  default_name=login, token=getattr(args, "token", None),
                                   host_line=getattr(args, "host_line", None)),
                         group="join", exclusive=True, exit_on_error=False)
 

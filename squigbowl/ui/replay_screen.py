@@ -1,6 +1,6 @@
 """Step through a saved match or race, forward and backward, by decision or by team turn, with
 the events and dice of each step beside the pitch (or the track). `t` writes the log as text
-next to the save (FILE.txt)."""
+next to the save (NAME.txt beside NAME.json: saves.export_path)."""
 
 from __future__ import annotations
 

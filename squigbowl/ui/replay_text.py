@@ -1,5 +1,6 @@
 """A saved game as steps and as text: what the replay screen walks through and what
-`squigbowl replay FILE --export` (or the replay screen's `t` key) writes to FILE.txt.
+`squigbowl replay FILE --export` (or the replay screen's `t` key) writes to NAME.txt beside
+NAME.json (saves.export_path).
 
 One step per decision: who answered, the question, the answer, and the events that followed
 (every die rolled among them), with the state after it. Step 0 is the start.
@@ -155,7 +156,7 @@ def text_path(path: Path) -> Path:
 
 
 def export_text(loaded, replay: Replay | None = None) -> Path:
-    """Write a loaded save's log as text next to it (FILE.txt); returns that path."""
+    """Write a loaded save's log as text next to it (saves.export_path); returns that path."""
     replay = replay or replay_of(loaded.data, loaded.path)
     out = text_path(loaded.path)
     saves.write_atomic(out, replay_text(replay, loaded.data))

@@ -632,3 +632,99 @@ def test_a_forced_command_carries_only_a_room_a_seat_a_code_and_a_name():
         assert set(got) <= {"room", "seat"} and got.get("room") in (None, "x")
     assert forced_join({"SSH_ORIGINAL_COMMAND": "squigbowl join ../../etc --seat root"}) == {}
     assert forced_join({}) == {}
+
+
+# -- issue 21, item 13: a seat taken back keeps its coach's name, not the login --------------
+
+@pytest.fixture
+def login_root(monkeypatch):
+    """This user's login is `root` (as on the playtest's machine), no shared account."""
+    import getpass
+
+    monkeypatch.setattr(getpass, "getuser", lambda: "root")
+    monkeypatch.delenv("SSH_ORIGINAL_COMMAND", raising=False)
+    monkeypatch.delenv("SQUIGBOWL_SHARED", raising=False)
+
+
+async def _grimbold_sits_and_leaves(server, saves=None):
+    """Ann (a headless Home) and Grimbold, who sits at Away on the screen and leaves."""
+    home = await Client.connect(server.socket_path)
+    room = await home.create(game="match", seed=11)
+    await home.join(room, "home", name="Ann")
+    app = join_app(server.socket_path, room, "away", name="Grimbold", saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: room_screen(app) is not None, what="seated")
+        code = room_screen(app).link.token
+    left = await home.wait_for(lambda m: m.get("type") == "presence" and not m["connected"])
+    assert left["coach"] == "Grimbold"
+    return home, room, code
+
+
+async def _back_as_grimbold(server, home, room, app) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: room_screen(app) is not None, what="back in the room")
+        scr = room_screen(app)
+        assert scr.link.seat == "away"
+        back = await home.wait_for(lambda m: m.get("type") == "presence" and m["connected"])
+        assert back["seat"] == "away" and back["coach"] == "Grimbold"
+        assert scr.ctrl.coach_name(1) == "Grimbold"
+        assert server.rooms[room].seats["away"].coach == "Grimbold"
+        assert server.rooms[room].saver.coaches[1] == "Grimbold"      # and in the save
+    rooms = await home.rooms()
+    seats = next(r for r in rooms if r["room"] == room)["seats"]
+    assert [s["coach"] for s in seats] == ["Ann", "Grimbold"]
+
+
+async def test_a_rejoin_by_code_keeps_the_coachs_name(server, login_root):
+    """`squigbowl join ROOM --token CODE` without --name: Grimbold, not the login `root`."""
+    home, room, code = await _grimbold_sits_and_leaves(server)
+    again = join_app(server.socket_path, room, None, token=code)
+    await _back_as_grimbold(server, home, room, again)
+    await home.close()
+
+
+async def test_a_rejoin_from_the_kept_codes_keeps_the_coachs_name(server, short_tmp, login_root):
+    """`join ROOM --seat away` again, the code taken from rejoin.json: still Grimbold."""
+    saves = short_tmp / "kept-saves"
+    saves.mkdir()
+    home, room, code = await _grimbold_sits_and_leaves(server, saves)
+    again = join_app(server.socket_path, room, "away", saves=saves)
+    await _back_as_grimbold(server, home, room, again)
+    assert room_screen(again) is None or room_screen(again).link.token == code
+    await home.close()
+
+
+async def test_a_free_seat_still_gets_the_login_and_name_renames(server, login_root):
+    """Without --name a free seat is the login's; --name on a rejoin renames the coach."""
+    home = await Client.connect(server.socket_path)
+    room = await home.create(game="match", seed=11)
+    app = join_app(server.socket_path, room, "away")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: room_screen(app) is not None, what="seated")
+        code = room_screen(app).link.token
+    assert server.rooms[room].seats["away"].coach == "root"
+    again = join_app(server.socket_path, room, None, token=code, name="Grimbold")
+    async with again.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: room_screen(again) is not None, what="back in the room")
+    assert server.rooms[room].seats["away"].coach == "Grimbold"
+    await home.close()
+
+
+async def test_the_server_keeps_the_seats_coach_on_a_rejoin_without_a_name(server):
+    """Room.join: a valid token and no name keeps the coach the seat was taken with."""
+    home = await Client.connect(server.socket_path)
+    room = await home.create(game="match", seed=11)
+    await home.join(room, "home", name="Ann")
+    away = await Client.connect(server.socket_path)
+    await away.join(room, "away", name="Grimbold")
+    token = away.token
+    await away.close()
+    await home.wait_for(lambda m: m.get("type") == "presence" and not m["connected"])
+    back = await Client.connect(server.socket_path)
+    joined = await back.join(room, None, token=token)
+    state = await back.next("state")
+    assert joined["seat"] == "away" and state["coaches"] == ["Ann", "Grimbold"]
+    note = await home.wait_for(lambda m: m.get("type") == "presence" and m["connected"])
+    assert note["coach"] == "Grimbold"
+    await back.close()
+    await home.close()

@@ -39,11 +39,14 @@ def token_file(app) -> TokenFile | None:
 
 
 async def join_room(app, socket_path, room: str, seat: str | None = None, *, name: str = "",
-                    token: str | None = None, say=None, host_line: str | None = None) -> bool:
+                    default_name: str = "", token: str | None = None, say=None,
+                    host_line: str | None = None) -> bool:
     """Open `room`'s match screen (a race room's race screen) for `seat` (home, away, racerN,
     watch; None: a seat this user holds, else a free one, else watch). Runs in a worker (it
-    may ask for a code). `say(text)`: where a failure is told (the menu's note by default).
-    True when the screen opened."""
+    may ask for a code). `name`: the name the coach gave (--name), sent on every join;
+    `default_name` (his login) only when he sits in a free seat: a seat taken back with its
+    code keeps the name its coach sat with (the server's). `say(text)`: where a failure is
+    told (the menu's note by default). True when the screen opened."""
     from squigbowl.ui.net.remote import RemoteController
     from squigbowl.ui.net.room_screen import RoomMatchScreen
 
@@ -86,7 +89,7 @@ async def join_room(app, socket_path, room: str, seat: str | None = None, *, nam
                 NameDialog(f"The rejoin code of the {seat_label(seat)} seat", "", limit=40)))
             if not token:
                 return False
-    link = Link(socket_path, room, seat, name=name, token=token)
+    link = Link(socket_path, room, seat, name=name, token=token, default_name=default_name)
     for _ in range(4):
         try:
             state = await link.open()
@@ -123,13 +126,13 @@ async def join_room(app, socket_path, room: str, seat: str | None = None, *, nam
             say(f"Room {room}: its race cannot be shown here ({type(exc).__name__}: {exc}).")
             return False
         if tokens is not None and link.token and link.seat != "watch":
-            tokens.put(room, link.seat, link.token, name)
+            tokens.put(room, link.seat, link.token, seat_coach(state, link.seat) or name)
         app.push_screen(screen)
         return True
 
     def keep(room_id, seat_name, tok) -> None:
         if tokens is not None:
-            tokens.put(room_id, seat_name, tok, name)
+            tokens.put(room_id, seat_name, tok, seat_coach(state, seat_name) or name)
 
     try:
         ctrl = RemoteController(link, state)
@@ -184,6 +187,13 @@ async def _choose_seat(app, socket_path, room: str, say) -> str | None:
         return None
     seat, _label, code = options[index]
     return f"code:{seat}" if code else seat
+
+
+def seat_coach(state: dict, seat: str) -> str:
+    """The coach's name the server holds for `seat` in a room's state ("" when none)."""
+    entry = next((s for s in state.get("seats") or () if isinstance(s, dict)
+                  and s.get("seat") == seat), {})
+    return plain(str(entry.get("coach") or ""))
 
 
 def room_line(summary: dict) -> str:
@@ -258,11 +268,13 @@ class RoomPicker(Screen):
         Binding("escape,q", "back", "Back"),
     ]
 
-    def __init__(self, socket_path, *, watch: bool = False, name: str = "") -> None:
+    def __init__(self, socket_path, *, watch: bool = False, name: str = "",
+                 default_name: str = "") -> None:
         super().__init__()
         self.socket_path = socket_path
         self.watch = watch
-        self.coach_name = name
+        self.coach_name = name                  # --name: sent on every join
+        self.default_name = default_name        # the login: a free seat's name only
         self.summaries: list[dict] = []
 
     def compose(self) -> ComposeResult:
@@ -351,7 +363,7 @@ class RoomPicker(Screen):
                 if not token:
                     return
             await join_room(self.app, self.socket_path, room, seat, name=self.coach_name,
-                            token=token, say=self.note)
+                            default_name=self.default_name, token=token, say=self.note)
         self.run_worker(go(), group="rooms-join", exclusive=True, exit_on_error=False)
 
     def action_back(self) -> None:

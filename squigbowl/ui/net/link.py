@@ -44,11 +44,12 @@ class Link:
     """A seat of one room (or a spectator's place), over one connection at a time."""
 
     def __init__(self, socket_path, room: str, seat: str | None = "watch", *, name: str = "",
-                 token: str | None = None) -> None:
+                 token: str | None = None, default_name: str = "") -> None:
         self.socket_path = Path(socket_path)
         self.room = room
         self.seat = seat            # "home", "away" or "watch"; None: the token's own seat
-        self.name = name
+        self.name = name            # the name the coach gave: sent on every join
+        self.default_name = default_name    # sent only when he sits in a free seat (his login)
         self.token = token
         self.client: Client | None = None
         self.new_seat = False       # the last join took a free seat (a new token)
@@ -62,12 +63,12 @@ class Link:
         await self.close()
         self.client = await connect(self.socket_path)
         try:
-            if self.token:                  # a seat back: the token's own seat
+            if self.token:                  # a seat back: the token's own seat, its own coach
                 joined = await self.client.join(self.room, None, name=self.name,
                                                 token=self.token)
             else:
                 joined = await self.client.join(self.room, self.seat or "watch",
-                                                name=self.name)
+                                                name=self.name or self.default_name)
             state = await self.client.next("state")
         except ServerRefused as exc:
             await self.close()

@@ -18,6 +18,8 @@ from pathlib import Path
 
 from squigbowl.paths import read_bounded
 
+#: the file of this user's seats in the saves folder: saves.REJOIN_FILE, never listed as a save
+#: (ui/net imports no saves: tests/saves/test_listing.py keeps the two equal)
 FILE_NAME = "rejoin.json"
 #: the file holds at most this many rooms (the newest kept)
 MAX_ROOMS = 50
