@@ -96,10 +96,11 @@ def _winsize(fd: int, cols: int, rows_: int) -> None:
 
 def _watch(tmp_path, start: tuple[int, int], then: tuple[int, int] | None,
            timeout: float = 30.0, after: float = 2.0) -> tuple[int, int]:
-    """`squigbowl` on a pty of size `start`; once it drew its menu, the pty is resized to
-    `then` (SIGWINCH) and the menu awaited again. Returns (its peak VmRSS in kB, how many of
-    the menus awaited it drew), watched until `after` seconds past the last menu expected, at most
-    `timeout` seconds, or until VmRSS passes the bound; the game is always killed."""
+    """`squigbowl` on a pty of size `start`; once it drew its menu (and went quiet), the pty is
+    resized to `then` (SIGWINCH) and the menu awaited again. Returns (its peak VmRSS in kB,
+    how many of the menus awaited it drew), watched until `after` seconds past the last menu
+    expected, at most `timeout` seconds, or until VmRSS passes the bound; the game is always
+    killed."""
     master, slave = os.openpty()
     _winsize(master, *start)
     env = dict(os.environ, TERM="xterm-256color", PYTHONPATH=str(ROOT))
@@ -108,7 +109,7 @@ def _watch(tmp_path, start: tuple[int, int], then: tuple[int, int] | None,
                             start_new_session=True)
     os.close(slave)
     wanted = 1 if then is None else 2
-    peak, menus, screen, done_at = 0, 0, b"", None
+    peak, menus, screen, done_at, last_output = 0, 0, b"", None, time.monotonic()
     end = time.monotonic() + timeout
     try:
         while time.monotonic() < min(end, done_at or end) and proc.poll() is None:
@@ -117,13 +118,17 @@ def _watch(tmp_path, start: tuple[int, int], then: tuple[int, int] | None,
                     screen += os.read(master, 1 << 16)
                 except OSError:
                     break
-                if menus < wanted and b"New match" in CSI.sub(b"", screen[-(1 << 20):]):
+                last_output = time.monotonic()
+                counts = menus == 0 or then is None           # the second: after the resize
+                if counts and menus < wanted and b"New match" in CSI.sub(b"", screen[-(1 << 20):]):
                     menus, screen = menus + 1, b""
-                    if menus == 1 and then is not None:
-                        _winsize(master, *then)
-                        os.kill(proc.pid, signal.SIGWINCH)
                     if menus == wanted:
                         done_at = time.monotonic() + after
+            if menus == 1 and then is not None and time.monotonic() > last_output + 1:
+                # the first menu drawn and nothing more coming: the pty grows
+                _winsize(master, *then)
+                os.kill(proc.pid, signal.SIGWINCH)
+                then, screen = None, b""
             try:
                 with open(f"/proc/{proc.pid}/status") as status:
                     peak = max([peak] + [int(line.split()[1]) for line in status
