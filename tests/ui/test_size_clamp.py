@@ -44,6 +44,11 @@ def test_clamped():
     assert clamped(Size(20000, 20000)) == LARGEST
     assert clamped(Size(80, 24)) == Size(80, 24)
     assert clamped(Size(0, 100000)) == Size(1, MAX_HEIGHT)
+    assert clamped(Size(-5, 30.7)) == Size(1, 30)
+    # a hostile page's resize packet may hold anything JSON holds
+    assert clamped(Size("wide", float("inf"))) == Size(80, MAX_HEIGHT)
+    assert clamped(Size(None, float("nan"))) == Size(80, 24)
+    assert clamped(Size(float("-inf"), [1])) == Size(1, 24)
     assert LARGEST.width >= 160 and LARGEST.height >= 50      # room for every screen
 
 
@@ -66,6 +71,10 @@ async def test_a_huge_resize_is_clamped_and_the_game_goes_on():
         await pilot.pause()
         await pilot.pause()
         assert_drawn_at(app, Size(MAX_WIDTH, 30), "New match")
+        app.post_message(events.Resize(Size("wide", float("inf")), Size(0, 0)))
+        await pilot.pause()
+        await pilot.pause()
+        assert_drawn_at(app, Size(80, MAX_HEIGHT), "New match")
         await pilot.resize_terminal(100, 30)                 # and back to a real terminal
         await pilot.pause()
         assert_drawn_at(app, Size(100, 30), "New match")

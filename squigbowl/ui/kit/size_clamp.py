@@ -20,11 +20,23 @@ MAX_WIDTH = 500
 MAX_HEIGHT = 200
 
 
-def clamped(size: Size) -> Size:
-    """`size` within 1..MAX_WIDTH x 1..MAX_HEIGHT."""
-    width = min(max(int(size.width), 1), MAX_WIDTH)
-    height = min(max(int(size.height), 1), MAX_HEIGHT)
-    if (width, height) == tuple(size):
+def _cells(value, default: int, limit: int) -> int:
+    """A count of cells within 1..limit: an infinite one is the limit, anything not a number
+    (a hostile page's resize may say anything) the default."""
+    try:
+        number = int(value)
+    except OverflowError:
+        return limit if value > 0 else 1
+    except (TypeError, ValueError):
+        return default
+    return min(max(number, 1), limit)
+
+
+def clamped(size) -> Size:
+    """`size` (width, height) within 1..MAX_WIDTH x 1..MAX_HEIGHT."""
+    width = _cells(size[0], 80, MAX_WIDTH)
+    height = _cells(size[1], 24, MAX_HEIGHT)
+    if isinstance(size, Size) and (width, height) == tuple(size):
         return size
     return Size(width, height)
 
