@@ -178,12 +178,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     web = sub.add_parser("web", help="serve the game to browsers (docs/hosting.md)",
                          description="Serve the main menu to web browsers: each browser gets its "
-                                     "own game on the same saves folder. There is no login.")
+                                     "own game on the same saves folder. There is no login: the "
+                                     "address printed at start carries a secret token, new at "
+                                     "each launch, that the page needs.")
     web.add_argument("--port", type=port_number, default=8000, help="the TCP port (default 8000)")
     web.add_argument("--host", default="127.0.0.1",
                      help="the address to listen on (default 127.0.0.1: this machine only). "
                           "Another address (0.0.0.0: every network of the machine) lets anyone "
-                          "who reaches it play with your saves folder, without a password")
+                          "who reaches it with the printed address (its token) play with your "
+                          "saves folder, without a password")
     web.add_argument("--public-url", metavar="URL", default=None,
                      help="the address browsers use to reach the page, when it differs from "
                           "http://HOST:PORT (a proxy, a wildcard --host)")

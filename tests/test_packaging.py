@@ -20,7 +20,7 @@ def test_wheel_contains_every_asset(tmp_path):
     (wheel,) = tmp_path.glob("squigbowl-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     wanted = {f"squigbowl/assets/{p.relative_to(ROOT / 'assets').as_posix()}"
-              for p in (ROOT / "assets").rglob("*") if p.is_file() and p.suffix in (".toml", ".tcss", ".md")}
+              for p in (ROOT / "assets").rglob("*") if p.is_file() and p.suffix in (".toml", ".tcss", ".md", ".html")}
     assert wanted, "no assets found in the checkout"
     assert wanted <= names, sorted(wanted - names)
 

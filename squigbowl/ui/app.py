@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from squigbowl import __version__
 from squigbowl.paths import asset
 from squigbowl.text import printable
+from squigbowl.ui.kit.size_clamp import ClampsSize
 from squigbowl.ui.kit.too_small import GuardsSize
 
 TITLE_ART = "S Q U I G   B O W L"
@@ -101,8 +102,8 @@ class MainMenu(Screen):
         self.query_one("#menu-note", Static).update(content(text))
 
 
-class SquigBowlApp(GuardsSize, App):
-    """Squig Bowl."""
+class SquigBowlApp(ClampsSize, GuardsSize, App):
+    """Squig Bowl. Its size is clamped to 500x200 whatever the terminal says (ClampsSize)."""
 
     # only the menu's styles at start (the match and race screens bring theirs: CSS_PATH); a
     # sub-command that opens one of them at once reads its styles with these (no re-parse)
