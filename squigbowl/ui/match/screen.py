@@ -845,12 +845,13 @@ class MatchScreen(Screen):
                 self._prompt("No player who can act here: Tab cycles through them.")
             return
         if self.mode == "action":
-            if len(here) == 1:
+            route = self.ctrl.route_to(sq, here)     # the path the preview shows (B9.2)
+            if route is not None:
+                self._walk(route)
+            elif len(here) == 1:
                 self._play(here[0])
             elif here:
                 self._open_dialog(here, cancel=True, title="Which?")
-            elif sq in self.ctrl.routes():
-                self._walk(self.ctrl.routes()[sq].path)
             else:
                 self.app.bell()
                 self._prompt("Not a legal target: the highlighted squares are (Tab jumps "
@@ -1035,8 +1036,6 @@ class MatchScreen(Screen):
         text = ""
         route = routes.get(sq)
         kinds = {c[0] for c in here}
-        if "leap" in kinds and "step" not in kinds:
-            route = ctrl.leap_route(sq)
         if route is not None and (not here or kinds & {"step", "leap"}):
             for i, psq in enumerate(route.path):
                 needs = [n for n in route.needs if n.square == psq]
