@@ -240,6 +240,13 @@ class MatchController:
                 self._routes = {}
         return self._routes
 
+    def setup_bench(self, side: int) -> list:
+        """Every player of `side` in Reserves with None or the rule that keeps him from being
+        set up now (rules/setup.bench), for the set-up screen."""
+        from squigbowl.rules.setup import bench
+
+        return bench(self.state, side)
+
     def block_preview(self, attacker: int, defender: int) -> dict | None:
         try:
             return odds.block_preview(self.match, attacker, defender)
