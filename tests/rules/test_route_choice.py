@@ -1,5 +1,6 @@
 """A6.3-A6.6, B9: the path the match offers to a square is the safest, then the shortest
-(issue 21 item 10), for steps, dodges, Go For Its and leaps (the Leap skill, the pogo stick).
+(issue 21 item 10), for steps, dodges (Break Tackle too), Go For Its (Sprint) and leaps (the
+Leap skill, the pogo stick).
 
 `odds.movement_routes` is a Dijkstra with dominance; here it is checked against a plain
 layered search over every way of spending the movement (square, squares used, Break Tackle
@@ -75,6 +76,7 @@ positions = st.fixed_dictionaries({
     "opponents": st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), max_size=9),
     "ball": st.one_of(st.none(), st.tuples(st.integers(-3, 3), st.integers(-3, 3))),
     "sprint": st.booleans(),
+    "break_tackle": st.booleans(),       # ST 4 > AG 3: his first dodge on ST (A12)
 })
 
 
@@ -83,7 +85,10 @@ def build(pos, dice=()):
     who = "home:9" if pos["who"] == "goblin" else "home:8"
     skills = {"pogo": ["Dodge", "Pogo Stick", "Stunty"], "goblin": ["Dodge", "Stunty"],
               "leaper": ["Leap"]}[pos["who"]] + (["Sprint"] if pos["sprint"] else [])
-    rows = [(who, (x, y), {"ma": pos["ma"], "skills": skills})]
+    extra = {"ma": pos["ma"], "skills": skills}
+    if pos["break_tackle"]:
+        extra.update(skills=skills + ["Break Tackle"], st=4)
+    rows = [(who, (x, y), extra)]
     taken = {(x, y)}
     for i, (dx, dy) in enumerate(pos["opponents"], start=1):
         sq = (x + dx, y + dy)

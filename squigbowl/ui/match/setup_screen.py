@@ -425,8 +425,8 @@ class SetupMode:
                 info.append(f"#{p.number} {plain(p.name)} ({p.position}) may not be set up: "
                             f"{plain_rule(why).plain}")
         if any(a[0] == "hold" for a in acts):
-            info.append("Picked up, Enter on an empty square puts him there; on one of yours, "
-                        "they swap.")
+            info.append("Pick one up, then Enter on an empty square puts him there (on one "
+                        "of yours: they swap).")
         if not acts:
             scr._prompt(" · ".join(info))
             return
