@@ -150,3 +150,32 @@ async def test_the_footer_and_help_say_which_key_shows_the_reserves_and_which_se
         assert isinstance(app.screen, HelpScreen)
         text = " ".join(app.screen.text.plain.split())
         assert "r lists the Reserves" in text and "Delete sends him to Reserves" in text
+
+
+async def test_a4_5_perfect_defence_r_lists_the_reserves_with_the_rule_and_brings_none_on():
+    """Perfect Defence re-arranges the players on the pitch only (A4.5): r says who is in
+    Reserves and why none may come on; nothing is sent off or brought on."""
+    from squigbowl.rules.setup import formations
+
+    line = formations()["line"].squares(0)
+    rows = [{"who": f"home:{n}", "at": list(sq)} for n, sq in zip((1, 2, 4, 5, 6), line)]
+    from squigbowl.rules.dice import ScriptedDice
+    from squigbowl.rules.scenario import scenario_match
+
+    m = scenario_match({"home": "Goblins", "away": "Orcs", "phase": "kickoff_perfect_defence",
+                        "active": "home", "kicking": "home", "players": rows},
+                       dice=ScriptedDice([]))
+    assert (m.pending.kind, m.pending.side) == ("setup", 0)
+    assert m.pending.info["perfect_defence"]
+    app = MatchApp(MatchController(m), handover=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        assert "5 on the pitch, 8 in Reserves" in prompt(scr)
+        await go(pilot, scr, line[0])
+        await pilot.press("r")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChoiceDialog)
+        said = prompt(scr)
+        assert "8 in Reserves" in said and "Perfect Defence" in said
+        assert m.state.board.get(line[0]) is not None

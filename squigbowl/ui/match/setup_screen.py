@@ -420,10 +420,13 @@ class SetupMode:
                 labels.append(f"#{p.number} {plain(p.name)} ({p.position}, MA{p.ma} ST{p.st} "
                               f"AG{p.ag} AV{p.av}): pick him up")
         info = [f"{len(rows)} in Reserves" + ("" if rows else ": nobody")]
+        kept: dict = {}                 # the rule -> the players it keeps off
         for p, why in rows:
             if why is not None:
-                info.append(f"#{p.number} {plain(p.name)} ({p.position}) may not be set up: "
-                            f"{plain_rule(why).plain}")
+                kept.setdefault(why, []).append(f"#{p.number} {plain(p.name)}")
+        for why, names in kept.items():
+            who = ", ".join(names) if len(names) <= 3 else f"{len(names)} players"
+            info.append(f"{who} may not be set up: {plain_rule(why).plain}")
         if any(a[0] == "hold" for a in acts):
             info.append("Pick one up, then Enter on an empty square puts him there (on one "
                         "of yours: they swap).")
