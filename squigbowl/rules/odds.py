@@ -6,8 +6,8 @@ themselves (move.py, ball.py, rolls.py, block.py, passing.py). Nothing here roll
 emits an event or changes the state.
 
     routes = movement_routes(m)          # the acting player's reachable squares
-    r = routes[(7, 5)]
-    r.path, r.needs, r.chance, r.chance_rr
+    r = routes[(7, 5)]                   # the safest way there, then the shortest
+    r.path, r.leaps, r.needs, r.chance, r.chance_rr
     d6_chance(4, 1)                      # 4+ with +1: 2/3
 """
 
