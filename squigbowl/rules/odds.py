@@ -6,8 +6,8 @@ themselves (move.py, ball.py, rolls.py, block.py, passing.py). Nothing here roll
 emits an event or changes the state.
 
     routes = movement_routes(m)          # the acting player's reachable squares
-    r = routes[(7, 5)]
-    r.path, r.needs, r.chance, r.chance_rr
+    r = routes[(7, 5)]                   # the safest way there, then the shortest
+    r.path, r.leaps, r.needs, r.chance, r.chance_rr
     d6_chance(4, 1)                      # 4+ with +1: 2/3
 """
 
@@ -71,14 +71,16 @@ class Need:
 
 @dataclass(frozen=True)
 class Route:
-    """A way for the acting player to reach a square by steps: the squares in order (not his
-    start), every roll on the way, the chance with no re-roll and with the re-rolls he has."""
+    """A way for the acting player to reach a square by steps (and a leap, `leaps`): the
+    squares in order (not his start), every roll on the way, the chance with no re-roll and
+    with the re-rolls he has."""
 
     path: tuple
     needs: tuple
     chance: float
     chance_rr: float
     gfis: int
+    leaps: frozenset = frozenset()     # the squares of `path` reached by a leap (A6.6)
 
     @property
     def square(self):
@@ -252,9 +254,15 @@ def movement_left(m, p, act) -> int:
 
 def movement_routes(m, pid: int | None = None) -> dict:
     """For the acting player (or `pid` as if he were declaring a Move now, from 0 squares
-    used), the most likely way to reach each empty square by steps, with its rolls and odds.
-    Routes never pass through the ball's square (entering it stops the route). Empty when the
-    player cannot move."""
+    used), the best way to reach each empty square by steps and, for a player who may still
+    leap this action (A6.6, B9.2), by a leap anywhere along the way, with its rolls and odds.
+
+    Best means **safest, then shortest**: the highest chance that every roll on the way
+    succeeds (no re-roll counted: dodges, Go For Its, the leap, a pick-up at the end), then
+    the fewest squares of movement (a leap counts its 2, A6.6), then the fewest rolls, then
+    the fewest diagonal steps. This is the one path the match screen previews and walks
+    (`Route.leaps` says which squares a leap reaches). Routes never pass through the ball's
+    square (entering it stops the route). Empty when the player cannot move."""
     s = m.state
     act = s.activation
     if pid is None:
@@ -269,6 +277,9 @@ def movement_routes(m, pid: int | None = None) -> dict:
     p = s.players[pid]
     if p.status != STANDING or p.square is None:
         return {}
+    mine = act is not None and act.pid == pid
+    if mine and act.stood_up and p.ma < 3:      # A5.4: no further movement this action
+        return {}
     budget = p.ma + moves.max_gfi(p) - used
     if budget <= 0:
         return {}
@@ -279,47 +290,91 @@ def movement_routes(m, pid: int | None = None) -> dict:
     ball_sq = ball.square if ball.carrier is None and not ball.in_air else None
     start = p.square
     bt0 = _break_tackle_ready(m, p)
-    # Dijkstra on -log(chance), then squares; node = (square, squares used, Break Tackle left).
-    # A node is dominated by a settled one on the same square with no more squares used.
+    lp0 = moves.can_leap(p) and not (mine and act.leaped)
+    ma = p.ma
+    # Dijkstra on the key (risk, squares, rolls, diagonals), risk = -log(chance) counted in
+    # billionths so that equal chances compare equal; node = (square, squares used, Break
+    # Tackle left, leap left). A node is dominated by a settled one on the same square with
+    # no more squares used and no less left to spend.
     settled: dict = {}
     links: dict = {}
-    cache: dict = {}
-    heap = [(0.0, 0, start, bt0)]
+    step_cache: dict = {}
+    leap_cache: dict = {}
+    leap_targets: dict = {}
+    push, pop = heapq.heappush, heapq.heappop
+    first = (start, 0, bt0, lp0)
+    heap = [(0, 0, 0, 0, 0.0, first)]
+    links[first] = ((0, 0, 0, 0), None, (), None)
+
+    def dominated(sq, n, bt, lp) -> bool:
+        for n2, bt2, lp2 in settled.get(sq, ()):
+            if n2 <= n and (bt2 or not bt) and (lp2 or not lp):
+                return True
+        return False
+
+    def offer(node, key, risk, prev, needs, how) -> None:
+        old = links.get(node)
+        if old is not None and old[0] <= key:
+            return
+        if dominated(node[0], node[1], node[2], node[3]):
+            return
+        links[node] = (key, prev, needs, how)
+        push(heap, (*key, risk, node))
+
     while heap:
-        cost, n, sq, bt = heapq.heappop(heap)
-        marks = settled.setdefault(sq, [])
-        if any(n2 <= n and (bt2 or not bt) for n2, bt2 in marks):
+        q, n, nrolls, bends, risk, node = pop(heap)
+        sq, _, bt, lp = node
+        if links[node][0] != (q, n, nrolls, bends):
+            continue                              # a better way to this node came later
+        if dominated(sq, n, bt, lp):
             continue
-        marks.append((n, bt))
-        if n >= budget or (sq == ball_sq and sq != start):
+        settled.setdefault(sq, []).append((n, bt, lp))
+        left = budget - n
+        if left <= 0 or (sq == ball_sq and sq != start):
             continue
-        gfi = used + n >= p.ma
+        gfi = used + n >= ma
         for nsq in NEIGHBOURS[sq]:
             if nsq in board:
                 continue
-            key = (sq, nsq, gfi, bt)
-            hit = cache.get(key)
+            ckey = (sq, nsq, gfi, bt)
+            hit = step_cache.get(ckey)
             if hit is None:
                 needs = tuple(step_needs(m, p, sq, nsq, used + n, break_tackle=bt))
-                c = chance_plain(needs)
-                straight = 1.0 if nsq[0] == sq[0] or nsq[1] == sq[1] else 1.4
-                hit = cache[key] = (needs, (-math.log(c) if c > 0 else 1e6) + 1e-6 * straight,
-                                    bt and not any(nd.what == "dodge" for nd in needs))
-            needs, step_cost, bt_after = hit
-            nnode = (nsq, n + 1, bt_after)
-            new_cost = cost + step_cost
-            old = links.get(nnode)
-            if old is None or new_cost < old[0]:
-                links[nnode] = (new_cost, (sq, n, bt), needs)
-                heapq.heappush(heap, (new_cost, n + 1, nsq, bt_after))
-    best = {sq: (sq, marks[0][0], marks[0][1]) for sq, marks in settled.items() if sq != start}
+                hit = step_cache[ckey] = (needs, _risk(needs),
+                                          bt and not any(nd.what == "dodge" for nd in needs),
+                                          0 if nsq[0] == sq[0] or nsq[1] == sq[1] else 1)
+            needs, step_risk, bt_after, bend = hit
+            r = risk + step_risk
+            offer((nsq, n + 1, bt_after, lp), (round(r * 1e9), n + 1, nrolls + len(needs),
+                                               bends + bend), r, node, needs, "step")
+        if not lp or left < 2:
+            continue
+        targets = leap_targets.get(sq)
+        if targets is None:
+            targets = leap_targets[sq] = [t for t in squares_within(sq, 2) if t not in board]
+        going = min(2, max(0, used + n + 2 - ma))      # the GFIs of the leap's 2 squares
+        for to in targets:
+            ckey = (to, going)
+            hit = leap_cache.get(ckey)
+            if hit is None:
+                needs = tuple(leap_needs(m, p, to, used + n))
+                hit = leap_cache[ckey] = (needs, _risk(needs))
+            needs, leap_risk = hit
+            r = risk + leap_risk
+            offer((to, n + 2, bt, False), (round(r * 1e9), n + 2, nrolls + len(needs), bends),
+                  r, node, needs, "leap")
     routes = {}
-    for sq, node in best.items():
-        path, needs = [], []
-        cur = node
-        while cur[0] != start or cur[1] != 0:
-            _, prev, nd = links[cur]
+    for sq, marks in settled.items():
+        if sq == start:
+            continue
+        n, bt, lp = marks[0]
+        cur = (sq, n, bt, lp)
+        path, needs, leaps = [], [], set()
+        while cur != first:
+            _, prev, nd, how = links[cur]
             path.append(cur[0])
+            if how == "leap":
+                leaps.add(cur[0])
             needs[:0] = nd
             cur = prev
         path.reverse()
@@ -327,23 +382,14 @@ def movement_routes(m, pid: int | None = None) -> dict:
         routes[sq] = Route(tuple(path), needs_t, chance_plain(needs_t),
                            chance_with_rerolls(needs_t, team=team_rr, skills=skills,
                                                loner=loner),
-                           sum(1 for nd in needs_t if nd.what == "GFI"))
+                           sum(1 for nd in needs_t if nd.what == "GFI"), frozenset(leaps))
     return routes
 
 
-def leap_route(m, to) -> Route | None:
-    """The acting player's leap to `to`, if a 'leap' choice to it is legal now."""
-    s = m.state
-    act = s.activation
-    pending = m.pending
-    if act is None or pending is None or ("leap", to) not in pending.choices:
-        return None
-    p = s.players[act.pid]
-    needs = tuple(leap_needs(m, p, to, act.moves))
-    team_rr, skills = rerolls_available(m, p)
-    return Route((to,), needs, chance_plain(needs),
-                 chance_with_rerolls(needs, team=team_rr, skills=skills, loner=p.has("Loner")),
-                 sum(1 for nd in needs if nd.what == "GFI"))
+def _risk(needs) -> float:
+    """-log of the chance that every one of `needs` succeeds (a large number for 0)."""
+    c = chance_plain(needs)
+    return -math.log(c) if c > 0 else 1e6
 
 
 def leap_squares(m, p) -> list:

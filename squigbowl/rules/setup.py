@@ -109,30 +109,48 @@ def formations() -> dict[str, Formation]:
     return _FORMATIONS
 
 
+FANATIC = "Goblin Fanatic"
+
+
 def _pick_key(kind: str):
     """How well a player suits a slot; a player without a tackle zone of his own (a Goblin
-    Fanatic) suits no slot until nobody else is left."""
+    Fanatic) suits no slot until nobody else is left (he has his own: `fanatic_slots`)."""
     if kind == "kick":
-        return lambda p: ("Goblin Fanatic" not in p.skills, "Kick" in p.skills, p.ag, p.ma)
+        return lambda p: (FANATIC not in p.skills, "Kick" in p.skills, p.ag, p.ma)
     if kind == "any":
-        return lambda p: ("Goblin Fanatic" not in p.skills,)
+        return lambda p: (FANATIC not in p.skills,)
     stat = attrgetter(kind)
-    return lambda p: ("Goblin Fanatic" not in p.skills, stat(p))
+    return lambda p: (FANATIC not in p.skills, stat(p))
 
 
 _PICK_KEYS = {kind: _pick_key(kind) for kind in PICKS}
 
 
+def fanatic_slots(formation: Formation, n: int) -> list[int]:
+    """B3.13: a Goblin Fanatic may stand on the line of scrimmage, and there his four squares
+    (B3.4) start among the opponents: the indexes of the line-of-scrimmage slots among the
+    first `n` (the ones a team of n uses), the middle of the pitch first."""
+    los = [i for i, (sq, _) in enumerate(formation.slots[:n]) if is_los(sq, 0)]
+    return sorted(los, key=lambda i: (abs(formation.slots[i][0][1] - HEIGHT // 2), i))
+
+
 def formation_placements(state, side: int, formation: Formation, pool) -> list:
-    """(pid, square) for the formation filled from `pool`: slot by slot, the best remaining
-    player for the slot's `pick` (ties: jersey order). Fewer players use the first slots."""
+    """(pid, square) for the formation filled from `pool`: a Goblin Fanatic first, on a line of
+    scrimmage slot (`fanatic_slots`, B3.13), then slot by slot the best remaining player for
+    the slot's `pick` (ties: jersey order). Fewer players use the first slots."""
     left = sorted(pool, key=lambda p: p.number)
+    n = min(len(left), len(formation.slots))
+    chosen: dict[int, object] = {}
+    fanatics = [p for p in left if FANATIC in p.skills]
+    for i, p in zip(fanatic_slots(formation, n), fanatics):
+        chosen[i] = p
+        left.remove(p)
     out = []
-    for (sq, kind) in formation.slots:
-        if not left:
-            break
-        best = max(left, key=_PICK_KEYS[kind])  # max keeps the first of equal players
-        left.remove(best)
+    for i, (sq, kind) in enumerate(formation.slots[:n]):
+        best = chosen.get(i)
+        if best is None:
+            best = max(left, key=_PICK_KEYS[kind])  # max keeps the first of equal players
+            left.remove(best)
         out.append((best.id, mirror(sq, side)))
     return out
 
@@ -145,6 +163,25 @@ def available(state, side: int) -> list:
         return [p for p in state.side_players(side) if p.status in ON_PITCH]
     return [p for p in state.side_players(side)
             if p.status in ON_PITCH or (p.status == RESERVES and not p.heat_out)]
+
+
+def bench(state, side: int) -> list:
+    """Every player of `side` in Reserves (A0.6; a Goblin Fanatic too), by jersey number, each
+    with None when he may be set up now or the rule that keeps him off: Sweltering Heat
+    (A4.1 step 3) or Perfect Defence, which re-arranges only the players on the pitch (A4.5).
+    Pure, for the set-up screen; a team with 11 set up brings one on for one of them."""
+    out = []
+    for p in sorted(state.side_players(side), key=lambda q: q.number):
+        if p.status != RESERVES:
+            continue
+        if state.phase == PERFECT_DEFENCE:
+            why = "A4.5: Perfect Defence re-arranges the players on the pitch, no Reserves"
+        elif p.heat_out:
+            why = "A4.1.3: out with the heat until the next drive (Sweltering Heat)"
+        else:
+            why = None
+        out.append((p, why))
+    return out
 
 
 def squares_problem(squares, side: int, n_available: int) -> str | None:

@@ -4,7 +4,7 @@ import pytest
 
 from squigbowl.rules.events import IllegalChoice
 from squigbowl.rules.model import CASUALTY, RESERVES, SENT_OFF, STANDING
-from squigbowl.rules.setup import formations, setup_problem
+from squigbowl.rules.setup import bench, formations, setup_problem
 
 from test_match_flow_helpers import AWAY, HOME, HOME_SQUARES, make, of_kind, player
 
@@ -167,10 +167,55 @@ def test_a4_1_3_a_player_out_with_the_heat_cannot_be_set_up():
     assert ("end_setup", None) in m.pending.choices
 
 
-def test_a4_3_formation_keeps_a_goblin_fanatic_on_the_bench_when_others_are_available():
+@pytest.mark.parametrize("name", ["line", "spread", "wedge"])
+def test_b3_13_every_formation_puts_the_goblin_fanatic_on_the_line_of_scrimmage(name):
+    """Issue 21 item 11: no formation placed the Fanatic (13 Goblins: he and a Goblin stayed
+    in Reserves). B3.13: he may stand on the line of scrimmage, where his four squares (B3.4)
+    start among the opponents: the formation puts him in the middle of the line, the Trolls
+    beside him, and leaves two Goblins in Reserves; the set-up is legal."""
     m, _ = make({"home": "Goblins"}, phase="setup",
                 before=lambda s: setattr(s, "kicking", HOME))
     fanatic = [p for p in m.state.players if p.has("Goblin Fanatic")][0]
-    m.decide(("formation", "line"))
-    assert fanatic.status == RESERVES
+    m.decide(("formation", name))
+    assert fanatic.status == STANDING and fanatic.square == (12, 7)
+    assert [p.position for p in m.state.side_players(HOME) if p.status == RESERVES] == \
+        ["Goblin", "Goblin"]
     assert setup_problem(m.state, HOME) is None
+
+
+def test_b3_13_a_fanatic_in_a_short_team_takes_a_line_slot_not_the_last_one():
+    """Five players: the formation's first five slots, the Fanatic on the line (he used to
+    take whatever slot was left: with 13 he was left out, with few the deep one)."""
+    def short(s):
+        s.kicking = HOME
+        keep = {"Goblin Fanatic", "Troll", "Goblin"}
+        home = [p for p in s.side_players(HOME) if p.position in keep][:5]
+        for p in s.side_players(HOME):
+            if p not in home:
+                p.status = CASUALTY
+    m, _ = make({"home": "Goblins"}, phase="setup", before=short)
+    fanatic = [p for p in m.state.players if p.has("Goblin Fanatic")][0]
+    m.decide(("formation", "line"))
+    assert fanatic.square == (12, 7)
+    assert len([p for p in m.state.side_players(HOME) if p.square is not None]) == 5
+    assert setup_problem(m.state, HOME) is None
+
+
+def test_a4_1_3_the_bench_lists_every_reserve_and_who_may_come_on():
+    """The set-up screen's Reserves (issue 21 item 11): every player in Reserves, the Fanatic
+    included, also once 11 are set up; one out with the heat is listed with the rule."""
+    def heat(s):
+        s.kicking = HOME
+        [p for p in s.side_players(HOME) if p.number == 13][0].heat_out = True
+    m, _ = make({"home": "Goblins"}, phase="setup", before=heat)
+    s = m.state
+    m.decide(("formation", "line"))
+    rows = bench(s, HOME)
+    assert [(p.number, why is None) for p, why in rows] == [(12, True), (13, False)]
+    assert "A4.1.3" in rows[1][1]
+    # before the formation: all 13, the Fanatic (#3) among them
+    m2, _ = make({"home": "Goblins"}, phase="setup",
+                 before=lambda s: setattr(s, "kicking", HOME))
+    assert [p.number for p, _ in bench(m2.state, HOME)] == list(range(1, 14))
+
+

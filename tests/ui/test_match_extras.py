@@ -119,7 +119,7 @@ async def test_setup_by_keys_place_remove_illegal_and_own_formation(tmp_path, mo
         assert m.state.players[pid].square == (x, 6) and (x, 7) not in m.state.board
         await pilot.press("e")
         assert "A4.3.2" in str(scr.query_one("#prompt").render())
-        await pilot.press("r")                        # back to Reserves
+        await pilot.press("delete")                   # back to Reserves (r lists them)
         await pilot.pause()
         assert m.state.players[pid].square is None
         await pilot.press("F", "2")                   # a built-in formation

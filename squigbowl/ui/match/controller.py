@@ -196,18 +196,23 @@ class MatchController:
         self.ask()
         return True
 
-    def walk(self, path) -> list[Event]:
-        """Step the acting player along `path` one decision at a time; stop as soon as the
-        engine asks anything else, a roll fails or the player stops acting. Then ask."""
+    def walk(self, route) -> list[Event]:
+        """Move the acting player along `route` (an `odds.Route`: the path the preview showed,
+        a leap where `route.leaps` says so; or a plain list of squares to step through) one
+        decision at a time; stop as soon as the engine asks anything else, a roll fails or the
+        player stops acting. Then ask."""
         out: list[Event] = []
         act = self.state.activation
         pid = act.pid if act is not None else None
+        path = getattr(route, "path", route)
+        leaps = getattr(route, "leaps", frozenset())
         for sq in path:
+            choice = ("leap" if sq in leaps else "step", sq)
             pending = self.pending
-            if (pending is None or pending.kind != "action" or ("step", sq) not in pending.choices
+            if (pending is None or pending.kind != "action" or choice not in pending.choices
                     or pending.info.get("player") != pid):
                 break
-            events = self.decide(("step", sq))
+            events = self.decide(choice)
             out.extend(events)
             if any(e.kind in ("turnover", "touchdown", "knocked_down", "fell_over")
                    for e in events):
@@ -215,9 +220,18 @@ class MatchController:
         self.ask()
         return out
 
+    def route_to(self, sq, here=()):
+        """The route the preview shows and Enter walks to `sq` (`routes`: safest, then
+        shortest, leaps included), or None: when a choice on that square is not a step or a
+        leap (a block, a kick aim...), the square is not a movement target."""
+        if any(c[0] not in ("step", "leap") for c in here):
+            return None
+        return self.routes().get(sq)
+
     # -- previews (pure) -----------------------------------------------------------------------
     def routes(self) -> dict:
-        """The acting player's reachable squares with path and odds (cached per decision)."""
+        """The acting player's reachable squares with path and odds (cached per decision):
+        `odds.movement_routes`, the one path both the preview and the move use."""
         if self._routes is None:
             pending = self.pending
             if pending is not None and pending.kind == "action":
@@ -226,8 +240,12 @@ class MatchController:
                 self._routes = {}
         return self._routes
 
-    def leap_route(self, sq):
-        return odds.leap_route(self.match, sq)
+    def setup_bench(self, side: int) -> list:
+        """Every player of `side` in Reserves with None or the rule that keeps him from being
+        set up now (rules/setup.bench), for the set-up screen."""
+        from squigbowl.rules.setup import bench
+
+        return bench(self.state, side)
 
     def block_preview(self, attacker: int, defender: int) -> dict | None:
         try:

@@ -15,7 +15,8 @@ How each decision is answered:
   the square under the cursor (Kick It!); Esc ends the action. The prompt line says what the
   action asks and the odds of the target under the cursor (prompts.py);
 * 'setup' (and Perfect Defence): see setup_screen.SetupMode — Enter picks a player up and
-  puts him down, r sends him to Reserves, F formations, S saves one, K Kick It! kicker, e ends;
+  puts him down, r lists the Reserves, Delete sends him there, F formations, S saves one,
+  K Kick It! kicker, e ends;
 * any other kind: if its choices point at squares or players on the pitch they are picked
   there with Enter (`a` lists them instead), otherwise a dialog lists the choices.
 
@@ -122,10 +123,11 @@ class MatchScreen(Screen):
         Binding("plus", "speed(1)", show=False), Binding("equals_sign", "speed(1)", show=False),
         Binding("minus", "speed(-1)", show=False),
         # set-up
-        Binding("r", "setup_key('remove')", "Reserves"),
-        Binding("delete", "setup_key('remove')", show=False),
+        Binding("r", "setup_key('reserves')", "Reserves"),
+        Binding("delete", "setup_key('remove')", "To Reserves"),
+        Binding("backspace", "setup_key('remove')", show=False),
         Binding("F", "setup_key('formation_menu')", "Formations"),
-        Binding("S", "setup_key('save')", "Save formation"),
+        Binding("S", "setup_key('save')", "Save"),
         Binding("K", "setup_key('kicker')", "Kicker"),
         Binding("e", "setup_key('end')", "End set-up"),
         Binding("question_mark", "help", "Help"),
@@ -645,6 +647,8 @@ class MatchScreen(Screen):
                 return False
             if parameters[0] == "kicker":
                 return bool(self.setup.choices("kicker"))
+            if parameters[0] == "remove":
+                return self.setup.can_remove()
             return True
         if action == "end_action":
             return mode == "action" and ("end", None) in self.decision.choices
@@ -669,7 +673,7 @@ class MatchScreen(Screen):
         elif self.mode == "action":
             sig += (("kick_aim", self.pitch.cursor) in self.decision.choices,)
         elif self.mode == "setup":
-            sig += (bool(self.setup.choices("kicker")),)
+            sig += (bool(self.setup.choices("kicker")), self.setup.can_remove())
         if sig != getattr(self, "_keys_sig", None):
             self._keys_sig = sig
             self._show_keys()
@@ -845,12 +849,13 @@ class MatchScreen(Screen):
                 self._prompt("No player who can act here: Tab cycles through them.")
             return
         if self.mode == "action":
-            if len(here) == 1:
+            route = self.ctrl.route_to(sq, here)     # the path the preview shows (B9.2)
+            if route is not None:
+                self._walk(route)
+            elif len(here) == 1:
                 self._play(here[0])
             elif here:
                 self._open_dialog(here, cancel=True, title="Which?")
-            elif sq in self.ctrl.routes():
-                self._walk(self.ctrl.routes()[sq].path)
             else:
                 self.app.bell()
                 self._prompt("Not a legal target: the highlighted squares are (Tab jumps "
@@ -1035,8 +1040,6 @@ class MatchScreen(Screen):
         text = ""
         route = routes.get(sq)
         kinds = {c[0] for c in here}
-        if "leap" in kinds and "step" not in kinds:
-            route = ctrl.leap_route(sq)
         if route is not None and (not here or kinds & {"step", "leap"}):
             for i, psq in enumerate(route.path):
                 needs = [n for n in route.needs if n.square == psq]
@@ -1103,9 +1106,11 @@ p3+ pick-up, L4+ leap
  │  halfway line"""
 
 HELP_LINES = [
-    "Set-up: Enter picks a player up / puts him down, r Reserves, F formations, S save one,",
-    "        K Kick It! kicker, Tab next of your players, e ends the set-up (or says which",
-    "        rule it breaks)",
+    "Set-up: Enter picks a player up / puts him down; on an empty square, lists who may go",
+    "        there (Reserves first); r lists the Reserves: pick one up, or send the player",
+    "        under the cursor there; Delete sends him to Reserves at once; F formations,",
+    "        S save one, K Kick It! kicker, Tab next of your players, e ends the set-up (or",
+    "        says which rule it breaks)",
     "Cursor: arrows, vi keys h j k l y u n, numpad; down-left is End or 1 (b is Block);",
     "        Tab / Shift+Tab: next player who can act",
     "        (during an action or a pick: the next highlighted target)",

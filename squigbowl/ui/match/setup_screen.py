@@ -6,8 +6,12 @@ turns keys into the decision's choices, all through the controller:
 
 * Enter on one of your players picks him up (his square is marked), Enter on an empty square
   of your half puts him there; Enter on an empty square with nobody picked up lists who can
-  go there (Reserves first);
-* r (or Delete) sends the player under the cursor back to Reserves;
+  go there: the Reserves who may be set up (a Goblin Fanatic too, B3.13), then your set-up
+  players. With 11 set up a reserve still comes on: the coach picks who goes off for him;
+* r lists the Reserves (every player there, those who may not be set up with the rule: out
+  with the heat, Perfect Defence): pick one up (then Enter on an empty square, or on one of
+  yours to swap them), or send the player under the cursor to Reserves;
+* Delete (or Backspace) sends the player under the cursor back to Reserves at once;
 * F lists the formations: the built-in ones (the engine's ("formation", name) choices) and the
   coach's own, saved with S;
 * K makes the player under the cursor the Kick It! kicker (B2.10.1, when the house rule is on);
@@ -170,19 +174,48 @@ class SetupMode:
         return sorted(seen, key=lambda pid: (state.players[pid].square is not None,
                                              state.players[pid].number))
 
+    def bench(self) -> list:
+        """[(player, None or the rule that keeps him off)] for every player of the side in
+        Reserves, the Fanatic included (rules/setup.bench, through the controller)."""
+        return self.ctrl.setup_bench(self.side())
+
+    def may_come_on(self) -> list:
+        """The ids of the Reserves who may be set up now."""
+        return [p.id for p, why in self.bench() if why is None]
+
+    def set_up(self) -> list:
+        """The side's players on the pitch."""
+        return [p for p in self.ctrl.state.players if p.side == self.side()
+                and p.square is not None]
+
     def reserves_text(self):
-        """Who can still be set up (for the card panel while the cursor is on an empty square)."""
+        """Everybody in Reserves (for the card panel while the cursor is on an empty square)."""
         from rich.text import Text
 
-        state = self.ctrl.state
-        waiting = [state.players[pid] for pid in self.movers()
-                   if state.players[pid].square is None]
+        rows = self.bench()
         text = Text()
-        text.append(f"Reserves ({len(waiting)})", style="bold")
-        text.append("  Enter on an empty square: who goes there\n", style="dim")
-        text.append("  ".join(f"#{p.number} {plain(p.name)} ({p.position}, MA{p.ma} ST{p.st} "
-                              f"AG{p.ag})" for p in waiting) or "nobody")
+        text.append(f"Reserves ({len(rows)})", style="bold")
+        text.append("  r: the list · Enter on an empty square: who goes there\n", style="dim")
+        parts = []
+        for p, why in rows:
+            part = f"#{p.number} {plain(p.name)} ({p.position}, MA{p.ma} ST{p.st} AG{p.ag})"
+            parts.append(part + (" — may not be set up" if why else ""))
+        text.append("  ".join(parts) or "nobody")
+        if rows and self.may_come_on() and not self._room():
+            text.append(f"\n{len(self.set_up())} set up: one comes on for one of yours",
+                        style="dim")
         return text
+
+    def _room(self) -> bool:
+        """A reserve may be put on an empty square without anyone going off (the engine
+        offers his 'place')."""
+        ids = self.may_come_on()
+        return bool(ids) and any(c[1][0] in ids for c in self.choices("place"))
+
+    def _name(self, pid) -> str:
+        from squigbowl.ui.match.words import player_name
+
+        return player_name(self.ctrl.state, pid, short=True)
 
     def status_line(self):
         """Who is set up, and what still breaks the rules, in plain words (a Rich Text)."""
@@ -193,14 +226,15 @@ class SetupMode:
         state = self.ctrl.state
         d = self.decision
         side = self.side()
-        on = [p for p in state.players if p.side == side and p.square is not None]
-        reserves = [pid for pid in self.movers() if state.players[pid].square is None]
+        on = self.set_up()
+        reserves = self.bench()
         what = "Perfect Defence: rearrange" if d.info.get("perfect_defence") else "Set up"
         role = "kicking" if d.info.get("kicking") else "receiving"
         text = Text(f"{what} ({role}) · {len(on)} on the pitch, {len(reserves)} in Reserves")
         if self.held is not None:
-            from squigbowl.ui.match.words import player_name
-            text.append(f" · holding {player_name(state, self.held, short=True)}")
+            text.append(f" · holding {self._name(self.held)}")
+            if state.players[self.held].square is None:
+                text.append(": Enter on a square puts him there, on one of yours swaps them")
         kicker = state.phase_data.get("kick_it_kicker") if state.options.kick_it else None
         if kicker is not None and state.players[kicker].side == side:
             text.append(f" · kicker #{state.players[kicker].number}")
@@ -215,9 +249,11 @@ class SetupMode:
     def layers(self) -> dict:
         """Pitch layers: where the held player may go, or your players to pick up."""
         if self.held is not None:
-            return {"legal": self.empty_squares(), "path": {self.ctrl.player(self.held).square:
-                                                           " ⇡ "} if self.ctrl.player(
-                self.held).square else {}}
+            square = self.ctrl.player(self.held).square
+            if square is None:          # a reserve: an empty square, or one of yours to swap
+                return {"legal": self.empty_squares() | {p.square for p in self.set_up()},
+                        "path": {}}
+            return {"legal": self.empty_squares(), "path": {square: " ⇡ "}}
         squares = {self.ctrl.state.players[pid].square for pid in self.movers()
                    if self.ctrl.state.players[pid].square is not None}
         squares |= {self.ctrl.state.players[c[1]].square for c in self.choices("remove")}
@@ -229,9 +265,14 @@ class SetupMode:
         sq = scr.pitch.cursor
         pid = self.own_player_at(sq)
         if pid is not None:
-            if self.held == pid:
+            held = self.held
+            if held == pid:
                 self.held = None
                 scr._prompt("Put down again.")
+            elif held is not None and self.ctrl.player(held).square is None:
+                self.held = None
+                self.swap(pid, held)
+                return
             elif pid in self.movers():
                 self.held = pid
             else:
@@ -245,12 +286,106 @@ class SetupMode:
             return
         if self.held is not None:
             pid, self.held = self.held, None
-            scr._play(("place", (pid, sq)))
+            self.put(pid, sq)
             return
-        options = [("place", (pid, sq)) for pid in self.movers()]
-        scr._open_dialog(options, cancel=True, title=f"Who goes to ({sq[0]},{sq[1]})?")
+        self.who_goes_to(sq)
+
+    def who_goes_to(self, sq) -> None:
+        """The dialog of Enter on an empty square: the Reserves who may be set up (the Fanatic
+        too), then the set-up players who may move there."""
+        from squigbowl.ui.kit.dialogs import ChoiceDialog
+        from squigbowl.ui.match import words
+
+        scr = self.screen
+        d = self.decision
+        full = not self._room()
+        ids = [pid for pid in self.may_come_on()
+               if full or ("place", (pid, sq)) in d.choices]
+        ids += [p.id for p in sorted(self.set_up(), key=lambda q: q.number)
+                if ("place", (p.id, sq)) in d.choices]
+        if not ids:
+            scr.app.bell()
+            scr._prompt("Nobody can go there now.")
+            return
+        labels = []
+        for pid in ids:
+            label = words.choice_text(self.ctrl, d, ("place", (pid, sq)))
+            if full and self.ctrl.player(pid).square is None:
+                label += ": one of yours goes off"
+            labels.append(label)
+        info = []
+        if full and self.may_come_on():
+            info.append(f"{len(self.set_up())} are set up: a reserve comes on for one of them "
+                        "(you pick who goes off).")
+
+        def done(i) -> None:
+            if i is not None:
+                self.put(ids[i], sq)
+
+        scr.app.push_screen(ChoiceDialog(f"Who goes to ({sq[0]},{sq[1]})?", labels, info,
+                                         cancel=True), done)
+
+    def put(self, pid, sq) -> None:
+        """`pid` onto the empty square `sq`: the engine's 'place', or, for a reserve when the
+        pitch is full, first the dialog of who goes off for him."""
+        scr = self.screen
+        choice = ("place", (pid, sq))
+        if choice in self.decision.choices:
+            scr._play(choice)
+        elif self.ctrl.player(pid).square is None and pid in self.may_come_on():
+            self.who_goes_off(pid, sq)
+        else:
+            scr.app.bell()
+            scr._prompt(f"{self._name(pid)} cannot go there now.")
+
+    def who_goes_off(self, pid, sq) -> None:
+        """11 set up: which of them goes to Reserves so that the reserve `pid` comes on `sq`."""
+        from squigbowl.ui.kit.dialogs import ChoiceDialog
+
+        scr = self.screen
+        off = [c[1] for c in self.choices("remove")]
+        if not off:
+            scr.app.bell()
+            scr._prompt(f"{self._name(pid)} cannot come on now.")
+            return
+        state = self.ctrl.state
+        labels = [f"{self._name(q)} ({state.players[q].position}, at "
+                  f"{state.players[q].square[0]},{state.players[q].square[1]})" for q in off]
+
+        def done(i) -> None:
+            if i is not None:
+                self._replace(off[i], pid, sq)
+
+        scr.app.push_screen(ChoiceDialog(f"Who goes to Reserves for {self._name(pid)}?",
+                                         labels, cancel=True), done)
+
+    def swap(self, out, pid) -> None:
+        """The reserve `pid` takes the square of the set-up player `out`, who goes to
+        Reserves."""
+        self._replace(out, pid, self.ctrl.player(out).square)
+
+    def _replace(self, out, pid, sq) -> None:
+        """Two of the engine's choices: ('remove', out), then ('place', (pid, sq)); if the
+        engine then refuses him, `out` goes back where he stood."""
+        scr = self.screen
+        ctrl = self.ctrl
+        if ("remove", out) not in self.decision.choices:
+            scr.app.bell()
+            scr._prompt(f"{self._name(out)} cannot be sent to Reserves now.")
+            return
+        back = ("place", (out, ctrl.player(out).square))
+        scr.mode = "wait"
+        ctrl.decide(("remove", out))
+        pending = ctrl.pending
+        if pending is not None and pending.kind == "setup":
+            if ("place", (pid, sq)) in pending.choices:
+                ctrl.decide(("place", (pid, sq)))
+            elif back in pending.choices:
+                ctrl.decide(back)
+        ctrl.ask()
 
     def remove(self) -> None:
+        """Delete: the player under the cursor back to Reserves."""
         pid = self.own_player_at(self.screen.pitch.cursor)
         if pid is not None and ("remove", pid) in self.decision.choices:
             if self.held == pid:
@@ -258,7 +393,58 @@ class SetupMode:
             self.screen._play(("remove", pid))
         else:
             self.screen.app.bell()
-            self.screen._prompt("r sends one of your set-up players back to Reserves.")
+            self.screen._prompt("Delete sends one of your set-up players back to Reserves "
+                                "(r lists the Reserves).")
+
+    def can_remove(self) -> bool:
+        """The player under the cursor may be sent to Reserves (the footer's Delete)."""
+        pid = self.own_player_at(self.screen.pitch.cursor)
+        return pid is not None and ("remove", pid) in self.decision.choices
+
+    def reserves(self) -> None:
+        """r: the Reserves in a dialog: pick one up, or send the player under the cursor
+        there; those who may not be set up are listed with the rule."""
+        from squigbowl.ui.kit.dialogs import ChoiceDialog
+        from squigbowl.ui.match.rule_words import plain_rule
+
+        scr = self.screen
+        rows = self.bench()
+        acts, labels = [], []
+        if self.can_remove():
+            pid = self.own_player_at(scr.pitch.cursor)
+            acts.append(("remove", pid))
+            labels.append(f"Send {self._name(pid)} (under the cursor) to Reserves")
+        for p, why in rows:
+            if why is None:
+                acts.append(("hold", p.id))
+                labels.append(f"#{p.number} {plain(p.name)} ({p.position}, MA{p.ma} ST{p.st} "
+                              f"AG{p.ag} AV{p.av}): pick him up")
+        info = [f"{len(rows)} in Reserves" + ("" if rows else ": nobody")]
+        kept: dict = {}                 # the rule -> the players it keeps off
+        for p, why in rows:
+            if why is not None:
+                kept.setdefault(why, []).append(f"#{p.number} {plain(p.name)}")
+        for why, names in kept.items():
+            who = ", ".join(names) if len(names) <= 3 else f"{len(names)} players"
+            info.append(f"{who} may not be set up: {plain_rule(why).plain}")
+        if any(a[0] == "hold" for a in acts):
+            info.append("Pick one up, then Enter on an empty square puts him there (on one "
+                        "of yours: they swap).")
+        if not acts:
+            scr._prompt(" · ".join(info))
+            return
+
+        def done(i) -> None:
+            if i is None:
+                return
+            kind, pid = acts[i]
+            if kind == "remove":
+                self.remove()
+            else:
+                self.held = pid
+                scr._present()
+
+        scr.app.push_screen(ChoiceDialog("Reserves", labels, info, cancel=True), done)
 
     def kicker(self) -> None:
         pid = self.own_player_at(self.screen.pitch.cursor)
