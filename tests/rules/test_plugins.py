@@ -18,7 +18,10 @@ def test_B0_the_base_game_loads_without_a_house_rule():
 
 
 def test_B0_the_house_rules_are_found_through_the_entry_point():
-    assert "squigbowl.house" in plugins.load_plugins()
+    """Each house rule is a package of its own with its own entry point (one folder a rule)."""
+    found = plugins.load_plugins()
+    assert {"squigbowl.house.squig_ball", "squigbowl.house.fanatic",
+            "squigbowl.house.kick_it", "squigbowl.house.bomb"} <= set(found)
     from squigbowl.house import squig_ball
     from squigbowl.rules import ball, kickoff, move
     assert squig_ball._squig_roll_mods in ball.BALL_ROLL_MODS
