@@ -36,7 +36,10 @@ def action_hint(ctrl, decision) -> str:
     move = "move, then " if moving else ""
     targets = [c for c in decision.choices if c[0] in ("block", "chainsaw")]
     if act in ("BLOCK", "BLITZ") or targets:
-        line = f"{move}Enter on a highlighted opponent blocks him"
+        # with no move first the cursor is off the targets only when the coach moved it there:
+        # the way back to one comes before Enter (issue 21.14)
+        line = f"{move}Enter on a highlighted opponent blocks him" if moving else \
+            "Tab to a highlighted opponent, then Enter blocks him"
         if act == "BLITZ":
             line += " (one block)"
         if targets:
