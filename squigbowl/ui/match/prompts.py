@@ -29,6 +29,10 @@ def _side_word(ctrl, chooser, actor_side) -> str:
 def action_hint(ctrl, decision) -> str:
     """One short line for an action in progress with the cursor on no target (the action's
     name is already in the prompt): what is highlighted, which keys apply."""
+    return words.squig_words(ctrl.state, _action_hint(ctrl, decision))
+
+
+def _action_hint(ctrl, decision) -> str:
     info = decision.info
     act = info.get("action")
     kinds = {c[0] for c in decision.choices}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import RichLog, Static
 
-from squigbowl.ui.match.sentences import log_lines
+from squigbowl.ui.match.sentences import MAX_LINE, log_lines, short
 from squigbowl.text import plain
 
 WEATHER = {"nice": "Nice", "sweltering_heat": "Sweltering Heat", "very_sunny": "Very Sunny",
@@ -98,6 +98,9 @@ class DiceLog(RichLog):
         self.entries: list[Text] = []     # the lines as written: the full-screen log's (L)
 
     def _add(self, plain_text: str, line: Text) -> None:
+        if len(plain_text) > MAX_LINE:          # a note with long names: cut like a sentence
+            plain_text = short(plain_text)
+            line = Text(short(line.plain), style=line.style)
         self.lines_text.append(plain_text)
         self.entries.append(line)
         self.write(line)
