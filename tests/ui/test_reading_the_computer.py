@@ -231,3 +231,22 @@ async def test_in_a_blitz_tab_cycles_the_opponents_before_the_move_squares():
         await pilot.press("shift+tab")
         assert scr.pitch.cursor == (6, 6)
 
+
+
+async def test_the_footer_shows_l_whole_at_80x24_and_the_help_tells_it():
+    from squigbowl.ui.match.help_screen import HelpScreen
+
+    m, _ = make([("home:5", (5, 5)), ("away:9", (6, 5))], [])
+    app = MatchApp(MatchController(m, names=("Alice", "Bob")), handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        await go(pilot, scr, (5, 5))
+        await pilot.pause()
+        footer = shown(app).splitlines()[-1]
+        assert "L Log" in footer and "? Help" in footer, footer
+        assert "…" not in footer                        # no key cut in half
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "L the whole match log" in app.screen.text.plain

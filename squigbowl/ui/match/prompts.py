@@ -96,7 +96,8 @@ def block_text(ctrl, decision, choice) -> str | None:
         return None
     who = _side_word(ctrl, b["chooser"], ctrl.player(actor).side)
     who = f" {who}" if who else ""
-    return (f"Block {_who(ctrl, pid)}: {b['dice']} dice{who}, {b['attacker_strength']} v "
+    dice = f"{b['dice']} {'die' if b['dice'] == 1 else 'dice'}"
+    return (f"Block {_who(ctrl, pid)}: {dice}{who}, {b['attacker_strength']} v "
             f"{b['defender_strength']}, knock-down {_pct(b['p_defender_down'])}")
 
 

@@ -694,7 +694,7 @@ class MatchScreen(Screen):
         shown, seen = [], set()
         declared = 0
         first = {"declare": 0, "kick": 0, "setup_key": 0, "end_turn": 1, "end_action": 1,
-                 "select": 2, "match_log": 2, "help": 2}
+                 "match_log": 1.5, "help": 1.5, "select": 2}
         ordered = sorted(self.BINDINGS, key=lambda b: first.get(parse(b.action)[1], 5))
         for b in ordered:
             if not b.show or not b.description or b.key in seen:

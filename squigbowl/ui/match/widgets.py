@@ -118,14 +118,30 @@ class DiceLog(RichLog):
 
 class KeyBar(Static):
     """The keys that apply now, on one line at the bottom (a light footer: Textual's Footer
-    rebuilds a widget per key on every change, which dominated the screen's start-up)."""
+    rebuilds a widget per key on every change, which dominated the screen's start-up). Keys
+    that do not fit the width are left out whole, from the end (never one cut in half)."""
+
+    keys: list = []
 
     def show_keys(self, keys) -> None:
-        """keys: [(key display, description)]."""
+        """keys: [(key display, description)], the most useful first."""
+        self.keys = list(keys)
+        self._draw()
+
+    def on_resize(self, event) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        width = self.size.width or 10_000       # not laid out yet: all, drawn again on resize
         text = Text(no_wrap=True, overflow="ellipsis")
-        for i, (key, desc) in enumerate(keys):
+        used = 0
+        for i, (key, desc) in enumerate(self.keys):
+            size = (2 if i else 0) + len(key) + 1 + len(desc)
+            if used + size > width:
+                break
             if i:
                 text.append("  ")
             text.append(key, style="bold reverse")
             text.append(f" {desc}")
+            used += size
         self.update(text)
