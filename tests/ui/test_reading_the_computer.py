@@ -250,3 +250,32 @@ async def test_the_footer_shows_l_whole_at_80x24_and_the_help_tells_it():
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         assert "L the whole match log" in app.screen.text.plain
+
+
+async def test_after_the_final_whistle_l_reads_the_log_too():
+    from textual.app import App
+    from types import SimpleNamespace
+
+    from rich.text import Text
+
+    from squigbowl.ui.match.end_screen import EndScreen
+
+    m, _ = make([("home:5", (5, 5)), ("away:9", (6, 5))], [])
+    ctrl = SimpleNamespace(state=m.state, match=m, history=[])
+    lines = [Text(f"line {i}") for i in range(40)]
+
+    class EndApp(App):
+        def on_mount(self):
+            self.push_screen(EndScreen(ctrl, log=lambda: lines))
+
+    app = EndApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        end = app.screen
+        assert "L: the log" in shown(app)
+        await pilot.press("L")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchLogScreen) and "line 39" in shown(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is end

@@ -81,11 +81,14 @@ class EndScreen(Screen):
         Binding("escape", "menu", show=False),
         Binding("l", "look", "Look at the pitch"),
         Binding("r", "replay", "Replay"),
+        Binding("L", "match_log", "Match log"),
     ]
 
-    def __init__(self, ctrl) -> None:
+    def __init__(self, ctrl, log=None) -> None:
+        """`log`: the match log's lines (a callable), read full screen with L."""
         super().__init__()
         self.ctrl = ctrl
+        self.match_log = log
         self.summaries = [team_summary(ctrl, 0), team_summary(ctrl, 1)]
         self.luck = dice_luck(ctrl.state, ctrl.history)
 
@@ -147,9 +150,19 @@ class EndScreen(Screen):
             with VerticalScroll(id="end-body"):
                 yield Static(self.table(), id="end-table")
                 yield Static(self.spp_text(), id="end-spp")
-            yield Label("Enter: back to the main menu · l: look at the pitch · r: replay",
+            keys = "Enter: back to the main menu · l: look at the pitch · r: replay"
+            yield Label(keys + (" · L: the log" if self.match_log is not None else ""),
                         id="end-keys")
         yield Footer()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        return self.match_log is not None if action == "match_log" else True
+
+    def action_match_log(self) -> None:
+        from squigbowl.ui.match.log_screen import MatchLogScreen
+
+        if self.match_log is not None:
+            self.app.push_screen(MatchLogScreen(self.match_log()))
 
     def action_menu(self) -> None:
         self.dismiss(True)

@@ -349,7 +349,7 @@ class MatchScreen(Screen):
         from squigbowl.ui.match.end_screen import EndScreen
 
         def show() -> None:
-            self.app.push_screen(EndScreen(self.ctrl),
+            self.app.push_screen(EndScreen(self.ctrl, log=lambda: self.dicelog.entries),
                                  lambda back: self._leave() if back else None)
 
         def banner_then_show() -> None:
