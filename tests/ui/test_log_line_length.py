@@ -56,7 +56,8 @@ def crowded(e: Event, pids, die) -> Event:
     return Event(e.kind, **data)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_no_log_line_is_longer_than_200_characters(samples, data):
     state, found = samples

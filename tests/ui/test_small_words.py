@@ -159,7 +159,7 @@ async def test_the_tackle_zone_overlay_says_plainly_when_it_is_off():
         assert "digits count" not in off and "x shows them again" in off
 
 
-# -- the apothecary in the match report --------------------------------------------------------------
+# -- the apothecary in the match report ---------------------------------------------------------
 
 async def test_the_report_says_the_apothecary_saved_the_casualty_caused():
     m, _ = make([("home:5", (5, 5)), ("away:9", (7, 5))], [])

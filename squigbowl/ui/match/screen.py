@@ -787,8 +787,12 @@ class MatchScreen(Screen):
         a Blitz, the team-mate of a Hand-off...) first, then the squares he may move to; each
         group top to bottom, left to right."""
         targets = self.ctrl.targets(self.decision)
-        return sorted(targets, key=lambda sq: (all(c[0] in ("step", "leap") for c in targets[sq]),
-                                               sq[1], sq[0]))
+
+        def order(sq):
+            only_moves = all(c[0] in ("step", "leap") for c in targets[sq])
+            return only_moves, sq[1], sq[0]
+
+        return sorted(targets, key=order)
 
     def _declarable(self, name: str):
         d = self.decision
@@ -988,7 +992,7 @@ class MatchScreen(Screen):
         once the coach has moved the cursor to look at someone."""
         s = self.ctrl.state
         if self._cpu_looked or self.mode not in ("computer", "wait", "dialog") or \
-                s.active not in (0, 1) or not self.ctrl.computer or \
+                s.active not in (0, 1) or not getattr(self.ctrl, "computer", None) or \
                 not self.ctrl.is_computer(s.active):
             return None
         act = s.activation
