@@ -279,3 +279,43 @@ async def test_after_the_final_whistle_l_reads_the_log_too():
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is end
+
+
+async def test_hotseat_a_blitz_kick_off_is_a_banner_for_the_kicking_coach():
+    """Hotseat: the hand-over tells the receiving coach the kick-off result; a Blitz! (A4.5)
+    goes on with the kicking coach at the keyboard and no hand-over: a banner tells him."""
+    from squigbowl.rules.geometry import SCATTER
+    from squigbowl.ui.kit.dialogs import ChoiceDialog, HandOverScreen
+    from tests.ui.test_match_flow import SteerDice
+
+    dice = SteerDice(11)
+    m = Match(find_team("Orcs"), find_team("Humans"), seed=11, dice=dice)
+    app = MatchApp(MatchController(m, names=("Alice", "Bob")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        for key in ("1", "1"):                          # the coin, then kick
+            assert isinstance(app.screen, ChoiceDialog)
+            await pilot.press(key)
+            await pilot.pause()
+        kicking = m.state.kicking
+        for _ in range(2):                              # both set-ups
+            assert isinstance(app.screen, HandOverScreen)
+            await pilot.press("space")
+            await pilot.pause()
+            await pilot.press("F", "1", "e")
+            await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen) and app.screen.side == kicking
+        await pilot.press("space")
+        await pilot.pause()
+        assert m.pending.kind == "kick"
+        east = next(k for k, v in SCATTER.items() if v == (1, 0))
+        dice.force(east, 1, 6, 4)                       # D8 east, D6 1; kick-off 6+4 Blitz!
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BannerScreen), type(app.screen).__name__
+        assert app.screen.banner.titles == ["Kick-off"]
+        assert "Blitz!" in app.screen.banner.text()
+        await pilot.press("space")
+        await pilot.pause()
+        assert scr.mode == "turn" and scr.decision.side == kicking   # his bonus turn

@@ -167,6 +167,7 @@ class MatchScreen(Screen):
         self.animator: Animator | None = None
         self._asked_side = None         # the side of the last decision shown
         self._notes: list[str] = []     # news for the next hand-over screen (kick-off, half-time)
+        self._kick_moments: list = []   # hotseat: a kick-off result, shown if no hand-over is
         self._cpu_actor = None          # the computer's player who declared last (the card's)
         self._cpu_looked = False        # the coach moved the cursor since: the card follows it
 
@@ -264,8 +265,10 @@ class MatchScreen(Screen):
         if self.banners:
             history = self.ctrl.history
             start = max(0, len(history) - len(events) - 60)
-            found = banner.moments(state, events, history[start:len(history) - len(events)],
-                                   kickoff=not self.handover)
+            found = banner.moments(state, events, history[start:len(history) - len(events)])
+            if self.handover:       # hotseat: the kick-off's banner only where no hand-over
+                self._kick_moments += [f for f in found if f[0] == "Kick-off"]   # tells it
+                found = [f for f in found if f[0] != "Kick-off"]
             if found:
                 if not self._moments:
                     self._moments_side = self._asked_side
@@ -311,6 +314,12 @@ class MatchScreen(Screen):
         if (self.handover and decision.kind in ("setup", "kick")
                 and decision.side != self._asked_side and self._handover_side is None):
             self._handover_side = decision.side
+        if self._kick_moments:
+            if self._handover_side is None:     # e.g. Blitz!: the kicking coach plays on
+                if not self._moments:
+                    self._moments_side = self._asked_side
+                self._moments.extend(self._kick_moments)
+            self._kick_moments = []
         self._asked_side = decision.side
         modal = self._handover_side is not None or bool(self._moments) or not (
             decision.kind in ("turn", "action", "setup") or self.ctrl.targets(decision))
