@@ -319,3 +319,25 @@ async def test_hotseat_a_blitz_kick_off_is_a_banner_for_the_kicking_coach():
         await pilot.press("space")
         await pilot.pause()
         assert scr.mode == "turn" and scr.decision.side == kicking   # his bonus turn
+
+
+async def test_the_log_screen_wraps_again_when_the_terminal_is_resized():
+    from textual.app import App
+
+    words = [f"w{i:03d}" for i in range(30)]            # one line of 149 characters
+    line = " ".join(words)
+
+    class LogApp(App):
+        def on_mount(self):
+            self.push_screen(MatchLogScreen([line, "last"]))
+
+    app = LogApp()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        for size in ((120, 36), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            text = shown(app)
+            assert all(w in text for w in words), size     # nothing cut off at either width
+            assert max(len(r.rstrip()) for r in text.splitlines()) <= size[0]

@@ -23,7 +23,9 @@ class _Lines(RichLog):
     when it is written)."""
 
     def on_resize(self, event) -> None:
-        self.call_after_refresh(self.screen._fill)
+        screen = self.screen
+        if isinstance(screen, MatchLogScreen):
+            self.call_after_refresh(screen._fill)
 
 
 class MatchLogScreen(ModalScreen):
@@ -74,6 +76,8 @@ class MatchLogScreen(ModalScreen):
     def _fill(self) -> None:
         """Write the lines wrapped to the width there is now (RichLog wraps when written),
         the latest in view."""
+        if not self.is_attached:
+            return
         log = self.lines
         width = log.scrollable_content_region.width
         if width <= 0 or width == getattr(self, "_filled_at", None):
