@@ -51,8 +51,12 @@ async def test_block_prompt_says_the_dice_who_chooses_and_the_chance(size):
         await pilot.pause()
         b = scr.ctrl.block_preview(4, m.state.board[(6, 5)])
         assert b["dice"] == 2 and b["chooser"] == 1
+        # issue 21.14: the cursor is on the first target at once, the prompt says its block
+        assert scr.pitch.cursor in scr.ctrl.targets(scr.decision)
+        assert "(Block) · Block " in prompt(scr)
+        await go(pilot, scr, (5, 5))                    # back on the blocker: how to a target
         said = prompt(scr)
-        assert "(Block) · Enter on a highlighted opponent blocks him" in said
+        assert "(Block) · Tab to a highlighted opponent, then Enter blocks him" in said
         assert "move" not in said
         assert "Block Otto" in said or "(+1 more: Tab)" in said
         await go(pilot, scr, (6, 5))

@@ -76,7 +76,7 @@ async def test_a_block_with_dice_dialog_push_and_follow_up():
         scr = screen_of(app)
         await pilot.press("tab", "b")                  # b declares a Block here
         assert scr.mode == "action" and scr.decision.info["action"] == "BLOCK"
-        await pilot.press("l")                         # onto the defender
+        assert scr.pitch.cursor == (6, 5)             # on the defender at once (21.14)
         assert "Block" in str(scr.query_one("#prompt").render())
         await pilot.press("enter")
         await pilot.pause()

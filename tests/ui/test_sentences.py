@@ -65,6 +65,12 @@ def problems_of(state, e, text) -> list[str]:
             ids = [value] if isinstance(value, int) and not isinstance(value, bool) else []
         elif field in ID_LIST_FIELDS:
             ids = list(value or ())
+            if len(ids) > sentences.NAMES_SHOWN:
+                # issue 21.15: a long list is summed up, its first players named
+                rest = len(ids) - sentences.NAMES_SHOWN + 1
+                if f" and {rest} more" not in text:
+                    found.append(f"{e.kind}: {field} of {len(ids)} not summed up: {text!r}")
+                ids = ids[:sentences.NAMES_SHOWN - 1]
         for pid in ids:
             p = state.players[pid]
             if f"{p.name} #{p.number}" not in text:

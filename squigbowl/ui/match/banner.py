@@ -1,5 +1,6 @@
 """The moments a coach must see before the game moves on: a turnover (what failed and why), a
-touchdown, a casualty, a send-off. Each is a banner over the pitch, held until a key.
+touchdown, a casualty, a send-off, the kick-off table's result (A4.5: "Riot", "Blitz!"...).
+Each is a banner over the pitch, held until a key (the log has each line too).
 
 `moments(state, events)` reads the events the engine sent (DESIGN.md promise 3: they carry
 everything; no rule is computed here) and returns the lines to show; `BannerScreen` shows them.
@@ -100,10 +101,11 @@ def turnover_sentence(state, events, index: int) -> str:
     return out
 
 
-def moments(state, events, before=()) -> list[tuple[str, str]]:
+def moments(state, events, before=(), kickoff: bool = True) -> list[tuple[str, str]]:
     """(title, sentence) for every moment in `events` worth a banner; `before`, the events
     just before them (a failed roll answered by a re-roll question came in an earlier batch),
-    only explains them."""
+    only explains them. `kickoff` False: no kick-off result (the hotseat's hand-over screen
+    tells it)."""
     events = [*before, *events]
     out: list[tuple[str, str]] = []
     for i in range(len(before), len(events)):
@@ -117,6 +119,8 @@ def moments(state, events, before=()) -> list[tuple[str, str]]:
         elif k == "injured" and e.get("result") == "casualty":
             detail = f" ({e.get('detail')})" if e.get("detail") else ""
             out.append(("Casualty", f"{_who(state, e.get('player'))} is carried off{detail}"))
+        elif k == "kickoff_result" and kickoff:
+            out.append(("Kick-off", words.kickoff_text(e)))
         elif k == "sent_off":
             why = "for a foul" if e.get("reason") == "foul" else f"({e.get('reason')})"
             out.append(("Sent off", f"{_who(state, e.get('player'))} is sent off {why}"))
@@ -145,10 +149,22 @@ class BannerScreen(AnyKeyAnswers, ModalScreen):
     BannerScreen #bn-hint { color: $text-muted; content-align: center middle; }
     """
 
-    def __init__(self, banner: Banner, coach: str | None = None) -> None:
+    def __init__(self, banner: Banner, coach: str | None = None, log=None) -> None:
+        """`log`: the match log's lines (a callable), opened over the banner by L."""
         super().__init__()
         self.banner = banner
         self.coach = coach
+        self.match_log = log
+
+    def on_key(self, event) -> None:
+        # before AnyKeyAnswers.on_key (Textual calls the subclass's first; prevent_default
+        # stops it there): L reads the log over the banner, which stays
+        from squigbowl.ui.match.log_screen import LOG_KEY, MatchLogScreen
+
+        if self.match_log is not None and event.character == LOG_KEY:
+            event.stop()
+            event.prevent_default()
+            self.app.push_screen(MatchLogScreen(self.match_log()))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="banner"):
@@ -159,4 +175,5 @@ class BannerScreen(AnyKeyAnswers, ModalScreen):
                             classes="bn-title")
                 if sentence:
                     yield Label(content(sentence), classes="bn-line")
-            yield Label("Press any key to go on", id="bn-hint")
+            hint = "Press any key to go on" + (" · L the match log" if self.match_log else "")
+            yield Label(hint, id="bn-hint")

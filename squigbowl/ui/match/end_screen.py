@@ -20,6 +20,26 @@ from squigbowl.rules.odds import dice_luck
 from squigbowl.text import plain
 
 
+def saved_casualties(ctrl, side: int) -> list[tuple[object, str]]:
+    """(player, 'the apothecary' / 'Regeneration') for each casualty of `side` that did not
+    leave the match: counted as caused when it was inflicted (A14), not as suffered (A8.15,
+    Regeneration). Read from the events."""
+    out = []
+    players = ctrl.state.players
+    for e in getattr(ctrl, "history", ()) or ():
+        if e.kind != "injured" or e.get("result") != "reserves":
+            continue
+        pid = e.get("player")
+        if not isinstance(pid, int) or not 0 <= pid < len(players) or \
+                players[pid].side != side:
+            continue
+        if e.get("regenerated"):
+            out.append((players[pid], "Regeneration"))
+        elif e.get("apothecary") and e.get("detail"):
+            out.append((players[pid], "the apothecary"))
+    return out
+
+
 def team_summary(ctrl, side: int) -> dict:
     """The figures of one team for the end screen (plain data, for tests too)."""
     s = ctrl.state
@@ -34,6 +54,7 @@ def team_summary(ctrl, side: int) -> dict:
         "touchdowns": sum(stats(p, "touchdowns") for p in players),
         "casualties_inflicted": sum(stats(p, "casualties") for p in players),
         "casualties_suffered": len(lost),
+        "casualties_saved": saved_casualties(ctrl, side),
         "completions": sum(stats(p, "completions") for p in players),
         "interceptions": sum(stats(p, "interceptions") for p in players),
         "mvp": mvp[0] if mvp else None,
@@ -60,11 +81,14 @@ class EndScreen(Screen):
         Binding("escape", "menu", show=False),
         Binding("l", "look", "Look at the pitch"),
         Binding("r", "replay", "Replay"),
+        Binding("L", "match_log", "Match log"),
     ]
 
-    def __init__(self, ctrl) -> None:
+    def __init__(self, ctrl, log=None) -> None:
+        """`log`: the match log's lines (a callable), read full screen with L."""
         super().__init__()
         self.ctrl = ctrl
+        self.match_log = log
         self.summaries = [team_summary(ctrl, 0), team_summary(ctrl, 1)]
         self.luck = dice_luck(ctrl.state, ctrl.history)
 
@@ -94,6 +118,9 @@ class EndScreen(Screen):
                 ("Completions", "completions"), ("Interceptions", "interceptions")]
         for label, key in rows:
             t.add_row(label, Text(str(a[key])), Text(str(b[key])))
+            if key == "casualties_suffered" and (a["casualties_saved"] or b["casualties_saved"]):
+                t.add_row("  and saved after it", Text(_saved_cell(a["casualties_saved"])),
+                          Text(_saved_cell(b["casualties_saved"])))
         name = lambda p: f"{plain(p.name)} #{p.number}" if p is not None else "-"  # noqa: E731
         t.add_row("MVP", Text(name(a["mvp"])), Text(name(b["mvp"])))
         la, lb = self.luck
@@ -108,6 +135,11 @@ class EndScreen(Screen):
             out.append(f"{plain(s.teams[side].name)} SPP: ", style="bold")
             out.append(", ".join(f"{plain(p.name)} #{p.number} {n}" for p, n in rows[:6]) or "none")
             out.append("\n")
+        saved = [(p, how) for side in (0, 1) for p, how in self.summaries[side]["casualties_saved"]]
+        if saved:
+            who = ", ".join(f"{plain(p.name)} #{p.number} by {how}" for p, how in saved)
+            out.append(f"Casualties caused count every casualty inflicted; saved after it, and "
+                       f"so not suffered: {who}.\n", style="dim")
         out.append("Dice luck = successes − the successes expected from each roll's odds "
                    "(+ lucky, − unlucky).", style="dim")
         return out
@@ -118,9 +150,19 @@ class EndScreen(Screen):
             with VerticalScroll(id="end-body"):
                 yield Static(self.table(), id="end-table")
                 yield Static(self.spp_text(), id="end-spp")
-            yield Label("Enter: back to the main menu · l: look at the pitch · r: replay",
+            keys = "Enter: back to the main menu · l: look at the pitch · r: replay"
+            yield Label(keys + (" · L: the log" if self.match_log is not None else ""),
                         id="end-keys")
         yield Footer()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        return self.match_log is not None if action == "match_log" else True
+
+    def action_match_log(self) -> None:
+        from squigbowl.ui.match.log_screen import MatchLogScreen
+
+        if self.match_log is not None:
+            self.app.push_screen(MatchLogScreen(self.match_log()))
 
     def action_menu(self) -> None:
         self.dismiss(True)
@@ -133,6 +175,14 @@ class EndScreen(Screen):
         replay = getattr(self.app, "open_replay", None)
         if replay is not None:
             replay(self.ctrl)
+
+
+def _saved_cell(saved) -> str:
+    """'1 (apothecary)' for a team's saved casualties; '-' for none."""
+    if not saved:
+        return "-"
+    hows = sorted({"apothecary" if how == "the apothecary" else how for _, how in saved})
+    return f"{len(saved)} ({', '.join(hows)})"
 
 
 def _luck_cell(row: dict) -> str:

@@ -184,7 +184,10 @@ def help_text(ctrl, mode: str, cursor, decision, topics=(), width: int | None = 
     if decision is not None:
         rule = DECISION_HELP.get(decision.kind)
         t.append("\nNow\n", style="bold")
-        add(f"  {decision.kind.replace('_', ' ')}" + (f" ({rule[0]}): {rule[1]}" if rule else ""))
+        from squigbowl.ui.match.words import squig_words
+
+        add(squig_words(ctrl.state, f"  {decision.kind.replace('_', ' ')}"
+                        + (f" ({rule[0]}): {rule[1]}" if rule else "")))
     pid = ctrl.state.board.get(cursor) if cursor is not None else None
     if pid is not None:
         p = ctrl.state.players[pid]

@@ -92,6 +92,11 @@ class TickBox(Checkbox):
         super().watch_value()
 
 
+#: the form's line on what no box turns on (RULES.md B0.2: always used for the players whose
+#: roster lists them)
+WITH_THE_TEAM = "Fanatics and secret weapons come with their teams (B0.2): always in play"
+
+
 class TeamPick(Screen):
     """Pick the two teams, the coaches' names and the house rules, then play.
 
@@ -109,6 +114,7 @@ class TeamPick(Screen):
     TeamPick .field { color: $text-muted; }
     TeamPick #pick-title { text-style: bold; width: 100%; content-align: center middle; }
     TeamPick #rules-label { width: auto; padding: 1 1 0 0; color: $text-muted; }
+    TeamPick #with-team { color: $text-muted; width: 100%; }
     TeamPick #pick-note { color: $warning; height: auto; }
     TeamPick #pick-note.empty { display: none; }
     TeamPick #pick-end { height: auto; }
@@ -153,6 +159,7 @@ class TeamPick(Screen):
                 yield Label("House rules", id="rules-label")
                 yield TickBox("Squig Ball", id="squig-ball")
                 yield TickBox("Kick It!", id="kick-it")
+            yield Label(WITH_THE_TEAM, id="with-team", markup=False)
             yield Static(content(self.note), id="pick-note",
                          classes="" if self.note else "empty")
             with Horizontal(id="pick-end"):

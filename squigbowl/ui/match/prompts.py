@@ -29,6 +29,10 @@ def _side_word(ctrl, chooser, actor_side) -> str:
 def action_hint(ctrl, decision) -> str:
     """One short line for an action in progress with the cursor on no target (the action's
     name is already in the prompt): what is highlighted, which keys apply."""
+    return words.squig_words(ctrl.state, _action_hint(ctrl, decision))
+
+
+def _action_hint(ctrl, decision) -> str:
     info = decision.info
     act = info.get("action")
     kinds = {c[0] for c in decision.choices}
@@ -36,7 +40,10 @@ def action_hint(ctrl, decision) -> str:
     move = "move, then " if moving else ""
     targets = [c for c in decision.choices if c[0] in ("block", "chainsaw")]
     if act in ("BLOCK", "BLITZ") or targets:
-        line = f"{move}Enter on a highlighted opponent blocks him"
+        # with no move first the cursor is off the targets only when the coach moved it there:
+        # the way back to one comes before Enter (issue 21.14)
+        line = f"{move}Enter on a highlighted opponent blocks him" if moving else \
+            "Tab to a highlighted opponent, then Enter blocks him"
         if act == "BLITZ":
             line += " (one block)"
         if targets:
@@ -89,7 +96,8 @@ def block_text(ctrl, decision, choice) -> str | None:
         return None
     who = _side_word(ctrl, b["chooser"], ctrl.player(actor).side)
     who = f" {who}" if who else ""
-    return (f"Block {_who(ctrl, pid)}: {b['dice']} dice{who}, {b['attacker_strength']} v "
+    dice = f"{b['dice']} {'die' if b['dice'] == 1 else 'dice'}"
+    return (f"Block {_who(ctrl, pid)}: {dice}{who}, {b['attacker_strength']} v "
             f"{b['defender_strength']}, knock-down {_pct(b['p_defender_down'])}")
 
 

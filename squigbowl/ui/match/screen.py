@@ -47,6 +47,7 @@ from squigbowl.paths import asset
 from squigbowl.rules.events import IllegalChoice
 from squigbowl.ui.match import banner, prompts, words
 from squigbowl.ui.match.animations import Animator
+from squigbowl.ui.match.log_screen import LOG_KEY, MatchLogScreen
 from squigbowl.ui.kit.dialogs import ChoiceDialog, ConfirmDialog, HandOverScreen
 from squigbowl.ui.match.widgets import DiceLog, KeyBar, MatchHeader, PlayerCard
 from squigbowl.ui.kit.palettes import for_color_system, next_palette
@@ -64,7 +65,7 @@ ACTION_KEYS = {"MOVE": "m", "BLOCK": "b", "BLITZ": "z", "PASS": "p", "HANDOFF": 
 #: the house rules' actions (B2, B4, B5, B7): fixed letters, so a coach learns them once
 HOUSE_ACTION_KEYS = {"KICK": "d", "FIRE_BLUNDERBUSS": "s", "THROW_BOMB": "w",
                      "START_CHAINSAW": "v"}
-RESERVED = set("mbzpofte" "hjklyubn" "axgicq" "r")
+RESERVED = set("mbzpofte" "hjklyubn" "axgicq" "r")     # L (the log) is upper case: never given
 
 DIRS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
@@ -119,6 +120,7 @@ class MatchScreen(Screen):
         Binding("g", "toggle_coords", "Coords", show=False),
         Binding("c", "palette", "Colours", show=False),
         Binding("i", "toggle_panel", "Card/log"),
+        Binding(LOG_KEY, "match_log", "Log"),
         Binding("space", "skip", "Skip", show=False),
         Binding("plus", "speed(1)", show=False), Binding("equals_sign", "speed(1)", show=False),
         Binding("minus", "speed(-1)", show=False),
@@ -167,6 +169,9 @@ class MatchScreen(Screen):
         self.animator: Animator | None = None
         self._asked_side = None         # the side of the last decision shown
         self._notes: list[str] = []     # news for the next hand-over screen (kick-off, half-time)
+        self._kick_moments: list = []   # hotseat: a kick-off result, shown if no hand-over is
+        self._cpu_actor = None          # the computer's player who declared last (the card's)
+        self._cpu_looked = False        # the coach moved the cursor since: the card follows it
 
     # -- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -263,11 +268,17 @@ class MatchScreen(Screen):
             history = self.ctrl.history
             start = max(0, len(history) - len(events) - 60)
             found = banner.moments(state, events, history[start:len(history) - len(events)])
+            if self.handover:       # hotseat: the kick-off's banner only where no hand-over
+                self._kick_moments += [f for f in found if f[0] == "Kick-off"]   # tells it
+                found = [f for f in found if f[0] != "Kick-off"]
             if found:
                 if not self._moments:
                     self._moments_side = self._asked_side
                 self._moments.extend(found)
         for e in events:
+            if e.kind == "action_declared" and self._is_computers(e.get("player")):
+                self._cpu_actor = e.get("player")
+                self._cpu_looked = False
             if e.kind == "turn_started":
                 self._cpu_fast = False          # the skip ends with the computer's turn
                 if self.handover and not e.get("bonus"):
@@ -305,6 +316,12 @@ class MatchScreen(Screen):
         if (self.handover and decision.kind in ("setup", "kick")
                 and decision.side != self._asked_side and self._handover_side is None):
             self._handover_side = decision.side
+        if self._kick_moments:
+            if self._handover_side is None:     # e.g. Blitz!: the kicking coach plays on
+                if not self._moments:
+                    self._moments_side = self._asked_side
+                self._moments.extend(self._kick_moments)
+            self._kick_moments = []
         self._asked_side = decision.side
         modal = self._handover_side is not None or bool(self._moments) or not (
             decision.kind in ("turn", "action", "setup") or self.ctrl.targets(decision))
@@ -343,7 +360,7 @@ class MatchScreen(Screen):
         from squigbowl.ui.match.end_screen import EndScreen
 
         def show() -> None:
-            self.app.push_screen(EndScreen(self.ctrl),
+            self.app.push_screen(EndScreen(self.ctrl, log=lambda: self.dicelog.entries),
                                  lambda back: self._leave() if back else None)
 
         def banner_then_show() -> None:
@@ -368,7 +385,8 @@ class MatchScreen(Screen):
         coach = self.ctrl.coach_name(side) if side in (0, 1) else None
         self.mode = "dialog"
         self.refresh_all()
-        self.app.push_screen(banner.BannerScreen(banner.Banner(side, found), coach),
+        self.app.push_screen(banner.BannerScreen(banner.Banner(side, found), coach,
+                                                 log=lambda: self.dicelog.entries),
                              lambda _: then())
 
     def _hand_over(self, side: int) -> None:
@@ -425,6 +443,11 @@ class MatchScreen(Screen):
             routes = ctrl.routes()
             pitch.set_layers(legal=targets.keys(), reach=set(routes) - set(targets), path={},
                              push=())
+            moving = any(c[0] in ("step", "leap") for c in d.choices)
+            if targets and not moving and pitch.cursor not in targets:
+                # a Block (or any action that only picks a target): the cursor goes to the
+                # first one, so that Enter does what the hint says
+                self._jump_to(self._action_targets()[0])
         elif targets:
             self.mode = "pick"
             push = targets.keys() if d.kind == "push" else ()
@@ -684,7 +707,7 @@ class MatchScreen(Screen):
         shown, seen = [], set()
         declared = 0
         first = {"declare": 0, "kick": 0, "setup_key": 0, "end_turn": 1, "end_action": 1,
-                 "select": 2}
+                 "match_log": 1.5, "help": 1.5, "select": 2}
         ordered = sorted(self.BINDINGS, key=lambda b: first.get(parse(b.action)[1], 5))
         for b in ordered:
             if not b.show or not b.description or b.key in seen:
@@ -720,6 +743,8 @@ class MatchScreen(Screen):
         return out
 
     def action_cursor(self, dx: int, dy: int) -> None:
+        if self.mode == "computer":
+            self._cpu_looked = True         # the coach looks at someone: the card follows
         x, y = self.pitch.cursor
         self.pitch.move_cursor((x + dx, y + dy))
         self._cursor_moved()
@@ -760,6 +785,8 @@ class MatchScreen(Screen):
             squares = sorted((p.square for p in self.ctrl.state.players
                               if p.side == self.decision.side and p.square is not None),
                              key=lambda sq: (sq[1], sq[0]))
+        elif self.mode == "action":
+            squares = self._action_targets()
         else:
             squares = sorted(self.ctrl.targets(self.decision), key=lambda sq: (sq[1], sq[0]))
         if not squares:
@@ -767,6 +794,18 @@ class MatchScreen(Screen):
         cur = self.pitch.cursor
         i = squares.index(cur) + step if cur in squares else 0
         self._jump_to(squares[i % len(squares)])
+
+    def _action_targets(self) -> list:
+        """The highlighted squares of an action in Tab's order: the targets (the opponents of
+        a Blitz, the team-mate of a Hand-off...) first, then the squares he may move to; each
+        group top to bottom, left to right."""
+        targets = self.ctrl.targets(self.decision)
+
+        def order(sq):
+            only_moves = all(c[0] in ("step", "leap") for c in targets[sq])
+            return only_moves, sq[1], sq[0]
+
+        return sorted(targets, key=order)
 
     def _declarable(self, name: str):
         d = self.decision
@@ -886,8 +925,12 @@ class MatchScreen(Screen):
 
     def action_toggle_tz(self) -> None:
         on = self.pitch.toggle_tz()
-        self._prompt(f"Tackle-zone overlay {'on' if on else 'off'}: digits count the zones "
-                     f"on each square.")
+        if on:
+            self._prompt("Tackle-zone overlay on: the digit on a square counts the tackle zones "
+                         "on it (x hides them).")
+        else:
+            self._prompt("Tackle-zone overlay off: no tackle-zone digits on the pitch (x shows "
+                         "them again).")
 
     def action_toggle_coords(self) -> None:
         self.pitch.toggle_coords()
@@ -896,6 +939,10 @@ class MatchScreen(Screen):
         pal = next_palette(self.pitch.palette)
         self.pitch.set_palette(pal)
         self._prompt(f"Palette: {pal.name}")
+
+    def action_match_log(self) -> None:
+        """L: the whole match log, full screen (the computer waits while it is open)."""
+        self.app.push_screen(MatchLogScreen(self.dicelog.entries))
 
     def action_toggle_panel(self) -> None:
         self.toggle_class("show-card")
@@ -947,8 +994,35 @@ class MatchScreen(Screen):
         pid = self.ctrl.state.board.get(sq)
         return words.player_name(self.ctrl.state, pid, short=True) if pid is not None else "-"
 
+    def _is_computers(self, pid) -> bool:
+        """`pid` is a player of a side the computer coaches."""
+        players = self.ctrl.state.players
+        return isinstance(pid, int) and 0 <= pid < len(players) and \
+            bool(getattr(self.ctrl, "computer", None)) and self.ctrl.is_computer(players[pid].side)
+
+    def computer_actor(self):
+        """While the computer is on the move: its player acting now (or who acted last this
+        turn), whom the card shows instead of the player under the cursor; None otherwise, or
+        once the coach has moved the cursor to look at someone."""
+        s = self.ctrl.state
+        if self._cpu_looked or self.mode not in ("computer", "wait", "dialog") or \
+                s.active not in (0, 1) or not getattr(self.ctrl, "computer", None) or \
+                not self.ctrl.is_computer(s.active):
+            return None
+        act = s.activation
+        if act is not None and self._is_computers(act.pid):
+            return act.pid
+        pid = self._cpu_actor
+        if self._is_computers(pid) and s.players[pid].side == s.active:
+            return pid
+        return None
+
     def _update_card(self) -> None:
         pid = self.ctrl.state.board.get(self.pitch.cursor)
+        actor = self.computer_actor()
+        heading = None
+        if actor is not None:
+            pid, heading = actor, f"{self.ctrl.coach_name(self.ctrl.state.active)}:"
         cards = getattr(self, "_cards", None)
         if cards is None:
             cards = self._cards = list(self.query(PlayerCard))
@@ -957,7 +1031,7 @@ class MatchScreen(Screen):
             if reserves is not None:
                 card.update(reserves)
             else:
-                card.show(self.ctrl, pid)
+                card.show(self.ctrl, pid, heading)
 
     def _prompt(self, text) -> None:
         """The prompt line: a Rich Text, or a str shown as text (never read as markup: it may
@@ -1122,10 +1196,13 @@ HELP_LINES = [
     "Action: Enter on a highlighted square commits; on a farther square walks the path",
     "        shown (d4+ = dodge on 4+, G2+ = Go For It, p = pick-up, L = leap); Esc ends",
     "Other questions: pick on the pitch with Enter, or a dialog with number keys",
-    "Banners: a turnover (what failed and why), touchdown, casualty or send-off stays on",
-    "        the pitch until a key; then the other coach's hand-over",
+    "Banners: a turnover (what failed and why), touchdown, casualty or send-off (and the",
+    "        kick-off result, where no hand-over tells it) stays on the pitch until a key",
+    "        (L reads the log over it); then the other coach's hand-over",
     "The footer shows only the keys that work now; while the terminal is too small, none do",
     "Views: x tackle zones, g coordinates, c colours, i card/log (narrow), Q leave",
+    f"Log: {LOG_KEY} the whole match log, full screen, from anywhere in the match (↑↓ PgUp",
+    "        PgDn Home End scroll, Esc back); the computer waits while it is open",
     "Undo: U takes back the current activation until its first die is rolled",
     "Animations: space skips, + faster, - slower",
     "Computer: its turns play by themselves (\"Computer (easy) is thinking…\"); Space or",

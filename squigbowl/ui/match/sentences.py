@@ -27,9 +27,15 @@ ACTION_PHRASES = {
     "THROW_TEAMMATE": "a Throw Team-mate", "KICK": "a Kick", "THROW_BOMB": "a Throw Bomb",
     "FIRE_BLUNDERBUSS": "Fire Blunderbuss", "START_CHAINSAW": "Start Chainsaw",
 }
+#: names said in one line before the rest are summed up ("... and 4 more"), and the longest
+#: line the log writes (a longer one is cut with "…": the summing up keeps them far shorter)
+NAMES_SHOWN = 4
+MAX_LINE = 200
+
 #: a player's status after a weapon's hit
 STATUSES = {"stunned": "is Stunned", "ko": "is Knocked Out", "casualty": "is a casualty",
-            "prone": "is down", "standing": "stays on his feet", "sent_off": "is sent off"}
+            "prone": "is down", "standing": "stays on his feet", "sent_off": "is sent off",
+            "reserves": "goes to the Reserves", "dead": "is dead"}
 INJURIES = {"stunned": "is Stunned", "ko": "is Knocked Out", "casualty": "is a casualty",
             "reserves": "goes to the Reserves"}
 #: how a player moved ("moved" event's `how`)
@@ -104,12 +110,15 @@ class Words:
         name = self.who(key)
         return name + "'" if name.endswith("s") else name + "'s"
 
-    def names(self, pids) -> str:
+    def names(self, pids, most: int = NAMES_SHOWN) -> str:
+        """'A, B and C'; past `most` names the rest summed up: 'A, B, C and 4 more'."""
         names = [self.who(pid=p) for p in pids or ()]
         if not names:
             return "nobody"
         if len(names) == 1:
             return names[0]
+        if len(names) > most:               # never "... and 1 more": at least two summed up
+            return ", ".join(names[:most - 1]) + f" and {len(names) - most + 1} more"
         return ", ".join(names[:-1]) + " and " + names[-1]
 
     def team(self, side=None, key="side") -> str:
@@ -226,8 +235,14 @@ def _bomb_exploded(w: Words) -> str:
     if w.get("in_square") is not None:
         text += f", right on {w.who('in_square')}"
     rolls = []
-    for pid, die, hit in w.get("adjacent_rolls") or ():
-        rolls.append(f"{w.who(pid=pid)} rolls {die}, {'hit' if hit else 'spared'}")
+    adjacent = list(w.get("adjacent_rolls") or ())
+    if len(adjacent) <= 2:
+        for pid, die, hit in adjacent:
+            rolls.append(f"{w.who(pid=pid)} rolls {die}, {'hit' if hit else 'spared'}")
+    else:                       # a crowd around it: counted (the fallen are named below)
+        hit = sum(1 for _, _, h in adjacent if h)
+        rolls.append(f"{len(adjacent)} players next to it roll, {hit} hit, "
+                     f"{len(adjacent) - hit} spared")
     if rolls:
         text += ": " + "; ".join(rolls)
     caught = w.get("caught") or ()
@@ -655,7 +670,17 @@ def sentence(state, e) -> tuple[str, str] | None:
     text = write(Words(state, e))
     for wrong, right in CROWD:
         text = text.replace(wrong, right)
-    return text, CATEGORIES.get(k, "info")
+    return short(text), CATEGORIES.get(k, "info")
+
+
+def short(text: str, limit: int = MAX_LINE) -> str:
+    """`text` of at most `limit` characters: cut at a word with "…" when longer."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]
+    if " " in cut[limit // 2:]:
+        cut = cut[:cut.rindex(" ")]
+    return cut.rstrip(" ,;:") + "…"
 
 
 def log_lines(state, events) -> list[tuple[str, str, str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import RichLog, Static
 
-from squigbowl.ui.match.sentences import log_lines
+from squigbowl.ui.match.sentences import MAX_LINE, log_lines, short
 from squigbowl.text import plain
 
 WEATHER = {"nice": "Nice", "sweltering_heat": "Sweltering Heat", "very_sunny": "Very Sunny",
@@ -33,10 +33,24 @@ class MatchHeader(Static):
         self.update(text)
 
 
-class PlayerCard(Static):
-    """The player under the cursor: stats, skills, state."""
+#: a player's status in words, as the card's state line says it ("in the Reserves", not
+#: "reserves")
+STATE_WORDS = {"standing": "standing", "prone": "down (prone)", "stunned": "stunned",
+               "reserves": "in the Reserves", "ko": "knocked out", "casualty": "a casualty",
+               "dead": "dead", "sent_off": "sent off", "in_air": "in the air"}
 
-    def show(self, ctrl, pid) -> None:
+
+def state_words(status) -> str:
+    """'in the Reserves' for the status 'reserves'; an unknown one with its underscores gone."""
+    return STATE_WORDS.get(status, str(status).replace("_", " "))
+
+
+class PlayerCard(Static):
+    """A player: name and position, stats, his state, skills. The state comes before the
+    skills: at 80x24 the card below the pitch has four lines and a long skill list wraps."""
+
+    def show(self, ctrl, pid, heading: str | None = None) -> None:
+        """`heading`: a word before the name ("Acting:" for the computer's player)."""
         if pid is None:
             self.update(Text("(no player here)", style="dim"))
             return
@@ -44,14 +58,13 @@ class PlayerCard(Static):
         p = s.players[pid]
         team = s.teams[p.side]
         text = Text()
+        if heading:
+            text.append(f"{heading} ", style="bold reverse")
         bracket = "[]" if p.side == 0 else "()"
         text.append(f"{bracket[0]}{p.glyph}{bracket[1]} ", style="bold")
-        text.append(f"{plain(p.name)} #{p.number}\n", style="bold")
-        text.append(f"{plain(team.name)} {p.position}\n")
+        text.append(f"{plain(p.name)} #{p.number}", style="bold")
+        text.append(f" · {plain(team.name)} {p.position}\n")
         text.append(f"MA {p.ma}  ST {p.st}  AG {p.ag}  AV {p.av}\n")
-        skills = ", ".join(sorted(p.skills)) or "no skills"
-        text.append(f"{skills}\n", style="italic")
-        state = p.status
         flags = []
         if s.ball.carrier == pid:
             flags.append("holds the ball")
@@ -64,7 +77,11 @@ class PlayerCard(Static):
             from squigbowl.rules.odds import movement_left
             flags.append(f"{act.action.lower()}: {max(0, movement_left(ctrl.match, p, act))} "
                          f"squares left")
-        text.append(state + ("; " + "; ".join(flags) if flags else ""))
+        state = state_words(p.status)
+        text.append(state[:1].upper() + state[1:] + ("; " + "; ".join(flags) if flags else "")
+                    + "\n")
+        skills = ", ".join(sorted(p.skills)) or "no skills"
+        text.append(skills, style="italic")
         self.update(text)
 
 
@@ -78,30 +95,53 @@ class DiceLog(RichLog):
     def __init__(self, **kwargs) -> None:
         super().__init__(max_lines=None, wrap=True, markup=False, auto_scroll=True, **kwargs)
         self.lines_text: list[str] = []   # plain text, for tests and saving
+        self.entries: list[Text] = []     # the lines as written: the full-screen log's (L)
+
+    def _add(self, plain_text: str, line: Text) -> None:
+        if len(plain_text) > MAX_LINE:          # a note with long names: cut like a sentence
+            plain_text = short(plain_text)
+            line = Text(short(line.plain), style=line.style)
+        self.lines_text.append(plain_text)
+        self.entries.append(line)
+        self.write(line)
 
     def add_events(self, state, events) -> None:
         for text, cat, kind in log_lines(state, events):
-            self.lines_text.append(text)
             mark = {"good": "★ ", "bad": "✘ "}.get(cat, "")
             if cat == "roll" and kind == "roll":
                 mark = "⚄ "
-            self.write(Text(mark + text, style=STYLES.get(cat, "")))
+            self._add(text, Text(mark + text, style=STYLES.get(cat, "")))
 
     def add_note(self, text: str) -> None:
-        self.lines_text.append(text)
-        self.write(Text(text, style="italic"))
+        self._add(text, Text(text, style="italic"))
 
 
 class KeyBar(Static):
     """The keys that apply now, on one line at the bottom (a light footer: Textual's Footer
-    rebuilds a widget per key on every change, which dominated the screen's start-up)."""
+    rebuilds a widget per key on every change, which dominated the screen's start-up). Keys
+    that do not fit the width are left out whole, from the end (never one cut in half)."""
+
+    keys: list = []
 
     def show_keys(self, keys) -> None:
-        """keys: [(key display, description)]."""
+        """keys: [(key display, description)], the most useful first."""
+        self.keys = list(keys)
+        self._draw()
+
+    def on_resize(self, event) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        width = self.size.width or 10_000       # not laid out yet: all, drawn again on resize
         text = Text(no_wrap=True, overflow="ellipsis")
-        for i, (key, desc) in enumerate(keys):
+        used = 0
+        for i, (key, desc) in enumerate(self.keys):
+            size = (2 if i else 0) + len(key) + 1 + len(desc)
+            if used + size > width:
+                break
             if i:
                 text.append("  ")
             text.append(key, style="bold reverse")
             text.append(f" {desc}")
+            used += size
         self.update(text)

@@ -220,12 +220,19 @@ def choice_text(ctrl, decision, choice) -> str:
     return f"{name} {text}".strip()
 
 
+def squig_words(state, text: str) -> str:
+    """Under Squig Ball the ball is the squig (B1.1: given at a touchback like the ball)."""
+    if getattr(getattr(state, "options", None), "squig_ball", False):
+        return text.replace("the ball", "the squig")
+    return text
+
+
 def decision_title(ctrl, decision) -> str:
     """The question of a decision, in words (with the player or roll it is about)."""
     d = decision
     info = d.info
     state = ctrl.state
-    title = DECISION_TITLES.get(d.kind, d.kind.replace("_", " ").capitalize())
+    title = squig_words(state, DECISION_TITLES.get(d.kind, d.kind.replace("_", " ").capitalize()))
     who = info.get("player")
     name = player_name(state, who, short=True) if isinstance(who, int) else None
     if d.kind == "action" and any(c[0] == "fanatic" for c in d.choices):

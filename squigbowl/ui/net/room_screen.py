@@ -23,11 +23,15 @@ from textual.screen import ModalScreen
 
 from squigbowl.net.client import Closed
 from squigbowl.net.mirror import MirrorError
-from squigbowl.ui.kit.dialogs import ConfirmDialog
+from squigbowl.ui.kit.dialogs import ChoiceDialog, ConfirmDialog
 from squigbowl.ui.match.screen import COMPUTER_PAUSE, COMPUTER_STEP_PAUSE, MatchScreen
 from squigbowl.ui.net.link import RETRY_EVERY, LinkError
 from squigbowl.ui.net.rejoin import show_code
 from squigbowl.ui.net.remote import SIDE_SEATS
+
+
+#: the rejoin-code dialog's one answer
+REJOIN_NOTED = "Noted: back to the match"
 
 
 class RoomMatchScreen(MatchScreen):
@@ -85,10 +89,13 @@ class RoomMatchScreen(MatchScreen):
             self.app.notify("A spectator has no seat to take back.", timeout=4)
             return
         code = show_code(self.link.token)
-        self.app.push_screen(ConfirmDialog(
-            f"Rejoin code: {code}",
+        # nothing to decide: one answer that says what it does (no Yes / No with no question)
+        self.app.push_screen(ChoiceDialog(
+            f"Your rejoin code: {code}",
+            [REJOIN_NOTED],
             [f"If your connection drops: squigbowl join {self.ctrl.room} --token {code}",
-             "(or pick the room in Join and type the code). Keep it to yourself."]),
+             "(or pick the room in Join and type the code). Keep it to yourself.",
+             "Noted it? Enter (or Esc) goes back to the match."], cancel=True),
             lambda _: None)
 
     # -- the server's lines -----------------------------------------------------------------------

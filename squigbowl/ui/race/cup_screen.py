@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from squigbowl.text import plain
@@ -24,6 +24,39 @@ from squigbowl.ui.race.cup_chart import CupChart
 from squigbowl.ui.race.track_view import RACE_STYLES, RACER_SHAPES
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+CUP_HELP = """Squig Cup: the standings
+
+  n       the next race
+  m, Esc  back to the menu: the cup is saved after every decision,
+          Continue (or Load) resumes it
+  ?       this help
+
+Points per race: 1st 10, 2nd 6, 3rd 4, 4th 3, 5th 2, 6th 1, a removed racer 0.
+Ties: more wins, then more 2nds..., then the better place in the latest race.
+
+Esc, q or ? closes this help (the Cup stays) · r the Squig Racing rules"""
+
+
+class CupHelp(ModalScreen):
+    """The Cup's help, a box over the standings; Esc, q or ? closes only the help."""
+
+    CSS_PATH = RACE_STYLES
+    DEFAULT_CSS = "CupHelp { align: center middle; }"
+
+    BINDINGS = [Binding("escape,q,question_mark", "close", "Close"),
+                Binding("r", "rules", "Rules")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(CUP_HELP, id="race-help", markup=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_rules(self) -> None:
+        from squigbowl.ui.kit.rules_screen import RulesScreen
+
+        self.app.switch_screen(RulesScreen("squig-racing"))
 
 
 def ordinal(n: int) -> str:
@@ -186,7 +219,5 @@ class CupScreen(Screen):
             self.app.pop_screen()
 
     def action_help(self) -> None:
-        self.notify("n starts the next race; m or Esc goes back to the menu (the cup is "
-                    "saved after every decision: Continue resumes it). Points: 1st 10, 2nd 6, "
-                    "3rd 4, 4th 3, 5th 2, 6th 1, a removed racer 0; ties: more wins, then "
-                    "more 2nds..., then the latest race.", timeout=10)
+        """? : the Cup's help over it, closed by Esc (which then does not leave the Cup)."""
+        self.app.push_screen(CupHelp())
