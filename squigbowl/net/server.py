@@ -58,6 +58,8 @@ UNUSED_ROOM_SECONDS = 60.0
 MAX_PAGE = 200
 #: seconds the accept loop pauses when the process is out of descriptors (EMFILE, ENFILE)
 ACCEPT_PAUSE = 0.5
+#: a room of computers looks at the disk bound every this many decisions
+DISK_EVERY = 32
 #: a connection whose backlog is under this is not watched for the total bound (bytes)
 BACKED_UP = 64 * 1024
 _ID_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"
@@ -489,8 +491,11 @@ class Server:
         try:
             reply = getattr(self, f"_on_{kind}")(conn, msg)
         except ProtocolError as exc:
-            if exc.code == "bad_token":
-                self._buckets.take(("guess",) + caps.user_of(conn.peer))
+            if exc.code == "bad_token" and not self._buckets.take(
+                    ("guess",) + caps.user_of(conn.peer)):
+                raise ProtocolError("rate_limited", f"too many bad tokens from this user: at "
+                                                    f"most {self.rate:g} a second",
+                                    close=True) from None
             if conn.reserved:
                 exc.close = True
             raise
@@ -502,18 +507,14 @@ class Server:
             conn.send(reply)
 
     def _before_join(self, conn: Connection, msg: dict) -> None:
-        """A join: a sleeping room is reopened first; a token is a guess until it fits, and a
-        user's bad guesses are limited (at `rate`, whatever his connections and processes);
-        a seat's bucket is spent by whoever presents its token."""
+        """A join: a sleeping room is reopened first; a seat's bucket is spent by whoever
+        presents its token (a user's bad tokens have a bucket of their own: `_dispatch`)."""
         room_id = msg["room"]
         if room_id_ok(room_id) and room_id not in self.rooms and room_id in self._asleep:
             self._wake(room_id)
         token = msg.get("token")
         if token is None:
             return
-        if not self._buckets.has(("guess",) + caps.user_of(conn.peer)):
-            raise ProtocolError("rate_limited", f"too many bad tokens: at most {self.rate:g} "
-                                                f"a second", close=True)
         room = self.rooms.get(room_id)
         seat = room.find_seat(token) if room is not None else None
         if seat is not None and not (conn.seat is seat and conn.room is room) \
@@ -722,6 +723,9 @@ class Server:
                              f"{exc}")
                     return
                 self._tell(room, update)
+                if room.seq % DISK_EVERY == 0 and room.saver.path is not None:
+                    self._note_size(room.saver.path)      # computers play hundreds a second
+                    self._check_disk()
                 await asyncio.sleep(0)
         finally:
             self._drivers.pop(room.id, None)
