@@ -14,6 +14,7 @@ import json
 import logging
 import os
 import resource
+import select
 import socket
 import subprocess
 import sys
@@ -208,7 +209,12 @@ def test_the_descriptor_limit_is_raised_and_the_caps_kept_below_it(short_tmp):
                             stderr=subprocess.PIPE, preexec_fn=low_limit,
                             start_new_session=True)
     try:
-        lines = [proc.stderr.readline().decode() for _ in range(3)]
+        lines = []
+        for _ in range(3):
+            if not select.select([proc.stderr], [], [], 10)[0]:
+                break
+            lines.append(proc.stderr.readline().decode())
+        assert len(lines) == 3, lines
         assert "listening" in lines[0]
         assert "raised from 100 to 200" in lines[1], lines
         assert "at most 68 connections" in lines[2], lines
