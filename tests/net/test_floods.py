@@ -206,7 +206,7 @@ def test_the_descriptor_limit_is_raised_and_the_caps_kept_below_it(short_tmp):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "squigbowl", "serve", "--saves", str(saves),
                              "--socket", str(short_tmp / "l.sock")], env=env,
-                            stderr=subprocess.PIPE, preexec_fn=low_limit,
+                            stderr=subprocess.PIPE, preexec_fn=low_limit, bufsize=0,
                             start_new_session=True)
     try:
         lines = []
