@@ -67,7 +67,8 @@ class Buckets:
         bucket = self.table.get(key)
         if bucket is None:
             bucket = self.table[key] = Bucket(self.burst)
-        bucket.tokens = min(float(self.burst), bucket.tokens + (now - bucket.stamp) * self.rate)
+        bucket.tokens = min(float(self.burst),
+                            bucket.tokens + max(0.0, now - bucket.stamp) * self.rate)
         bucket.stamp = now
         return bucket
 

@@ -40,7 +40,7 @@ from squigbowl.net import limits as caps
 from squigbowl.net.limits import Buckets, Limits
 from squigbowl.net.protocol import (MAX_LINE, PROTOCOL, WATCH, ProtocolError, decode, encode,
                                     error)
-from squigbowl.net.rooms import Room, room_id_ok
+from squigbowl.net.rooms import Room, room_id_ok, token_hash
 from squigbowl.text import plain, printable
 
 #: messages a peer (and a seat) may send per second on average, and in one burst
@@ -58,6 +58,9 @@ UNUSED_ROOM_SECONDS = 60.0
 MAX_PAGE = 200
 #: seconds the accept loop pauses when the process is out of descriptors (EMFILE, ENFILE)
 ACCEPT_PAUSE = 0.5
+#: a client may reopen this many sleeping rooms a second (and at once) without a seat's token
+WAKE_RATE = 1.0
+WAKE_BURST = 10
 #: a room of computers looks at the disk bound every this many decisions
 DISK_EVERY = 32
 #: a connection whose backlog is under this is not watched for the total bound (bytes)
@@ -183,7 +186,9 @@ class Server:
         self._buckets = Buckets(self.rate, self.burst)   # by peer, by seat, by user's guesses
         self._creator: dict[str, tuple] = {}             # room id -> the peer that created it
         self._quiet: dict[str, float] = {}               # room id -> last decision or leaving
-        self._asleep: dict[str, tuple[Path, bytes]] = {}  # closed rooms: save, summary
+        self._asleep: dict[str, tuple[Path, bytes, set]] = {}  # closed rooms: save, summary,
+        #                                                           their seats' token hashes
+        self._wakes = Buckets(WAKE_RATE, WAKE_BURST)     # reopenings by peer (no token)
         self._listed: dict[str, bytes] = {}               # room id -> its encoded summary
         self._order: list[str] | None = None               # the room list's ids, in order
         self._sizes: dict[Path, int] = {}                 # this server's room saves' sizes
@@ -413,8 +418,8 @@ class Server:
     def _deadline(self, conn: Connection) -> None:
         """After a line: a connection in no room has `idle_seconds` for its next one; one in
         a room (a coach thinks, a spectator watches) has no deadline."""
-        if conn.closed:
-            return
+        if conn.closed or (conn.reserved and conn.seat is None):
+            return                      # a reserved slot: the greeting deadline only
         if conn.room is None:
             self._arm(conn, f"{self.limits.idle_seconds:g} s", self.limits.idle_seconds)
         elif conn.timer is not None:
@@ -483,7 +488,8 @@ class Server:
     def _dispatch(self, conn: Connection, msg: dict) -> None:
         kind = msg["type"]
         ident = msg.get("id")
-        if conn.reserved and not (kind == "join" and msg.get("token") is not None):
+        if conn.reserved and kind not in ("hello", "ping", "rooms") and not (
+                kind == "join" and msg.get("token") is not None):
             raise ProtocolError("full", "the server is full: only a coach coming back to his "
                                         "seat (a join with his token) gets in", close=True)
         if kind == "join":
@@ -510,9 +516,16 @@ class Server:
         """A join: a sleeping room is reopened first; a seat's bucket is spent by whoever
         presents its token (a user's bad tokens have a bucket of their own: `_dispatch`)."""
         room_id = msg["room"]
-        if room_id_ok(room_id) and room_id not in self.rooms and room_id in self._asleep:
-            self._wake(room_id)
         token = msg.get("token")
+        if room_id_ok(room_id) and room_id not in self.rooms and room_id in self._asleep:
+            # a coach's token reopens it at once; other joins (spectators, free seats, bad
+            # tokens) reopen few a second: each is a save replayed
+            if (token is None or token_hash(token) not in self._asleep[room_id][2]) \
+                    and not self._wakes.take(conn.peer):
+                raise ProtocolError("rate_limited", f"room {room_id} is asleep: at most "
+                                                    f"{WAKE_RATE:g} reopened a second without "
+                                                    f"a seat's token", close=True)
+            self._wake(room_id)
         if token is None:
             return
         room = self.rooms.get(room_id)
@@ -797,7 +810,8 @@ class Server:
             seat["connected"] = seat.get("computer") is not None
         path = room.saver.path
         self._asleep[room.id] = (path, json.dumps(summary, separators=(",", ":"),
-                                                  ensure_ascii=False).encode("utf-8"))
+                                                  ensure_ascii=False).encode("utf-8"),
+                                 {s.token for s in room.seats.values() if s.token})
         self._order = None
         try:
             self._sizes[path] = path.stat().st_size
@@ -862,6 +876,7 @@ class Server:
                          f"stays; a join by its id reopens it)")
         self._check_disk()
         self._buckets.sweep()
+        self._wakes.sweep()
         self._measure_backlogs()
         idle = self.limits.idle_seconds
         for conn in list(self.connections):       # e.g. a connection whose seat was taken

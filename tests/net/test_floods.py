@@ -153,9 +153,10 @@ async def test_a_coach_with_his_token_gets_back_in_while_squatters_fill_the_serv
         # a newcomer who is no returning coach is told the server is full
         other = await Client.connect(srv.socket_path)
         with pytest.raises((ServerRefused, Closed)):
-            await other.request({"type": "rooms"}, timeout=5)
+            await other.create(game="match")
         await other.close()
         back = await Client.connect(srv.socket_path)
+        assert [r["room"] for r in await back.rooms()] == [room]   # a join screen looks first
         joined = await back.join(room, seat=None, token=token)
         assert joined["seat"] == "home"
         assert (await back.next("state"))["room"] == room
@@ -277,6 +278,35 @@ async def test_an_abandoned_room_sleeps_and_a_join_reopens_it(short_tmp):
         assert srv.rooms[room].seq == 9
         await home.close()
         await away.close()
+    finally:
+        await srv.close()
+
+
+async def test_waking_sleeping_rooms_without_a_token_is_throttled(short_tmp, monkeypatch):
+    """Each reopening replays a save: spectators reopen few a second, a coach's token always
+    reopens his room."""
+    import squigbowl.net.server as server_module
+
+    monkeypatch.setattr(server_module, "WAKE_RATE", 0.01)
+    monkeypatch.setattr(server_module, "WAKE_BURST", 1)
+    srv = await _server(short_tmp, abandoned_seconds=0.2, sweep_seconds=0.05)
+    try:
+        c = await Client.connect(srv.socket_path)
+        tokens = {}
+        for _ in range(2):
+            room = await c.create(game="match")
+            tokens[room] = (await c.join(room, "home"))["token"]
+        await c.leave()
+        assert await wait_until_async(lambda: not srv.rooms, 5)
+        first, second = tokens
+        assert (await c.join(first))["seat"] == "watch"             # the one free reopening
+        with pytest.raises((ServerRefused, Closed)) as refused:
+            await c.join(second)
+        assert getattr(refused.value, "code", "rate_limited") == "rate_limited"
+        await c.close()
+        coach = await Client.connect(srv.socket_path)
+        assert (await coach.join(second, seat=None, token=tokens[second]))["seat"] == "home"
+        await coach.close()
     finally:
         await srv.close()
 
