@@ -377,14 +377,16 @@ class Server:
     def _admit(self, conn: Connection) -> bool:
         """Room for a new connection? Refused (told `full`) past its peer's cap; past the
         open slots it takes a reserved one (only a coach's return); with none left the oldest
-        connection that holds nothing (a reserved one first, then one in no room) gives way."""
+        connection that holds no seat (a reserved one first, then one in no room, then a
+        spectator) gives way: only a server full of seated coaches refuses."""
         limits = self.limits
         if self._per_peer.get(conn.peer, 0) >= limits.per_peer:
             conn.send(error("full", f"at most {limits.per_peer} connections from one client"))
             return False
         if len(self.connections) >= self.max_connections:
-            victim = next((c for c in self.connections if c.reserved), None) or next(
-                (c for c in self.connections if c.room is None), None)
+            victim = (next((c for c in self.connections if c.reserved), None)
+                      or next((c for c in self.connections if c.room is None), None)
+                      or next((c for c in self.connections if c.seat is None), None))
             if victim is None:
                 conn.send(error("full", f"the server takes at most {self.max_connections} "
                                         f"connections"))
@@ -736,8 +738,8 @@ class Server:
                              f"{exc}")
                     return
                 self._tell(room, update)
-                if room.seq % DISK_EVERY == 0 and room.saver.path is not None:
-                    self._note_size(room.saver.path)      # computers play hundreds a second
+                if room.seq % DISK_EVERY == 0:    # computers play hundreds a second
+                    self._note_room(room)
                     self._check_disk()
                 await asyncio.sleep(0)
         finally:
@@ -890,6 +892,17 @@ class Server:
         except OSError:
             self._sizes.pop(path, None)
 
+    def _note_room(self, room: Room) -> None:
+        """A room's save: its size on disk, or the size of the text being written if larger
+        (the autosave writes on its own thread: the file may lag behind)."""
+        path = room.saver.path
+        if path is None:
+            return
+        self._note_size(path)
+        pending = getattr(room.saver, "_last", None)
+        if isinstance(pending, str) and len(pending) > self._sizes.get(path, 0):
+            self._sizes[path] = len(pending)
+
     def _disk_bytes(self) -> int:
         return sum(self._sizes.values())
 
@@ -899,8 +912,8 @@ class Server:
         are under the bound again."""
         for room_id in self._written:
             room = self.rooms.get(room_id)
-            if room is not None and room.saver.path is not None:
-                self._note_size(room.saver.path)
+            if room is not None:
+                self._note_room(room)
         self._written.clear()
         if self._disk_full:             # files may have been removed: look at them all
             for path in list(self._sizes):
