@@ -386,6 +386,8 @@ async def test_the_room_list_is_paged(short_tmp):
             await c.request({"type": "rooms", "limit": 100000})
         assert refused.value.code == "bad_message"
         assert [r["room"] for r in await c.rooms(page=2)] == made
+        old = await c.request({"type": "rooms"})            # an older client: every room
+        assert [r["room"] for r in old["rooms"]] == made
         assert (await c.room_summary(made[4]))["room"] == made[4]
         assert await c.room_summary("nosuch") is None
         await c.close()
