@@ -17,13 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import itemgetter
 
+from squigbowl.illegal_choice import IllegalChoice  # noqa: F401 - one class for both games
+
 Choice = tuple
 
 _type_of = itemgetter(0)
-
-
-class IllegalChoice(ValueError):
-    """A choice that is not among the pending decision's legal choices. Nothing changed."""
 
 
 class Decision:
