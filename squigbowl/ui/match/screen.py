@@ -81,6 +81,8 @@ THINKING_NOTICE_AFTER = 0.2
 class MatchScreen(Screen):
     """A hotseat match."""
 
+    #: the app autosaves its match (ui/game_screens.py)
+    autosave_kind = "match"
     MIN_SIZE = (MIN_W, MIN_H)     # a dialog over it is covered when smaller (ui/kit/too_small)
 
     CSS_PATH = str(asset("styles", "match.tcss"))

@@ -37,6 +37,8 @@ REJOIN_NOTED = "Noted: back to the match"
 class RoomMatchScreen(MatchScreen):
     """A room's match, for one seat or a spectator."""
 
+    #: the server saves a room's match, not the app
+    autosave_kind = None
     BINDINGS = [Binding("R", "rejoin_code", "Rejoin code", show=False)]
 
     def __init__(self, ctrl, *, animate: bool = True, on_code=None,

@@ -116,6 +116,8 @@ class YeehawDialog(ModalScreen[bool]):
 class RaceScreen(Screen):
     """One race, driven by a `RaceController`."""
 
+    #: the app autosaves its race (ui/game_screens.py; not a cup's: the cup's screen does)
+    autosave_kind = "race"
     CSS_PATH = RACE_STYLES
 
     BINDINGS = [
