@@ -49,6 +49,7 @@ from squigbowl.ui.match import banner, prompts, words
 from squigbowl.ui.match.animations import Animator
 from squigbowl.ui.match.log_screen import LOG_KEY, MatchLogScreen
 from squigbowl.ui.kit.dialogs import ChoiceDialog, ConfirmDialog, HandOverScreen
+from squigbowl.ui.kit.computer_pace import MATCH_PACE, pause_before
 from squigbowl.ui.match.widgets import DiceLog, KeyBar, MatchHeader, PlayerCard
 from squigbowl.ui.kit.palettes import for_color_system, next_palette
 from squigbowl.ui.match.pitch_view import PitchView
@@ -69,11 +70,9 @@ RESERVED = set("mbzpofte" "hjklyubn" "axgicq" "r")     # L (the log) is upper ca
 
 DIRS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
-#: seconds before a computer coach's decision is played, at animation speed 1 (issue 12: a pace
-#: a person can follow): before it declares an activation, and before each later decision of
-#: one (a step, a block die...); divided by the animation speed, 0 with the animations off
-COMPUTER_PAUSE = 0.6
-COMPUTER_STEP_PAUSE = 0.25
+#: seconds before a computer coach's decision is played, at animation speed 1 (issue 12): the
+#: pacing both games share (ui/kit/computer_pace.py); 0 with the animations off
+COMPUTER_PAUSE, COMPUTER_STEP_PAUSE = MATCH_PACE.pauses
 #: "<coach> is thinking…" once a decision has taken this long (a quick one does not flash it)
 THINKING_NOTICE_AFTER = 0.2
 
@@ -593,8 +592,8 @@ class MatchScreen(Screen):
                 return
             self.mode = "computer"
             wait = self.computer_pause[0 if decision.kind == "turn" else 1]
-            pause = 0.0 if self._cpu_fast or self.animator is None else (
-                wait / self.animator.speed)
+            pause = 0.0 if self.animator is None else pause_before(
+                wait, self.animator.speed, self._cpu_fast)
             if pause > 0:
                 self._cpu_pause = (self.set_timer(pause, lambda: play()), play)
             else:
