@@ -2,8 +2,9 @@
 (`squigbowl.games`), so the app never asks which game a save or a screen holds.
 
 Each entry answers, for its kind: the screen that resumes a loaded save (`resume`), what a
-finished save shows (`show_finished`: a replay, or a cup's final standings) and the autosaver
-a new screen of the kind gets from the app (`give_saver`). A game's screen says which entry
+finished save shows (`show_finished`: a replay, or a cup's final standings), the autosaver
+a new screen of the kind gets from the app (`give_saver`), a save's replay (`replay_of`) and
+the board the replay screen draws it on (`replay_board`: the pitch, the track). A game's screen says which entry
 saves it with its class attribute `autosave_kind` (None: the app does not save it; a room's
 screens, whose server saves the game).
 """
@@ -26,6 +27,13 @@ class GameScreens(Protocol):
         """The autosaver of a new screen of this kind (made with the app's saves folder, or
         the one the screen has), or None."""
 
+    def replay_of(self, data: dict, path=None):
+        """The `replay_text.Replay` of a save of this kind."""
+
+    def replay_board(self, replay):
+        """The board of the replay screen: `first` (the step shown first), `widget(app,
+        step)`, `size()` (columns, rows) and `show(screen, step)`."""
+
 
 class MatchScreens:
     name = "match"
@@ -47,6 +55,14 @@ class MatchScreens:
 
     def show_finished(self, app, loaded) -> None:
         app.open_replay(loaded)
+
+    def replay_of(self, data: dict, path=None):
+        from squigbowl.ui.replay_text import match_replay
+
+        return match_replay(data, path)
+
+    def replay_board(self, replay):
+        return PitchBoard(replay)
 
     def give_saver(self, app, screen):
         from squigbowl.saves import Autosaver
@@ -72,6 +88,14 @@ class RaceScreens:
     def show_finished(self, app, loaded) -> None:
         app.open_replay(loaded)
 
+    def replay_of(self, data: dict, path=None):
+        from squigbowl.ui.replay_text import race_replay
+
+        return race_replay(data, path)
+
+    def replay_board(self, replay):
+        return TrackBoard(replay)
+
     def give_saver(self, app, screen):
         from squigbowl.saves import Autosaver
 
@@ -96,6 +120,15 @@ class CupScreens:
 
         app.push_screen(CupScreen(loaded.cup))      # the final standings
 
+    def replay_of(self, data: dict, path=None):
+        """A cup's replay is its latest race's (saves.cup_race_data)."""
+        from squigbowl.saves import cup_race_data
+
+        return RaceScreens().replay_of(cup_race_data(data), path)
+
+    def replay_board(self, replay):
+        return TrackBoard(replay)
+
     def give_saver(self, app, screen):
         from squigbowl.saves import Autosaver
 
@@ -105,6 +138,56 @@ class CupScreens:
             screen.saver = saver
             saver(screen.cup)               # saved from its set-up on: Continue finds it
         return screen.saver
+
+
+class PitchBoard:
+    """A match's replay on the pitch, from its last step."""
+
+    def __init__(self, replay) -> None:
+        self.replay = replay
+        self.first = len(replay.steps) - 1
+
+    def widget(self, app, step):
+        from squigbowl.ui.match.pitch_view import PitchView
+
+        return PitchView(step.state, id="replay-pitch")
+
+    def size(self) -> tuple[int, int]:
+        from squigbowl.rules.geometry import HEIGHT, WIDTH
+
+        return WIDTH * 3, HEIGHT
+
+    def show(self, screen, step) -> None:
+        from squigbowl.ui.match.pitch_view import PitchView
+
+        screen.query_one(PitchView).set_state(step.state)
+
+
+class TrackBoard:
+    """A race's replay on its whole track, from the start."""
+
+    first = 0
+
+    def __init__(self, replay) -> None:
+        self.replay = replay
+
+    def widget(self, app, step):
+        from squigbowl.ui.race.track_view import TrackView
+
+        palette = "ansi16" if app.console.color_system in ("standard", "windows") else "rich"
+        return TrackView(self.replay.track, palette, id="replay-track")
+
+    def size(self) -> tuple[int, int]:
+        return self.replay.track.width * 2, self.replay.track.height
+
+    def show(self, screen, step) -> None:
+        from squigbowl.ui.race.controller import RacerView
+        from squigbowl.ui.race.track_view import TrackView
+
+        views = [RacerView(r.id, r.name, r.rider, r.x, r.y, removed=r.removed,
+                           cause=r.removed_cause, status=r.status, gates=r.next_gate,
+                           finished=r.completed, hidden=r.removed) for r in step.state]
+        screen.query_one(TrackView).set_state(views, None, None, 0)
 
 
 _SCREENS: dict[str, GameScreens] = {}
