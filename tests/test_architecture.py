@@ -142,7 +142,7 @@ KIND_CLASSES = {"Match", "Race", "Cup"}
 #: where a kind may be named to choose behaviour: the engine-level registry and the UI's
 KIND_HOMES = ("squigbowl/games/", "squigbowl/ui/game_screens.py")
 #: modules not yet moved onto the registry (issue 22, left for later): this list only shrinks
-KIND_BRANCHES_LEFT = {"squigbowl/saves.py", "squigbowl/ui/net/join.py"}
+KIND_BRANCHES_LEFT = {"squigbowl/saves.py"}
 
 
 def _names_a_kind(node) -> bool:
