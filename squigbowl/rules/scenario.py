@@ -41,7 +41,7 @@ from squigbowl.rules.model import (CASUALTY, KNOWN_SKILLS, KO, ON_PITCH, POSITIO
                                    RESERVES, SENT_OFF, STANDING, STUNNED, TeamFileError,
                                    find_team)
 from squigbowl.rules.setup_match import new_state
-from squigbowl.rules.state import WEATHERS, Options
+from squigbowl.rules.state import OPTIONS, WEATHERS, Options
 from squigbowl.text import plain
 
 SIDES = {"home": 0, "away": 1}
@@ -189,17 +189,14 @@ def _options(data: dict) -> Options:
     table = data.get("options", {})
     if not isinstance(table, dict):
         raise ScenarioError(f"options: expected a table, got {_short(table)}")
-    fields = Options.__dataclass_fields__
     for key, value in table.items():
-        if key not in fields:
+        spec = OPTIONS.get(key)
+        if spec is None:
             raise ScenarioError(f"options.{plain(key)}: not a match option (known: "
-                                f"{', '.join(fields)})")
-        if key == "fanatic_first":
-            if value not in ("call", "enforce") or not isinstance(value, str):
-                raise ScenarioError(f"options.fanatic_first: expected 'call' or 'enforce', "
-                                    f"got {_short(value)}")
-        else:
-            _bool(value, f"options.{key}")
+                                f"{', '.join(OPTIONS)})")
+        problem = spec.problem(value)
+        if problem:
+            raise ScenarioError(f"options.{key}: {problem}, got {_short(value)}")
     return Options(**table)
 
 

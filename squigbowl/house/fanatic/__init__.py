@@ -51,6 +51,7 @@ from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import DIRECTION_NAMES, on_pitch, step, template_direction
 from squigbowl.rules.injury import NIGGLE_DETAILS, SI_DETAILS, knock_down
 from squigbowl.rules.model import CASUALTY, STANDING
+from squigbowl.rules.state import register_option
 from squigbowl.rules.push import push, settle_ball
 from squigbowl.rules.turn import (ACTIONS, ACTIVATION_OVERRIDES, DECLARE_CHECKS, MOVE,
                                   TURN_CHOICE_FILTERS, blitz_barred, choice_handler)
@@ -67,6 +68,9 @@ COLLISION = "fanatic collision"
 #: B3.12 exhaustion table [DD-46]: D6 -> (title, casualty D6 for the A8.11 detail)
 EXHAUSTION = {1: "Done in", 2: "Done in", 3: "Done in", 4: "Chain burns", 5: "Chain burns",
               6: "Strangled by his own chain"}
+
+#: B0.1 / B3.3: "call" (the opponent may call illegal procedure) or "enforce" (the engine does)
+register_option("fanatic_first", "call", "Fanatic first", rule="B3.3", choices=("call", "enforce"))
 
 
 def is_fanatic(p) -> bool:

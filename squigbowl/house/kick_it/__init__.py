@@ -46,12 +46,19 @@ from squigbowl.rules.geometry import (HEIGHT, NEIGHBOURS, RING, WIDTH, distance,
                                       right, step)
 from squigbowl.rules.injury import add_stat, knock_down
 from squigbowl.rules.model import STANDING
+from squigbowl.rules.state import register_option
 from squigbowl.rules.turn import action, action_options, choice_handler
 
 KICK = "KICK"
 AWAY, SHANK, FUMBLE = "away", "shank", "fumble"
 #: A12 Pass Block: the free move covers up to 3 squares (no Go For It)
 PASS_BLOCK_SQUARES = 3
+
+#: B0.1: Kick It! is off unless chosen; the Away roll's Disturbing Presence on (B2.6, DD-31)
+register_option("kick_it", False, "Kick It!", rule="B2")
+register_option("kick_away_disturbing_presence", True,
+                "Kick It! Away roll: Disturbing Presence stands in for Foul Appearance",
+                rule="B2.6")
 
 
 # -- who may kick (B2.1, B2.12) ------------------------------------------------------------------

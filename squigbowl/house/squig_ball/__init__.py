@@ -43,8 +43,12 @@ from squigbowl.rules.block import (ATTACKER_DOWN, BOTH_DOWN, DEFENDER_STUMBLES,
 from squigbowl.rules.geometry import SCATTER, on_pitch, step
 from squigbowl.rules.injury import knock_down
 from squigbowl.rules.model import STANDING
+from squigbowl.rules.state import register_option
 from squigbowl.rules.push import push, settle_ball
 from squigbowl.rules.turn import TURN_START_HOOKS
+
+#: B0.1: Squig Ball is off unless chosen
+register_option("squig_ball", False, "Squig Ball", rule="B1")
 
 #: B1.8: the rolls that get the squig's -1 (GFI and landing only while holding it, DD-24 kicks)
 PENALISED_ROLLS = frozenset({"gfi", "pick-up", "catch", "pass", "interception", "landing",
