@@ -28,7 +28,7 @@ from squigbowl.rules.events import Decision
 from squigbowl.rules.rolls import ask_skill  # noqa: F401  (used here and by the Fanatic)
 from squigbowl.rules.geometry import NEIGHBOURS, distance
 from squigbowl.rules.injury import knock_down
-from squigbowl.rules.model import STANDING
+from squigbowl.rules.model import NOT_BLOCKABLE, STANDING, WITH_TRAIT
 from squigbowl.rules.push import push, settle_ball
 from squigbowl.rules.turn import BLITZ, BLOCK, action_options, choice_handler
 
@@ -38,11 +38,13 @@ DEFENDER_STUMBLES, DEFENDER_DOWN = "defender_stumbles", "defender_down"
 FACES = {1: ATTACKER_DOWN, 2: BOTH_DOWN, 3: PUSHED, 4: PUSHED, 5: DEFENDER_STUMBLES,
          6: DEFENDER_DOWN}
 
+_UNBLOCKABLE = WITH_TRAIT[NOT_BLOCKABLE]
+
 
 # -- who may be blocked ---------------------------------------------------------------------------
 def can_be_blocked(attacker, q) -> bool:
-    """A8.1: a Standing opponent; B3.2 [DD-38]: never a Goblin Fanatic."""
-    return q.side != attacker.side and q.status == STANDING and not q.has("Goblin Fanatic")
+    """A8.1: a Standing opponent, never one whose skill says NOT_BLOCKABLE (B3.2 [DD-38])."""
+    return q.side != attacker.side and q.status == STANDING and _UNBLOCKABLE.isdisjoint(q.skills)
 
 
 def block_targets(state, attacker) -> list:
@@ -55,7 +57,7 @@ def block_targets(state, attacker) -> list:
         pid = board.get(sq)
         if pid is not None:
             q = players[pid]  # can_be_blocked, inline
-            if q.side != side and q.status == STANDING and "Goblin Fanatic" not in q.skills:
+            if q.side != side and q.status == STANDING and _UNBLOCKABLE.isdisjoint(q.skills):
                 out.append(q)
     return out
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from squigbowl.rules import ball as balls
 from squigbowl.rules import rolls
 from squigbowl.rules.events import Decision
-from squigbowl.rules.model import CASUALTY, KO, PRONE, RESERVES, STUNNED
+from squigbowl.rules.model import (CASUALTY, KO, NEVER_STUNNED, PRONE, RESERVES, STUNNED,
+                                   has_trait)
 
 SI_DETAILS = {1: "Broken Ribs", 2: "Groin Strain", 3: "Gouged Eye", 4: "Broken Jaw",
               5: "Fractured Arm", 6: "Fractured Leg", 7: "Smashed Hand", 8: "Pinched Nerve"}
@@ -137,7 +138,7 @@ def injury_result(p, total: int, *, stunned_is_ko: bool = False) -> str:
         result = "bh" if stunty else "ko"
     else:
         result = "cas"
-    if result == "stunned" and (stunned_is_ko or p.has("Goblin Fanatic")):
+    if result == "stunned" and (stunned_is_ko or has_trait(p, NEVER_STUNNED)):
         result = "ko"
     return result
 
@@ -173,7 +174,7 @@ def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
         return "stunned"
     if result == "ko":
         if (yield from offer_apothecary(m, p, "ko")):
-            if crowd or p.square is None or p.has("Goblin Fanatic"):
+            if crowd or p.square is None or has_trait(p, NEVER_STUNNED):
                 s.remove(p, RESERVES)
                 m.emit("injured", player=p.id, result="reserves", cause=cause, apothecary=True)
             else:

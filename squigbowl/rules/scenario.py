@@ -37,9 +37,9 @@ from pathlib import Path
 
 from squigbowl.paths import UnreadableFile, read_bounded
 from squigbowl.rules.geometry import on_pitch
-from squigbowl.rules.model import (CASUALTY, KNOWN_SKILLS, KO, ON_PITCH, POSITION_RANGES, PRONE,
+from squigbowl.rules.model import (CASUALTY, KO, ON_PITCH, POSITION_RANGES, PRONE,
                                    RESERVES, SENT_OFF, STANDING, STUNNED, TeamFileError,
-                                   find_team)
+                                   find_team, known_skills)
 from squigbowl.rules.setup_match import new_state
 from squigbowl.rules.state import OPTIONS, WEATHERS, Options
 from squigbowl.text import plain
@@ -307,7 +307,7 @@ def _build_state(data: dict):
             if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
                 raise ScenarioError(f"{where}: skills: expected a list of skill names, got "
                                     f"{_short(skills)}")
-            unknown = [s for s in skills if s not in KNOWN_SKILLS]
+            unknown = [s for s in skills if s not in known_skills()]
             if unknown:
                 raise ScenarioError(f"{where}: skills: unknown skill {plain(unknown[0])!r}")
             p.skills = frozenset(skills)

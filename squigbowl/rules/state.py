@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from squigbowl.rules.geometry import NEIGHBOURS
 from squigbowl.rules.model import ON_PITCH, STANDING, Player, TeamState, slot_copier
+from squigbowl.rules.model import _NO_TZ
 from squigbowl.rules.model import _copy_player_slots as _copy_player
 
 NICE = "nice"
@@ -225,7 +226,7 @@ class MatchState:
             if pid is not None and pid != exclude:
                 p = players[pid]  # (Player.has_tz, inline)
                 if (p.side != side and p.status == STANDING and not p.lost_tz
-                        and "Goblin Fanatic" not in p.skills):
+                        and _NO_TZ.isdisjoint(p.skills)):
                     n += 1
         return n
 
@@ -238,7 +239,7 @@ class MatchState:
             if pid is not None:
                 p = players[pid]  # (Player.has_tz, inline)
                 if (p.side != side and p.status == STANDING and not p.lost_tz
-                        and "Goblin Fanatic" not in p.skills):
+                        and _NO_TZ.isdisjoint(p.skills)):
                     out.append(p)
         return out
 

@@ -52,12 +52,14 @@ from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import NEIGHBOURS, SCATTER, on_pitch, step
 from squigbowl.rules.injury import CHAINSAW_FALL, armour, knock_down, place_prone
 from squigbowl.rules.interception import choose_interceptor, interception_mods
-from squigbowl.rules.model import DOWN, STANDING
+from squigbowl.rules.model import DOWN, STANDING, register_skill
 from squigbowl.rules.passing import (ACCURATE, FUMBLE, allowed_range, pass_mods, pass_outcome,
                                      pass_targets)
 from squigbowl.rules.turn import action, action_options, choice_handler
 
 THROW_BOMB = "THROW_BOMB"
+register_skill("Bombardier")  # B0.2
+register_skill("Stink Bomb")
 BOMB, STINK = "bomb", "stink"
 #: B5.2 fuse: 2+ to light it; B5.6.1 re-throw: 4+ to throw it
 FUSE_TARGET, RETHROW_TARGET = 2, 4

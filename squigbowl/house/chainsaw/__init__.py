@@ -34,10 +34,11 @@ from squigbowl.rules.drive import DRIVE_END_HOOKS
 from squigbowl.rules.foul import FOUL_MODIFIERS
 from squigbowl.rules.injury import armour
 from squigbowl.rules.kickoff import KICKOFF_START_HOOKS
-from squigbowl.rules.model import STANDING
+from squigbowl.rules.model import STANDING, register_skill
 from squigbowl.rules.turn import BLITZ, action, action_options, choice_handler
 
 START_CHAINSAW = "START_CHAINSAW"
+register_skill("Chainsaw")  # B0.2
 RUNNING = "chainsaw_running"
 #: B7.6: armour modifier of a chainsaw attack; B7.7 falls; B7.8 fouls
 CHAINSAW_BONUS = 3

@@ -50,13 +50,19 @@ from squigbowl.rules.block import (ATTACKER_DOWN, BOTH_DOWN, DEFENDER_DOWN, DEFE
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import DIRECTION_NAMES, on_pitch, step, template_direction
 from squigbowl.rules.injury import NIGGLE_DETAILS, SI_DETAILS, knock_down
-from squigbowl.rules.model import CASUALTY, STANDING
+from squigbowl.rules.model import (CASUALTY, KICKOFF_NEVER_MOVES, NEVER_DODGES, NEVER_STUNNED,
+                                   NO_TACKLE_ZONE, NOT_BLOCKABLE, SETS_UP_ON_THE_LINE, STANDING,
+                                   register_skill)
 from squigbowl.rules.state import register_option
 from squigbowl.rules.push import push, settle_ball
 from squigbowl.rules.turn import (ACTIONS, ACTIVATION_OVERRIDES, DECLARE_CHECKS, MOVE,
                                   TURN_CHOICE_FILTERS, blitz_barred, choice_handler)
 
 FANATIC = "Goblin Fanatic"
+#: B3.2: no tackle zone, never blocked (DD-38); B3.4 never dodges; B3.9 never Stunned on the
+#: pitch; B3.13 moved by no kick-off result (DD-47), set up on the line of scrimmage first
+register_skill(FANATIC, NO_TACKLE_ZONE, NOT_BLOCKABLE, NEVER_DODGES, NEVER_STUNNED,
+               KICKOFF_NEVER_MOVES, SETS_UP_ON_THE_LINE)
 #: B3.4.1: the template facings he may choose (compass, A1.2)
 FACINGS = {"E": (1, 0), "W": (-1, 0), "N": (0, -1), "S": (0, 1)}
 SQUARES = 4          # B3.4
