@@ -16,8 +16,9 @@ NIGGLE_DETAILS = {1: "Damaged Back (niggling injury)", 2: "Smashed Knee (nigglin
                   5: "Serious Concussion (-1 AV)", 6: "Fractured Skull (-1 AV)",
                   7: "Broken Neck (-1 AG)", 8: "Smashed Collar Bone (-1 ST)"}
 
-#: causes whose casualties earn the attacker SPP (A14)
-SPP_CAUSES = frozenset({"block", "fanatic", "chainsaw"})
+#: causes whose casualties earn the attacker SPP (A14): a block's; B0 hook: a house rule adds
+#: the causes of its own attacks (B3.6 a Fanatic's, B7 a chainsaw's)
+SPP_CAUSES: set[str] = {"block"}
 
 #: skill -> procedure(m, p, *, by, cause, falls, placed) for players who never lie on the
 #: pitch: it replaces a knock-down, a fall or a Placed Prone (B3.9 the Fanatic's chain, B8.4 a
@@ -55,8 +56,7 @@ def knock_down(m, p, *, armour_mod: int = 0, mighty_blow: bool = False, by=None,
     sq = p.square
     had_ball = s.ball.carrier == p.id
     mods = [("modifier", armour_mod)] if armour_mod else []
-    if p.extra is not None and p.extra.get("chainsaw_running"):
-        mods.append(CHAINSAW_FALL)  # B7.7: falling with a running chainsaw
+    mods += fall_armour_mods(p)  # (B7.7: falling with a running chainsaw)
     p.status = PRONE
     m.emit("fell_over" if falls else "knocked_down", player=p.id, square=sq, cause=cause)
     if had_ball:
@@ -93,7 +93,18 @@ def place_prone(m, p, *, cause: str):
 
 #: the terms of armour and injury breakdowns (the `mods` of their roll events)
 MIGHTY_BLOW = ("Mighty Blow", 1)
-CHAINSAW_FALL = ("chainsaw", 3)
+
+#: B0 hook: fn(p) -> [(label, value)], the terms a house rule adds to the armour roll of a
+#: player who goes down (B7.7: +3 with a running chainsaw)
+FALL_ARMOUR_MODS: list = []
+
+
+def fall_armour_mods(p) -> list:
+    """The FALL_ARMOUR_MODS terms for `p` going down ([] for most players)."""
+    mods = []
+    for hook in FALL_ARMOUR_MODS:
+        mods += hook(p)
+    return mods
 
 
 def armour(m, p, *, modifier: int = 0, mods: list | None = None, mighty_blow: bool = False,

@@ -68,7 +68,7 @@ def gfi_mods(m, p) -> list:
     """A6.5 as (label, value) pairs, non-zero terms only: -1 in a Blizzard, plus the variant
     terms (pure)."""
     mods = [("Blizzard", -1)] if m.state.weather == "blizzard" else []
-    if m.state.options.squig_ball:
+    if balls.BALL_ROLL_MODS:
         mods += gfi_extra_mods(m, p)
     return mods
 
@@ -86,7 +86,7 @@ def gfi(m, p):
 
 def gfi_extra_mods(m, p) -> list:
     """Variant terms on GFI (holding the squig, B1.8); [] in the base game."""
-    return balls.squig_mods(m, "gfi", p)
+    return balls.house_roll_mods(m, "gfi", p)
 
 
 def gfi_extra_modifier(m, p) -> int:

@@ -50,7 +50,7 @@ from squigbowl.rules import ball as balls
 from squigbowl.rules import rolls
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import NEIGHBOURS, SCATTER, on_pitch, step
-from squigbowl.rules.injury import CHAINSAW_FALL, armour, knock_down, place_prone
+from squigbowl.rules.injury import armour, fall_armour_mods, knock_down, place_prone
 from squigbowl.rules.interception import choose_interceptor, interception_mods
 from squigbowl.rules.model import DOWN, STANDING, register_skill
 from squigbowl.rules.passing import (ACCURATE, FUMBLE, allowed_range, pass_mods, pass_outcome,
@@ -295,9 +295,7 @@ def explode(m, sq, kind: str, bomber):
         elif p.status in DOWN:
             # [DD-53]: armour roll, he stays down (B7.7: +3 with a running chainsaw)
             m.emit("knocked_down", player=pid, square=p.square, cause="bomb", already_down=True)
-            mods = ([CHAINSAW_FALL] if p.extra is not None and p.extra.get("chainsaw_running")
-                    else [])
-            yield from armour(m, p, mods=mods, by=bomber, cause="bomb")
+            yield from armour(m, p, mods=fall_armour_mods(p), by=bomber, cause="bomb")
         if held and p.side == s.active:
             lost_ball = True
     # B5.9 [DD-54] / B6.3 [DD-56]

@@ -71,6 +71,7 @@ STRENGTH = 6         # B3.6.1
 OFFERED = "Fanatic first"
 #: the cause of a B3.10 knock-over (not in injury.SPP_CAUSES: no block dice, A14)
 COLLISION = "fanatic collision"
+injuries.SPP_CAUSES.add("fanatic")  # A14: a casualty of his block (B3.6) earns SPP
 #: B3.12 exhaustion table [DD-46]: D6 -> (title, casualty D6 for the A8.11 detail)
 EXHAUSTION = {1: "Done in", 2: "Done in", 3: "Done in", 4: "Chain burns", 5: "Chain burns",
               6: "Strangled by his own chain"}

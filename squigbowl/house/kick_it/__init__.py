@@ -147,7 +147,7 @@ def nearest_on_pitch(sq):
 
 # -- modifiers (B2.6, B2.7.3) ----------------------------------------------------------------------
 # B1.8 [DD-24]: the squig's -1 on the Away roll ('kick') and the kick block ('kick_block')
-# comes from ball.squig_mods (squig_ball.squig_penalty); nothing without Squig Ball.
+# comes from ball.house_roll_mods (squig_ball.squig_penalty); nothing without Squig Ball.
 def away_mods(m, p) -> list:
     """B2.6 [DD-31] as (label, value) pairs, non-zero terms only: -1 per opposing tackle zone
     on the kicker (Nerves of Steel ignores), -1 Very Sunny, -1 per opposing Disturbing Presence
@@ -165,7 +165,7 @@ def away_mods(m, p) -> list:
         dp = balls.disturbing_presence(m, p)
         if dp:
             mods.append(("Disturbing Presence", -dp))
-    return mods + balls.squig_mods(m, "kick", p)
+    return mods + balls.house_roll_mods(m, "kick", p)
 
 
 def away_modifier(m, p) -> int:
@@ -204,7 +204,7 @@ def kick_block_mods(m, q) -> list:
         mods.append(balls.RAIN)
     if q.has("Very Long Legs"):
         mods.append(("Very Long Legs", 1))
-    return mods + balls.squig_mods(m, "kick_block", q)
+    return mods + balls.house_roll_mods(m, "kick_block", q)
 
 
 def kick_block_modifier(m, q) -> int:
