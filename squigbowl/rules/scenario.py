@@ -41,7 +41,7 @@ from squigbowl.rules.model import (CASUALTY, KO, ON_PITCH, POSITION_RANGES, PRON
                                    RESERVES, SENT_OFF, STANDING, STUNNED, TeamFileError,
                                    find_team, known_skills)
 from squigbowl.rules.setup_match import new_state
-from squigbowl.rules.state import OPTIONS, WEATHERS, Options
+from squigbowl.rules.state import WEATHERS, Options, declared_options
 from squigbowl.text import plain
 
 SIDES = {"home": 0, "away": 1}
@@ -189,11 +189,12 @@ def _options(data: dict) -> Options:
     table = data.get("options", {})
     if not isinstance(table, dict):
         raise ScenarioError(f"options: expected a table, got {_short(table)}")
+    declared = declared_options()
     for key, value in table.items():
-        spec = OPTIONS.get(key)
+        spec = declared.get(key)
         if spec is None:
             raise ScenarioError(f"options.{plain(key)}: not a match option (known: "
-                                f"{', '.join(OPTIONS)})")
+                                f"{', '.join(declared)})")
         problem = spec.problem(value)
         if problem:
             raise ScenarioError(f"options.{key}: {problem}, got {_short(value)}")

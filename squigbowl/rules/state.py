@@ -60,6 +60,13 @@ def register_option(name: str, default, label: str, *, rule: str, choices: tuple
     return spec
 
 
+def declared_options() -> dict[str, OptionSpec]:
+    """OPTIONS once the house rules have declared theirs (they are loaded first)."""
+    from squigbowl.rules.plugins import load_plugins
+    load_plugins()
+    return OPTIONS
+
+
 class Options:
     """B0.1 match options, chosen when a match is created and kept in its state: one attribute
     per declared option (`OPTIONS`), its value flat under its name as in the save's JSON. The
@@ -71,10 +78,8 @@ class Options:
     text option outside its choices a ValueError. The house rules are loaded first (B0)."""
 
     def __init__(self, **values) -> None:
-        from squigbowl.rules.plugins import load_plugins
-        load_plugins()  # (the house rules declare their options when they are imported)
         own = self.__dict__
-        for name, spec in OPTIONS.items():
+        for name, spec in declared_options().items():
             own[name] = spec.default
         for name, value in values.items():
             if name not in OPTIONS:
