@@ -238,16 +238,21 @@ def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
     return "casualty"
 
 
+def casualty_detail(m, natural: int) -> str:
+    """A8.11's result for the D6 `natural`: 1-3 Badly Hurt, 4-5 Seriously Injured (the D8 for
+    its detail rolled here), 6 Dead. (B3.12's exhaustion table reads it too.)"""
+    if natural <= 3:
+        return "Badly Hurt"
+    if natural == 6:
+        return "Dead"
+    d8 = m.dice.d8("casualty detail")
+    return (SI_DETAILS if natural == 4 else NIGGLE_DETAILS)[d8]
+
+
 def casualty_roll(m, p) -> tuple[int, str]:
     """A8.11: D6 1-3 Badly Hurt, 4-5 Seriously Injured (D8 detail), 6 Dead."""
     natural = m.dice.d6("casualty")
-    if natural <= 3:
-        detail = "Badly Hurt"
-    elif natural == 6:
-        detail = "Dead"
-    else:
-        d8 = m.dice.d8("casualty detail")
-        detail = (SI_DETAILS if natural == 4 else NIGGLE_DETAILS)[d8]
+    detail = casualty_detail(m, natural)
     m.emit("roll", what="casualty", player=p.id, target=None, modifier=0, dice=[natural],
            result=detail, success=None)
     return natural, detail
