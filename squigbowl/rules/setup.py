@@ -129,16 +129,18 @@ _PICK_KEYS = {kind: _pick_key(kind) for kind in PICKS}
 
 def line_first_slots(formation: Formation, n: int) -> list[int]:
     """For the players SETS_UP_ON_THE_LINE (B3.13: a Goblin Fanatic may stand on the line of
-    scrimmage, and there his four squares, B3.4, start among the opponents): the indexes of the line-of-scrimmage slots among the
-    first `n` (the ones a team of n uses), the middle of the pitch first."""
+    scrimmage, and there his four squares, B3.4, start among the opponents): the indexes of
+    the line-of-scrimmage slots among the first `n` (the ones a team of n uses), the middle of
+    the pitch first."""
     los = [i for i, (sq, _) in enumerate(formation.slots[:n]) if is_los(sq, 0)]
     return sorted(los, key=lambda i: (abs(formation.slots[i][0][1] - HEIGHT // 2), i))
 
 
 def formation_placements(state, side: int, formation: Formation, pool) -> list:
     """(pid, square) for the formation filled from `pool`: the players SETS_UP_ON_THE_LINE
-    first (a Goblin Fanatic), each on a line of scrimmage slot (`line_first_slots`, B3.13), then slot by slot the best remaining player for
-    the slot's `pick` (ties: jersey order). Fewer players use the first slots."""
+    first (a Goblin Fanatic), each on a line of scrimmage slot (`line_first_slots`, B3.13),
+    then slot by slot the best remaining player for the slot's `pick` (ties: jersey order).
+    Fewer players use the first slots."""
     left = sorted(pool, key=lambda p: p.number)
     n = min(len(left), len(formation.slots))
     chosen: dict[int, object] = {}
