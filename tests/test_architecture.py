@@ -35,7 +35,7 @@ RULES = {
     "riders": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.coaches",
                               "squigbowl.saves", "squigbowl.cup"),
     # what both games share below the screens
-    "saves.py": SCREENS + UP + ("squigbowl.coaches", "squigbowl.riders"),
+    "saves": SCREENS + UP + ("squigbowl.coaches", "squigbowl.riders"),
     "dice.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
                                "squigbowl.coaches", "squigbowl.riders", "squigbowl.saves"),
     "text.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
