@@ -12,6 +12,7 @@ Pure formatting: no rule is computed here.
 from __future__ import annotations
 
 from squigbowl.text import plain
+from squigbowl.ui.match import house_words
 from squigbowl.ui.match.sentences import DIRECTIONS, PITCH
 
 #: fields the title or the block line already say
@@ -28,8 +29,7 @@ class Info:
         self.state = ctrl.state
         self.d = decision
         self.info = decision.info
-        options = getattr(self.state, "options", None)
-        self.ball = "the squig" if getattr(options, "squig_ball", False) else "the ball"
+        self.ball = f"the {house_words.ball_word(self.state)}"
 
     def get(self, key, default=None):
         return self.info.get(key, default)
