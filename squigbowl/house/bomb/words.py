@@ -104,3 +104,21 @@ house_words.register("skill_help", {
 house_words.register("decision_help", {
     "catch_bomb": ("B5.4", "catch the bomb (then throw it on at once) or let it drop"),
     "bomb_target": ("B5", "the square the bomb is thrown at")})
+
+
+def _blast_frames(b, state, e, out) -> None:
+    """The blast: on the square, then the eight around it, then they flash."""
+    sq = b.square(e.get("square"))
+    if b.on_pitch(sq):
+        blast = {s: (" ✹ ", "blast") for s in
+                 [(sq[0] + dx, sq[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+                 if b.on_pitch(s)}
+        out.append(b.Frame({sq: (" ✹ ", "blast")}, ticks=2, caption="BOOM"))
+        out.append(b.Frame(blast, ticks=5, caption="BOOM"))
+        out.append(b.Frame({s: (None, "flash") for s in blast}, ticks=3))
+
+
+house_words.register("flight_events", {"bomb_thrown": (" * ", "bomb")})
+house_words.register("bounce_events", {"bomb_scattered": (" * ", "bomb", False),
+                                       "bomb_bounced": (" * ", "bomb", False)})
+house_words.register("event_frames", {"bomb_exploded": _blast_frames})

@@ -77,3 +77,6 @@ house_words.register("skill_help", {
                              "hits")})
 house_words.register("decision_help", {
     "illegal_procedure": ("B3", "a player acted before the Fanatic")})
+# his whirl drawn square by square; his collisions flash
+house_words.register("moves_in_a_line", {"fanatic": True})
+house_words.register("flash_events", {"fanatic_collision": True, "fanatic_force_back": True})

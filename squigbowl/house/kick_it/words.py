@@ -129,3 +129,16 @@ house_words.register("turnover_words", {
     "kick blocked": (("kick_blocked",), "{who} blocked the kick")})
 house_words.add_option(house_words.HouseOption(
     "kick_it", "Kick It!", "kick-it", "Kick It! (B2)", "kick-it"), order=20)
+
+
+def _kick_landed_frames(b, state, e, out) -> None:
+    """The kicked ball's flight from the kicker to where it comes down."""
+    pid, sq = e.get("player"), b.square(e.get("square"))
+    start = state.players[pid].square if pid is not None else None
+    if start and sq:
+        for s in b.line(start, sq):
+            if b.on_pitch(s):
+                out.append(b.Frame({s: (" ◌ ", "ball")}, hide_ball=True))
+
+
+house_words.register("event_frames", {"kick_landed": _kick_landed_frames})

@@ -53,3 +53,17 @@ house_words.add("block_line_attacker", lambda info: (
     "The squig", info.get("attacker_strength", info.get("squig_strength"))))
 house_words.add_option(house_words.HouseOption(
     "squig_ball", "Squig Ball", "squig-ball", "Squig Ball (B1)", "squig-ball"), order=10)
+
+
+def _hop_frames(b, state, e, out) -> None:
+    """The squig hopping square by square."""
+    frm, to = b.square(e.get("frm")), b.square(e.get("to"))
+    if frm and b.on_pitch(frm) and e.get("step") in (0, 1, None) and not any(
+            f.hide_ball for f in out[-1:]):
+        out.append(b.Frame({frm: (" ● ", "squig")}, hide_ball=True, ticks=2))
+    if to and b.on_pitch(to):
+        out.append(b.Frame({to: (" ● ", "squig")}, hide_ball=True, ticks=3,
+                           caption="The squig hops"))
+
+
+house_words.register("event_frames", {"squig_hop": _hop_frames, "squig_to_crowd": _hop_frames})
