@@ -122,3 +122,20 @@ house_words.register("flight_events", {"bomb_thrown": (" * ", "bomb")})
 house_words.register("bounce_events", {"bomb_scattered": (" * ", "bomb", False),
                                        "bomb_bounced": (" * ", "bomb", False)})
 house_words.register("event_frames", {"bomb_exploded": _blast_frames})
+
+
+def _thrown_thing(i) -> str | None:
+    """On a bomb's decisions what is thrown is the bomb or the stink bomb."""
+    kind = i.get("kind") or i.get("what")
+    if kind == "stink":
+        return "the stink bomb"
+    if kind == "bomb" or i.d.kind in ("bomb_target", "catch_bomb"):
+        return "the bomb"
+    return None
+
+
+house_words.add("thrown_thing", _thrown_thing)
+house_words.register("throw_picks", {"bomb_target": True})
+house_words.register("coming_down", {"catch_bomb": True})
+house_words.register("info_fields", {
+    "kind": lambda i, v: None})              # said by "the bomb"/"the stink bomb" elsewhere

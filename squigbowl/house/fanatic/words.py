@@ -80,3 +80,4 @@ house_words.register("decision_help", {
 # his whirl drawn square by square; his collisions flash
 house_words.register("moves_in_a_line", {"fanatic": True})
 house_words.register("flash_events", {"fanatic_collision": True, "fanatic_force_back": True})
+house_words.register("said_elsewhere", {"fanatic": True})     # the block line says it

@@ -142,3 +142,13 @@ def _kick_landed_frames(b, state, e, out) -> None:
 
 
 house_words.register("event_frames", {"kick_landed": _kick_landed_frames})
+house_words.register("square_words", {
+    "kick_landing": lambda i, v: f"{i.player()} kicks from {i.sq(v)}.",
+    "kick_block": lambda i, v: f"He kicks from {i.sq(v)}.",
+    "kick_catch": lambda i, v: f"The kick comes down at {i.sq(v)}."})
+house_words.register("needed_words", {"kick_block": "block the kick"})
+house_words.register("going_distance", {"kick_landing": True})
+house_words.register("info_fields", {
+    "kicker": lambda i, v: f"{i.who(v)} is the kicker.",
+    "targets": lambda i, v: f"The kick may go through {i.either(i.sq(t) for t in v or ())}.",
+    "pooch": lambda i, v: "Pooch Kick: he may pick the landing square." if v else None})

@@ -67,3 +67,4 @@ def _hop_frames(b, state, e, out) -> None:
 
 
 house_words.register("event_frames", {"squig_hop": _hop_frames, "squig_to_crowd": _hop_frames})
+house_words.register("said_elsewhere", {"squig": True, "squig_strength": True})
