@@ -47,15 +47,19 @@ def load() -> list[str]:
 
         found = []
         _loaded = found             # set first: a words module reads the tables as it loads
-        for pkg in load_plugins():
-            name = f"{pkg}.words"
-            try:
-                importlib.import_module(name)
-            except ModuleNotFoundError as exc:
-                if exc.name != name:    # the words module exists but imports a missing one
-                    raise
-                continue
-            found.append(name)
+        try:
+            for pkg in load_plugins():
+                name = f"{pkg}.words"
+                try:
+                    importlib.import_module(name)
+                except ModuleNotFoundError as exc:
+                    if exc.name != name:    # the words module exists but imports a missing one
+                        raise
+                    continue
+                found.append(name)
+        except BaseException:
+            _loaded = None                  # not loaded: the next use tries again (and says why)
+            raise
     return _loaded
 
 
