@@ -175,7 +175,8 @@ def named_in(path: Path, names: set[str]) -> list[tuple[int, str]]:
     (`options.squig_ball`)."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and node.value in names:
             found.append((node.lineno, node.value))
         elif isinstance(node, ast.Attribute) and node.attr in names:
             found.append((node.lineno, node.attr))

@@ -13,8 +13,8 @@ from squigbowl.ui.match import house_words
 
 def _blunderbuss_scatter(w) -> str:
     where = "off the pitch" if w.get("out") is not None else f"as far as {w.sq('to')}"
-    return (f"{w.whose()} blast misses and scatters {w.scatter(w.get('d8'))} (D8 {w.get('d8')}) for "
-            f"{w.squares(w.get('d6'))}, {where}")
+    return (f"{w.whose()} blast misses and scatters {w.scatter(w.get('d8'))} (D8 {w.get('d8')}) "
+            f"for {w.squares(w.get('d6'))}, {where}")
 
 
 
