@@ -14,7 +14,8 @@ turns keys into the decision's choices, all through the controller:
 * Delete (or Backspace) sends the player under the cursor back to Reserves at once;
 * F lists the formations: the built-in ones (the engine's ("formation", name) choices) and the
   coach's own, saved with S;
-* K makes the player under the cursor the Kick It! kicker (B2.10.1, when the house rule is on);
+* a house rule's own set-up keys (its words.py's "setup_keys"; K: the Kick It! kicker,
+  B2.10.1, squigbowl/house/kicker/words.py);
 * e ends the set-up; when it is not legal the rule it breaks is shown instead (the decision's
   `info["why_not"]["end_setup"]`).
 
