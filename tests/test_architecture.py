@@ -153,7 +153,8 @@ HOUSE_NAMES = ("Goblin Fanatic", "Chainsaw", "Blunderbuss", "Bombardier", "Stink
 
 def house_names_in(path: Path) -> list[str]:
     """Where the code of `path` names a house rule: a string (not a docstring) holding one of
-    HOUSE_NAMES as a word, or a name or attribute that is one (docstrings and comments may cite Part B)."""
+    HOUSE_NAMES as a word, or a name or attribute that is one (docstrings and comments may cite
+    Part B)."""
     tree = ast.parse(path.read_text(), filename=str(path))
     docs = set()
     for node in ast.walk(tree):

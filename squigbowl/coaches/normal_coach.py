@@ -445,8 +445,8 @@ class NormalCoach(ScriptedCoach):
         odds with the skill re-rolls), tried from `pickup_min`; once the ball has lain loose at
         the start of our last team turn too, counting the team re-roll (A10) and tried from
         LOOSE_PICKUP (a ball left on the ground does not come closer, and a house rule's ball
-        that moves by itself is ringed by our own players). Declared as the team's Hand-off action when
-        it is free: the picker may then hand the ball on (`carrier_relay`)."""
+        that moves by itself is ringed by our own players). Declared as the team's Hand-off
+        action when it is free: the picker may then hand the ball on (`carrier_relay`)."""
         s = m.state
         ball_sq = s.ball.square
         team_rr = odds.rerolls_available(m, s.players[next(iter(avail))])[0] if avail else False

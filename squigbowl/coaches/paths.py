@@ -1,5 +1,6 @@
-"""The computer coaches' path search: one Dijkstra over the pitch, with leap edges (A6.6,
-B9.2) and Break Tackle, every roll's chance asked of the engine (odds, move).
+"""The computer coaches' path search: one Dijkstra over the pitch, with leap edges (A6.6, and
+a house rule's leap through move.can_leap) and Break Tackle, every roll's chance asked of the
+engine (odds, move).
 
 `find_paths(m, p, moves_used, tz)` returns {square: (risk, steps, previous)}, where risk is the
 summed -log of every roll's chance on the way (dodges, Go For It, a leap; skill re-rolls
@@ -116,9 +117,9 @@ def find_paths(m, p, moves_used: int, tz, *, ball_ok: bool = False, max_steps=No
     """Dijkstra from the player's square over empty squares, minimising the risk (-log of the
     success chance) then the steps. Returns {square: (risk, steps, previous square)}. The ball's
     square is a dead end (arriving there picks it up) and is only entered with `ball_ok`.
-    A player who may leap (Leap, the pogo stick B9.2) and has not leapt this action gets leap
-    edges too (`find_leap_paths`). Every roll's odds come from the engine (`_Steps`). Inside a
-    look-ahead's `path_cache.sharing()` a search already made on the same position is reused
+    A player who may leap (move.can_leap: Leap, or a house rule's) and has not leapt this
+    action gets leap edges too (`find_leap_paths`). Every roll's odds come from the engine
+    (`_Steps`). Inside a look-ahead's `path_cache.sharing()` a search already made on the same position is reused
     (a copy of the same map)."""
     cache = path_cache.active()
     if cache is None:
@@ -190,7 +191,7 @@ class Path(list):
 
 
 def find_leap_paths(m, p, moves_used: int, tz, *, ball_ok: bool = False, max_steps=None):
-    """`find_paths` for a player who may still leap once this action (A6.6, B9.2): a leap goes
+    """`find_paths` for a player who may still leap once this action (A6.6): a leap goes
     to an empty square 1-2 away over anybody, costs 2 squares (a GFI for each beyond MA), needs
     no dodge and the leap roll (odds.leap_need)."""
     s = m.state

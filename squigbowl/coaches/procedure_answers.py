@@ -77,7 +77,7 @@ class ProcedureAnswers:
 
     def on_push(self, m, d):
         """An opponent: into the crowd when possible; else where our players surround him. One
-        of ours (a chain push, a Fanatic's block on a team-mate, B3.6): on the pitch, where the
+        of ours (a chain push, a house rule's block on a team-mate): on the pitch, where the
         fewest opponents mark him."""
         s = m.state
         side = d.side

@@ -2,11 +2,11 @@
 scores or gains ground, valued with the engine's own odds (no rule is re-derived here).
 
 A relay is planned for the carrier: a way to a square (his path's chance from the engine's
-`odds.path_needs`), then the hand-off or the pass (the catch from `catching.catch_chance`,
-the throw's accurate roll and the interceptors from `passing.pass_odds`), then what the receiver
+`odds.path_needs`), then the hand-off or the pass (the catch from `catching.catch_chance`, the
+throw's accurate roll and the interceptors from `passing.pass_odds`), then what the receiver
 can do with his own move (`find_paths` from his square). A house rule may add what its own
-action after the hand-off is worth ("relay_options", house_play). Every chance is with the re-rolls the
-engine would allow (skill re-rolls; the team re-roll once).
+action after the hand-off is worth ("relay_options", house_play). Every chance is with the
+re-rolls the engine would allow (skill re-rolls; the team re-roll once).
 """
 
 from __future__ import annotations
