@@ -30,8 +30,20 @@ def attack_value(attacker, victim) -> float:
     return 1.3 * odds.armour_chance(victim.av, chainsaw.CHAINSAW_BONUS)
 
 
+def no_ball_while_running(m, settled: bool) -> list[str]:
+    """B7.3: a player whose chainsaw runs never holds the ball (`squigbowl sim --check`)."""
+    s = m.state
+    pid = s.ball.carrier
+    if pid is not None and 0 <= pid < len(s.players):
+        c = s.players[pid]
+        if c.extra and c.extra.get(chainsaw.RUNNING):
+            return [f"player {c.id} holds the ball with his chainsaw running (B7.3)"]
+    return []
+
+
 house_play.turn("first", start_first, order=20)
 house_play.plan_step("start_chainsaw", lambda coach, m, p, plan, choices:
                      ("start_chainsaw", None))
 house_play.attack("chainsaw", holds, attack_value, order=10)
 house_play.value("spared_rolls", lambda: ("chainsaw",))
+house_play.value("invariants", no_ball_while_running)

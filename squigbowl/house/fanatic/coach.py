@@ -103,9 +103,19 @@ def on_illegal_procedure_penalty(coach, m, d):
     return ("penalty", "reroll")
 
 
+def never_holds_the_ball(m, settled: bool) -> list[str]:
+    """B3.2: a Fanatic never holds the ball (an invariant `squigbowl sim --check` verifies)."""
+    s = m.state
+    pid = s.ball.carrier
+    if pid is not None and 0 <= pid < len(s.players) and is_fanatic(s.players[pid]):
+        return [f"the Goblin Fanatic {pid} holds the ball (B3.2)"]
+    return []
+
+
 for _trait in ("set_apart", "acts_first", "free_fouler", "leaves_when_down"):
     house_play.trait(_trait, is_fanatic)
 house_play.turn("first", fanatic_first, order=10)
 house_play.steering(is_fanatic, fanatic_facing)
 house_play.decision("illegal_procedure", on_illegal_procedure)
 house_play.decision("illegal_procedure_penalty", on_illegal_procedure_penalty)
+house_play.value("invariants", never_holds_the_ball)

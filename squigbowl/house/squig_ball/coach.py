@@ -6,6 +6,7 @@ is ranked from the side playing the squig, the defender's opponent."""
 from __future__ import annotations
 
 from squigbowl.coaches import house_play
+from squigbowl.coaches.invariants import BALL_PHASES
 
 
 def loose_ball_ring(m):
@@ -27,5 +28,21 @@ def block_die_view(d):
     return squig_blitz_rank if d.info.get("squig") else None
 
 
+def the_squig_is_somewhere(m, settled: bool) -> list[str]:
+    """B1: there is exactly one squig, and while play is settled in a team turn it is
+    somewhere — held, or on a pitch square — and never in the air (it hops only along the
+    ground; `state.ball` is the squig, so two squigs cannot exist: this checks it is not lost).
+    An invariant `squigbowl sim --check` verifies."""
+    s = m.state
+    ball = s.ball
+    if s.options.squig_ball and settled and s.phase in BALL_PHASES and not s.over:
+        if ball.carrier is None and ball.square is None:
+            return ["the squig is nowhere (B1)"]
+        if ball.carrier is None and ball.in_air:
+            return [f"the squig is in the air at {ball.square} at a settled decision (B1)"]
+    return []
+
+
 house_play.value("loose_ball_ring", loose_ball_ring)
+house_play.value("invariants", the_squig_is_somewhere)
 house_play.value("block_die_view", block_die_view)
