@@ -195,10 +195,10 @@ class ScriptedCoach(ProcedureAnswers, Coach):
         return s, side, key, avail, tz, s.ball, s.carrier(), s.teams[side].turn >= 8
 
     def on_turn(self, m, d):
-        s, side, _key, avail, tz, ball, carrier, late = self.turn_context(m, d)
+        s, side, key, avail, tz, ball, carrier, late = self.turn_context(m, d)
 
         # 0. what a house rule does before anything else
-        c = self.house_turn("first", m, side, _key, avail, tz, carrier)
+        c = self.house_turn("first", m, side, key, avail, tz, carrier)
         if c is not None:
             return c
         # 1. score
@@ -208,7 +208,7 @@ class ScriptedCoach(ProcedureAnswers, Coach):
                 return self.start(("MOVE", carrier.id), plan)
         # 1b. a house rule's action of our carrier
         if carrier is not None and carrier.side == side:
-            c = self.house_turn("carrier", m, side, _key, avail, tz, carrier)
+            c = self.house_turn("carrier", m, side, key, avail, tz, carrier)
             if c is not None:
                 return c
         # 2. blitz the opposing carrier
@@ -232,7 +232,7 @@ class ScriptedCoach(ProcedureAnswers, Coach):
                 return c
         # 5. a house rule's attack on an area, then blocks with the dice on our side or an
         # attack that replaces the block
-        c = self.house_turn("area", m, side, _key, avail, tz, carrier)
+        c = self.house_turn("area", m, side, key, avail, tz, carrier)
         if c is not None:
             return c
         c = self.best_block(s, side, avail, carrier)
