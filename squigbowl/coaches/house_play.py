@@ -26,7 +26,9 @@ generic coaches ask these hooks and never a house rule's name:
   chance), "loose_ball_ring" (how many squares round a loose ball are filled), "spared_rolls"
   (roll names a team re-roll is never spent on), "setup_done" (a choice before the set-up ends),
   "block_die_view" (a ranking of block-die faces for decisions the base ranks cannot read),
-  "relay_options" (what a relay's options are worth with the rule's actions after them).
+  "relay_options" (what a relay's options are worth with the rule's actions after them),
+  "invariants" (`check(m, settled) -> problems`, for `squigbowl sim --check`) and
+  "invariant_watchers" (a maker of an object whose `after(m, events)` returns problems).
 
 `order` keeps the handlers of one point in a fixed order whatever order the rules load in
 (the order the coaches consulted them in before the registry). `style` restricts a handler to
