@@ -9,8 +9,7 @@ counted, no team re-roll), minimised, then the steps; `path_to(best, sq)` walks 
 of a path (odds.path_needs); `paths_from_rest(m)` gives team-mates' maps, each found once.
 
 The search has two loops: one keyed by the square for a player who cannot leap, one keyed by
-(square, leapt) with the leap edges; both pop in the same order, so a player without a leap gets
-the same map from either. One loop over the (square, leapt) states for everybody was measured
+(square, leapt) with the leap edges; both take every step's risk from `_Steps`. One loop over the (square, leapt) states for everybody was measured
 about 13% slower for the normal coach (issue 22), which would cut the hard coach's searches
 short under its time caps and change its play.
 
