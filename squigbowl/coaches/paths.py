@@ -1,4 +1,4 @@
-"""The computer coaches' path search: one Dijkstra over the pitch, with leap edges (A6.6, and
+"""The computer coaches' path search: a Dijkstra over the pitch, with leap edges (A6.6, and
 a house rule's leap through move.can_leap) and Break Tackle, every roll's chance asked of the
 engine (odds, move).
 
@@ -9,9 +9,10 @@ counted, no team re-roll), minimised, then the steps; `path_to(best, sq)` walks 
 of a path (odds.path_needs); `paths_from_rest(m)` gives team-mates' maps, each found once.
 
 The search has two loops: one keyed by the square for a player who cannot leap, one keyed by
-(square, leapt) with the leap edges; both take every step's risk from `_Steps`. One loop over the (square, leapt) states for everybody was measured
-about 13% slower for the normal coach (issue 22), which would cut the hard coach's searches
-short under its time caps and change its play.
+(square, leapt) with the leap edges; both take every step's risk from `_Steps`. One loop over
+the (square, leapt) states for everybody was measured about 13% slower for the normal coach
+(issue 22), which would cut the hard coach's searches short under its time caps and change
+its play.
 
 It agrees with `rules/odds.movement_routes` where both are exact (tests/coaches/
 test_paths_agree.py says where): the coaches' search sums per-step risks and keeps one best
