@@ -184,7 +184,7 @@ def test_b4_3_normal_runs_a_receiver_into_the_end_zone_then_fires_at_him():
     """B4.3-B4.4: the shot has no range: 4+ on target (with the team re-roll 3 in 4), then an
     accurate catch by an AG 3 Hobgoblin (3+ with the +1: 2 in 3) — a touchdown half of the
     time from the gun's own half. The Hobgoblin first runs into the end zone with no
-    roll (shot_play.best_shot), then the gun fires at his square."""
+    roll (the blunderbuss coach's best_shot), then the gun fires at his square."""
     m = _gun_with_the_ball([20, 3])
     coach = NormalCoach(0)
     gun, receiver = find_player(m.state, "home:4"), find_player(m.state, "home:9")
