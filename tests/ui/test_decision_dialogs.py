@@ -74,10 +74,12 @@ async def test_kick_landing_is_picked_on_the_pitch():
         await pilot.pause()
         scr = screen_of(app)
         assert scr.mode == "pick" and scr.pitch.legal == {(9, 5), (9, 6)}
-        assert "landing square" in str(scr.query_one("#prompt").render())
-        await pilot.press("enter")
+        assert scr.pitch.cursor == (9, 5)
+        assert str(scr.query_one("#prompt").render()) == \
+            "Home coach: Kick: choose the landing square · Kick land square 9,5"
+        await pilot.press("j", "enter")                  # one square south: the other one
         await pilot.pause()
-        assert answered and answered[0][0] == "kick_land"
+        assert answered == [("kick_land", (9, 6))]
 
 
 @pytest.mark.parametrize("key, deleted", [("1", True), ("2", False), ("y", True), ("n", False)])

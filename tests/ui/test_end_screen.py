@@ -51,6 +51,7 @@ async def test_end_screen_shows_score_spp_mvp_and_luck():
 async def test_end_screen_replay_key_opens_the_games_replay(tmp_path, monkeypatch):
     from squigbowl.ui.app import SquigBowlApp
     from squigbowl.ui.match.end_screen import EndScreen
+    from squigbowl.ui.replay_screen import ReplayScreen
 
     monkeypatch.setenv("SQUIGBOWL_SAVES", str(tmp_path))
     m = Match(find_team("Orcs"), find_team("Humans"), seed=2)
@@ -59,10 +60,14 @@ async def test_end_screen_replay_key_opens_the_games_replay(tmp_path, monkeypatc
     app = SquigBowlApp(None)
     async with app.run_test(size=(110, 30)) as pilot:
         await pilot.pause()
-        if not hasattr(app, "open_replay"):
-            pytest.skip("no replay screen in this version")
-        app.push_screen(EndScreen(ctrl))
+        end = EndScreen(ctrl)
+        app.push_screen(end)
         await pilot.pause()
         await pilot.press("r")
         await pilot.pause()
-        assert type(app.screen).__name__ != "EndScreen"
+        assert isinstance(app.screen, ReplayScreen) and app.screen_stack[-2] is end
+        assert str(app.screen.query_one("#replay-head").render()) == \
+            "Replay · Orcs v Humans · step 1/1 · Orcs 0–0 Humans · half 1 · turn 0 (Orcs)"
+        await pilot.press("escape")                   # back to the end screen
+        await pilot.pause()
+        assert app.screen is end

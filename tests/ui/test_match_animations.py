@@ -44,7 +44,7 @@ def test_animator_plays_skips_and_changes_speed():
     anim = Animator(shown.append, Timer)
     done = []
     anim.play(m.state, [Event("ball_bounced", frm=(5, 5), to=(6, 5), d8=5)])
-    assert anim.busy and shown[-1] is not None
+    assert anim.busy and [f.sprites for f in shown] == [{(5, 5): (" ● ", "ball")}]
     anim.when_done(lambda: done.append(1))
     first = timers[-1].delay
     anim.faster()

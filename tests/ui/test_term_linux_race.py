@@ -30,9 +30,13 @@ async def test_race_under_term_linux_has_ascii_stand_ins(monkeypatch):
             await pilot.pause()
         track = app.screen.track_view
         assert track.safe_glyphs
-        lines = "\n".join(track.text_lines())
+        rows = track.text_lines()
+        lines = "\n".join(rows)
         assert not set(lines) & set(LACKING)
-        assert "S|" in lines or "|S" in lines or "||" in lines         # the start line
+        # the start line (column 5, rows 11-20): its ends S, its dashes || (not ┆┆), and the six
+        # racers on it with their stand-in shapes (seed 1)
+        assert [row[10:12] for row in rows[11:21]] == \
+            ["S ", "2■", "6♥", "||", "3▲", "1@", "||", "5+", "4*", "S "]
         shown = _svg_text(app)
         assert not set(shown) & set(LACKING), set(shown) & set(LACKING)
         assert "Enter" in shown
