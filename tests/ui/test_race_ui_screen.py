@@ -42,6 +42,19 @@ async def until_person(pilot, app, tries=50):
     return app.screen
 
 
+async def race_again(pilot, app, tries=50):
+    """r on the results: wait until the new race's screen replaced them (a loaded machine may
+    take a few frames), then until it waits for the person."""
+    results = app.screen
+    assert isinstance(results, RaceResults)
+    await pilot.press("r")
+    for _ in range(tries):
+        if app.screen is not results:
+            break
+        await pilot.pause(0.02)
+    return await until_person(pilot, app)
+
+
 async def play_to_results(pilot, app, limit=600):
     for _ in range(limit):
         if isinstance(app.screen, RaceResults):
@@ -89,8 +102,7 @@ async def test_race_again_starts_a_new_race():
     async with app.run_test(size=(100, 30)) as pilot:
         await until_person(pilot, app)
         await play_to_results(pilot, app)
-        await pilot.press("r")
-        screen = await until_person(pilot, app)
+        screen = await race_again(pilot, app)
         assert isinstance(screen, RaceScreen)
         assert len(screen.controller.view.racers) == 2
 
@@ -380,8 +392,8 @@ async def test_race_screen_takes_an_existing_race():
         await pilot.pause()
         assert saved and saved[-1] is race and len(race.decisions) > n
         await play_to_results(pilot, app)
-        await pilot.press("r")                       # race again: same track object
-        screen = await until_person(pilot, app)
+        screen = await race_again(pilot, app)        # race again: same track object
+        assert isinstance(screen, RaceScreen)
         assert screen.race is not race and screen.race.track is race.track
 
 
