@@ -128,7 +128,8 @@ def test_normal_screens_our_end_zone_against_their_carrier():
     choice = coach.choose(m)
     assert choice[0] == "MOVE"
     end = coach.plan["path"][-1]
-    assert end in cage.screen_squares((14, 7), 0) or distance(end, (14, 7)) == 1
+    assert (coach.plan["kind"], coach.plan["pid"], end) == ("screen", 5, (8, 7))
+    assert end in cage.screen_squares((14, 7), 0)
     assert end[0] < 14  # on his way to our end zone (x = 0)
 
 
