@@ -45,7 +45,7 @@ from textual.worker import Worker, WorkerState
 
 from squigbowl.paths import asset
 from squigbowl.rules.events import IllegalChoice
-from squigbowl.ui.match import banner, prompts, words
+from squigbowl.ui.match import banner, house_words, prompts, words
 from squigbowl.ui.match.animations import Animator
 from squigbowl.ui.match.log_screen import LOG_KEY, MatchLogScreen
 from squigbowl.ui.kit.dialogs import ChoiceDialog, ConfirmDialog, HandOverScreen
@@ -64,8 +64,8 @@ WIDE_W = 108
 ACTION_KEYS = {"MOVE": "m", "BLOCK": "b", "BLITZ": "z", "PASS": "p", "HANDOFF": "o",
                "FOUL": "f", "TTM": "t", "THROW_TEAMMATE": "t"}
 #: the house rules' actions (B2, B4, B5, B7): fixed letters, so a coach learns them once
-HOUSE_ACTION_KEYS = {"KICK": "d", "FIRE_BLUNDERBUSS": "s", "THROW_BOMB": "w",
-                     "START_CHAINSAW": "v"}
+#: a house rule's action -> its fixed key (its words.py registers them, "action_keys")
+HOUSE_ACTION_KEYS = house_words.Table("action_keys")
 RESERVED = set("mbzpofte" "hjklyubn" "axgicq" "r")     # L (the log) is upper case: never given
 
 DIRS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -1180,20 +1180,19 @@ p3+ pick-up, L4+ leap
  ·  line of scrimmage
  │  halfway line"""
 
-HELP_LINES = [
+HELP_LINES = house_words.Lines(lambda: [
     "Set-up: Enter picks a player up / puts him down; on an empty square, lists who may go",
     "        there (Reserves first); r lists the Reserves: pick one up, or send the player",
     "        under the cursor there; Delete sends him to Reserves at once; F formations,",
-    "        S save one, K Kick It! kicker, Tab next of your players, e ends the set-up (or",
-    "        says which rule it breaks)",
+    "        S save one,",
+    *house_words.help_setup_keys(),
+    "        Tab next of your players, e ends the set-up (or says which rule it breaks)",
     "Cursor: arrows, vi keys h j k l y u n, numpad; down-left is End or 1 (b is Block);",
     "        Tab / Shift+Tab: next player who can act",
     "        (during an action or a pick: the next highlighted target)",
     "Turn: m Move, b Block, z Blitz, p Pass, o Hand-off, f Foul, t Throw team-mate,",
     "      e End turn; Enter on a player lists his actions; a lists every choice",
-    "House rules: d Kick (B2): d declares it, then d again with the cursor next to the kicker",
-    "      kicks that way (< ^ > show the arrows); w Throw a bomb (B5), s Fire the",
-    "      blunderbuss (B4), v Start the chainsaw (B7); others: the letter in the footer",
+    *house_words.help_house_keys(),
     "Action: Enter on a highlighted square commits; on a farther square walks the path",
     "        shown (d4+ = dodge on 4+, G2+ = Go For It, p = pick-up, L = leap); Esc ends",
     "Other questions: pick on the pitch with Enter, or a dialog with number keys",
@@ -1211,4 +1210,4 @@ HELP_LINES = [
     "Pitch: [g] Home, (g) Away; ● holds the ball, _ prone, * stunned, dim = has acted",
     "Header: RR 2*–1 = team re-rolls left; * = the team on the move has used its one team",
     "        re-roll this turn (A10.2)",
-]
+])
