@@ -170,7 +170,7 @@ KIND_CLASSES = {"Match", "Race", "Cup"}
 #: where a kind may be named to choose behaviour: the engine-level registry and the UI's
 KIND_HOMES = ("squigbowl/games/", "squigbowl/ui/game_screens.py")
 #: modules not yet moved onto the registry (issue 22, left for later): this list only shrinks
-KIND_BRANCHES_LEFT: tuple[str, ...] = ("squigbowl/saves/",)
+KIND_BRANCHES_LEFT: tuple[str, ...] = ()
 
 
 def _names_a_kind(node) -> bool:
@@ -211,6 +211,11 @@ def kind_branches(path: Path) -> list[str]:
                 and _names_a_kind(node.slice) \
                 and any(_kind_constants(k) for k in node.value.keys if k is not None):
             bad.append(f"{where}:{node.lineno} looks the game kind up in a table")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr == "get" and isinstance(node.func.value, ast.Dict) \
+                and node.args and _names_a_kind(node.args[0]) \
+                and any(_kind_constants(k) for k in node.func.value.keys if k is not None):
+            bad.append(f"{where}:{node.lineno} looks the game kind up in a table")
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                 and node.func.id == "isinstance" and len(node.args) == 2:
             classes = node.args[1]
@@ -244,6 +249,8 @@ def test_no_branch_on_the_game_kind_outside_the_registry():
      "compares the game kind"),
     ('def f(msg):\n    return msg.get("game") != "race"\n', "compares the game kind"),
     ('def f(x, loaded):\n    return {"match": 1, "race": 2}[loaded.kind]\n',
+     "looks the game kind up in a table"),
+    ('def game(self):\n    return {"match": self.match, "cup": self.cup}.get(self.kind, 0)\n',
      "looks the game kind up in a table"),
     ('from squigbowl.race import Race\ndef f(g):\n    return isinstance(g, Race)\n',
      "asks which engine a game is"),

@@ -65,6 +65,29 @@ class CupKind:
 
         return replay_cup(data, path)
 
+    def load(self, path, data: dict):
+        from squigbowl.saves.loading import _load_cup
+
+        return _load_cup(path, data)
+
+    def validate_save(self, data: dict, path) -> None:
+        from squigbowl.saves.validation import _validate_cup
+
+        _validate_cup(data, path)
+
+    def file_label(self, summary: dict) -> str:
+        return "squig cup"
+
+    def listing_text(self, summary: dict) -> str:
+        from squigbowl.saves.listing import race_line
+
+        return race_line(summary)           # 'Squig Cup, race 2 of 4 · turn 3 · 4 racers'
+
+    def finished_more(self, result: str, winner: str) -> str:
+        from squigbowl.saves.listing import cup_finished
+
+        return cup_finished(result, winner)
+
     def decide_logged(self, game, entry, strict: bool = False) -> list:
         return RACE.decide_logged(game.current, entry, strict)
 

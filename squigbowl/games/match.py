@@ -87,6 +87,29 @@ class MatchKind:
 
         return replay_match(data, path, upto=upto)
 
+    def load(self, path, data: dict):
+        from squigbowl.saves.loading import _load_match
+
+        return _load_match(path, data)
+
+    def validate_save(self, data: dict, path) -> None:
+        from squigbowl.saves.validation import _validate_match
+
+        _validate_match(data, path)
+
+    def file_label(self, summary: dict) -> str:
+        return str(summary.get("title", "")).replace(" v ", "-v-")
+
+    def listing_text(self, summary: dict) -> str:
+        from squigbowl.saves.listing import match_line
+
+        return match_line(summary)
+
+    def finished_more(self, result: str, winner: str) -> str:
+        from squigbowl.saves.listing import match_finished
+
+        return match_finished(result, winner)
+
     def decide_logged(self, game, entry, strict: bool = False) -> list:
         """One decision of a log (a save's, a journal's, a room's update)."""
         if strict and game.pending is None:

@@ -69,6 +69,29 @@ class RaceKind:
 
         return replay_race(data, path, upto=upto)
 
+    def load(self, path, data: dict):
+        from squigbowl.saves.loading import _load_race
+
+        return _load_race(path, data)
+
+    def validate_save(self, data: dict, path) -> None:
+        from squigbowl.saves.validation import _validate_race
+
+        _validate_race(data, path)
+
+    def file_label(self, summary: dict) -> str:
+        return str(summary.get("title", "")).replace(" v ", "-v-")
+
+    def listing_text(self, summary: dict) -> str:
+        from squigbowl.saves.listing import race_line
+
+        return race_line(summary)
+
+    def finished_more(self, result: str, winner: str) -> str:
+        from squigbowl.saves.listing import race_finished
+
+        return race_finished(result, winner)
+
     def decide_logged(self, game, entry, strict: bool = False) -> list:
         """One decision of a log ({"kind", "racer", "choice"}: a save's, a journal's, a
         room's update); `strict`: it must be the decision the race asks."""

@@ -80,9 +80,8 @@ class RoomSaver(saves.Autosaver):
     def __init__(self, room: "Room", *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.room = room
-        #: what the game kind's save format keeps between saves (a match: its teams and its
-        #: log made plain as it grows: a room's log only grows, a rebuild empties it)
-        self.cache: dict = {}
+        # self.cache (Autosaver's) also keeps a match's log made plain as it grows: a room's
+        # log only grows, a rebuild empties it
         #: (text number, the room's seq in it) of the texts given to the writer, oldest first
         self._marks: deque[tuple[int, int]] = deque()
         self._durable = -1
