@@ -144,3 +144,16 @@ def test_a_cup_through_the_protocol():
     data = kind.save_data(cup, _saver())
     assert data["kind"] == "cup"
     assert kind.save_snapshot(kind.replay(data, "test save")) == data["snapshot"]
+
+
+def test_the_engines_share_their_names():
+    """Match.decisions is its log, Race.over is its result being in; each Decision's seat."""
+    from squigbowl.race import Race, find_track
+    from squigbowl.rules.engine import Match
+    from squigbowl.rules.model import load_team, ready_made_teams
+
+    teams = ready_made_teams()
+    match = Match(load_team(teams["Orcs"]), load_team(teams["Humans"]), seed=2)
+    assert match.decisions is match.log and match.pending.seat == match.pending.side
+    race = Race.new(find_track(None), [("A", "canny"), ("B", "canny")], seed=2)
+    assert race.over is False and race.pending.seat == race.pending.racer

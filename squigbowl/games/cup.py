@@ -18,7 +18,7 @@ class CupKind:
         return None if game.current is None else game.current.pending
 
     def seat_of(self, decision) -> int:
-        return decision.racer
+        return decision.seat
 
     def decide(self, game, choice) -> list:
         if game.current is None:

@@ -29,13 +29,13 @@ class MatchKind:
         return game.pending
 
     def seat_of(self, decision) -> int:
-        return decision.side
+        return decision.seat
 
     def decide(self, game, choice) -> list:
         return game.decide(choice)
 
     def decisions(self, game) -> list:
-        return game.log
+        return game.decisions
 
     def over(self, game) -> bool:
         return bool(game.over)

@@ -28,7 +28,7 @@ class RaceKind:
         return game.pending
 
     def seat_of(self, decision) -> int:
-        return decision.racer
+        return decision.seat
 
     def decide(self, game, choice) -> list:
         return game.decide(choice)
@@ -37,7 +37,7 @@ class RaceKind:
         return game.decisions
 
     def over(self, game) -> bool:
-        return game.result is not None
+        return game.over
 
     def result(self, game):
         return game.result

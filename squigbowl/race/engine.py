@@ -222,6 +222,11 @@ class Race:
     def _record(self, d: Decision, choice) -> None:
         self.decisions.append({"kind": d.kind, "racer": d.racer, "choice": choice.to_dict()})
 
+    @property
+    def over(self) -> bool:
+        """The race has its result (the match's name for it; issue 22)."""
+        return self.result is not None
+
     # -- the schedule ----------------------------------------------------------------------------
     def _run(self) -> None:
         while self.pending is None and self.result is None:

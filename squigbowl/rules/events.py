@@ -33,6 +33,11 @@ class Decision:
         self.choices = choices
         self.info = info or {}
 
+    @property
+    def seat(self) -> int:
+        """Who answers: the side (the race's Decision names its racer; issue 22)."""
+        return self.side
+
     def types(self) -> list[str]:
         """The distinct choice types, in first-seen order."""
         choices = self.choices
