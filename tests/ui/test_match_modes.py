@@ -1,0 +1,56 @@
+"""The match screen's modes (squigbowl/ui/match/modes/), its help generated from the bindings,
+and U bound on the screen itself (no branch on a class name in the app)."""
+
+from __future__ import annotations
+
+from squigbowl.ui.match.controller import MatchController
+from squigbowl.ui.match.help_screen import HelpScreen, entries, help_text
+from squigbowl.ui.match.screen import HELP_LINES, MatchScreen
+from tests.conftest import make
+from tests.ui.test_match_screen import MatchApp, screen_of
+
+#: the help's key lines as they were written by hand before they were generated from the
+#: bindings (issue 22): the generated help says every one of them, in this order
+WRITTEN_HELP = [
+    "Set-up: Enter picks a player up / puts him down; on an empty square, lists who may go",
+    "        there (Reserves first); r lists the Reserves: pick one up, or send the player",
+    "        under the cursor there; Delete sends him to Reserves at once; F formations,",
+    "        S save one, K Kick It! kicker, Tab next of your players, e ends the set-up (or",
+    "        says which rule it breaks)",
+    "Cursor: arrows, vi keys h j k l y u n, numpad; down-left is End or 1 (b is Block);",
+    "        Tab / Shift+Tab: next player who can act",
+    "        (during an action or a pick: the next highlighted target)",
+    "Turn: m Move, b Block, z Blitz, p Pass, o Hand-off, f Foul, t Throw team-mate,",
+    "      e End turn; Enter on a player lists his actions; a lists every choice",
+    "House rules: d Kick (B2): d declares it, then d again with the cursor next to the kicker",
+    "      kicks that way (< ^ > show the arrows); w Throw a bomb (B5), s Fire the",
+    "      blunderbuss (B4), v Start the chainsaw (B7); others: the letter in the footer",
+    "Action: Enter on a highlighted square commits; on a farther square walks the path",
+    "        shown (d4+ = dodge on 4+, G2+ = Go For It, p = pick-up, L = leap); Esc ends",
+    "Other questions: pick on the pitch with Enter, or a dialog with number keys",
+    "Banners: a turnover (what failed and why), touchdown, casualty or send-off (and the",
+    "        kick-off result, where no hand-over tells it) stays on the pitch until a key",
+    "        (L reads the log over it); then the other coach's hand-over",
+    "The footer shows only the keys that work now; while the terminal is too small, none do",
+    "Views: x tackle zones, g coordinates, c colours, i card/log (narrow), Q leave",
+    "Log: L the whole match log, full screen, from anywhere in the match (↑↓ PgUp",
+    "        PgDn Home End scroll, Esc back); the computer waits while it is open",
+    "Undo: U takes back the current activation until its first die is rolled",
+    "Animations: space skips, + faster, - slower",
+    "Computer: its turns play by themselves (\"Computer (easy) is thinking…\"); Space or",
+    "        Enter skips to the end of its turn; U never takes back its moves",
+    "Pitch: [g] Home, (g) Away; ● holds the ball, _ prone, * stunned, dim = has acted",
+    "Header: RR 2*–1 = team re-rolls left; * = the team on the move has used its one team",
+    "        re-roll this turn (A10.2)",
+]
+
+
+def test_the_help_says_every_line_written_before_in_the_same_order():
+    assert entries(HELP_LINES) == entries(WRITTEN_HELP)
+
+
+def test_the_help_screen_shows_every_written_entry():
+    m, _ = make([("home:5", (5, 5))], [])
+    shown = help_text(MatchController(m), "turn", (5, 5), m.pending).plain
+    at = [shown.index(entry) for entry in entries(WRITTEN_HELP)]
+    assert at == sorted(at)
