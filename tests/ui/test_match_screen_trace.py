@@ -65,6 +65,13 @@ async def _trace(name, size, tmp_path) -> list:
     return out
 
 
+def _dump(table) -> str:
+    """One row a line."""
+    return "{\n" + ",\n".join(json.dumps(key) + ": [\n" + ",\n".join(
+        json.dumps(row, ensure_ascii=False) for row in rows) + "]" for key, rows in
+        table.items()) + "\n}\n"
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_the_screen_answers_every_key_as_recorded(name, size, tmp_path):
@@ -73,7 +80,7 @@ async def test_the_screen_answers_every_key_as_recorded(name, size, tmp_path):
     if os.environ.get("RECORD_MATCH_TRACE"):
         table = json.loads(TRACE.read_text("utf-8")) if TRACE.exists() else {}
         table[key] = got
-        TRACE.write_text(json.dumps(table, ensure_ascii=False, indent=0) + "\n", "utf-8")
+        TRACE.write_text(_dump(table), "utf-8")
     want = json.loads(TRACE.read_text("utf-8"))[key]
     assert len(got) == len(want)
     for g, w in zip(got, want):
