@@ -17,6 +17,14 @@ Unix socket.
    --server-coaches also the rooms' seats played by the server's own random coaches (a
    spectator per room counts).
 
+3. **Hostile neighbour** (issue 21; --hostile, or --only-hostile): a server with its default
+   limits resumes N rooms (1,000 by default: created, sat in and left by a first server, as a
+   squatter leaves them), and one room's decisions are timed (two coaches thinking 0.05-0.1 s)
+   first with nobody else there, then while one hostile client (another process) does its
+   worst at once: a connection looping `rooms` (the whole list), connections that ask for it
+   and never read, and idle connections that never send a byte, each reopened when dropped.
+   Target: the timed room's p99 under 50 ms throughout.
+
 Both halves run in this one process (asyncio), the server in another; the machine is shared
 (2 cores), so the figures include the clients' own work and the neighbours' load.
 """
@@ -50,11 +58,25 @@ def pick(rng: random.Random, ask: dict):
     return rng.choice([c for c in choices if c[0] == kind])
 
 
-def start_server(folder: Path, sock: Path) -> subprocess.Popen:
+_SERVE = """
+import asyncio, json, sys
+from pathlib import Path
+from squigbowl.net.server import serve
+sys.exit(asyncio.run(serve(Path(sys.argv[1]), Path(sys.argv[2]), **json.loads(sys.argv[3]))))
+"""
+
+
+def start_server(folder: Path, sock: Path, **limits) -> subprocess.Popen:
+    """`squigbowl serve` at `--rate 100000`; with `limits`, `serve(**limits)` itself (the
+    server's defaults but those)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "squigbowl", "serve", "--saves", str(folder),
-                             "--socket", str(sock), "--rate", "100000"],
-                            env=env, stderr=subprocess.PIPE, start_new_session=True)
+    if limits:
+        import json
+        argv = [sys.executable, "-c", _SERVE, str(folder), str(sock), json.dumps(limits)]
+    else:
+        argv = [sys.executable, "-m", "squigbowl", "serve", "--saves", str(folder),
+                "--socket", str(sock), "--rate", "100000"]
+    proc = subprocess.Popen(argv, env=env, stderr=subprocess.PIPE, start_new_session=True)
     line = proc.stderr.readline().decode()
     if "listening" not in line:
         raise SystemExit(f"the server did not start: {line}")
@@ -222,6 +244,143 @@ async def load_server_coaches(sock: Path, rooms: int, seconds: float, pid: int) 
         await w.close()
 
 
+async def squatted_rooms(sock: Path, count: int) -> None:
+    """`count` rooms created, sat in and left (a squatter's), for a later server to resume."""
+    c = await Client.connect(sock)
+    for _ in range(count):
+        room = await c.create(game="match")
+        await c.join(room, "home")
+        await c.leave()
+    await c.close()
+
+
+async def timed_room(sock: Path, seconds: float, seed: int) -> list[float]:
+    """One room's decisions for `seconds`, coaches thinking 0.05-0.1 s: their latencies (ms)."""
+    sent, lat = {}, []
+    rng = random.Random(seed)
+    ms: list[float] = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        room, seats = await room_of_two(sock, rng, sent, lat, seed, (0.05, 0.1))
+        stop = asyncio.Event()
+
+        async def until():
+            while time.perf_counter() < end and not stop.is_set():
+                await asyncio.sleep(0.05)
+            stop.set()
+        await asyncio.gather(until(), *(s.run(stop, room) for s in seats))
+        for s in seats:
+            await s.client.close()
+        seed += 1
+    ms.extend(x * 1000 for x in lat)
+    return ms
+
+
+async def hostile_client(sock: Path, seconds: float) -> None:
+    """The hostile neighbour (run in its own process by --hostile-client): a `rooms` loop that
+    reads, connections that ask for the list and never read, idle connections; every
+    connection reopened when the server drops it. Prints what it got, as JSON."""
+    import json
+    import socket as socketlib
+
+    got = {"rooms_replies": 0, "refused": 0, "dropped": 0, "idle_held": 0}
+    end = time.perf_counter() + seconds
+    loop = asyncio.get_running_loop()
+
+    async def flood():
+        while time.perf_counter() < end:
+            try:
+                c = await Client.connect(sock)
+            except (OSError, ConnectionError, asyncio.TimeoutError):
+                got["refused"] += 1
+                await asyncio.sleep(0.05)
+                continue
+            try:
+                while time.perf_counter() < end:
+                    await c.request({"type": "rooms"}, timeout=5)
+                    got["rooms_replies"] += 1
+            except Exception:  # noqa: BLE001 - rate_limited, closed: again
+                got["dropped"] += 1
+            await c.close()
+
+    async def slow_reader():
+        while time.perf_counter() < end:
+            s = socketlib.socket(socketlib.AF_UNIX, socketlib.SOCK_STREAM)
+            s.setsockopt(socketlib.SOL_SOCKET, socketlib.SO_RCVBUF, 4096)
+            s.setblocking(False)
+            try:
+                await loop.sock_connect(s, str(sock))
+                await loop.sock_sendall(s, b'{"type":"rooms"}\n' * 150)
+                while time.perf_counter() < end:          # never reads; dropped: again
+                    await asyncio.sleep(0.2)
+                    await loop.sock_sendall(s, b'{"type":"ping"}\n')
+            except OSError:
+                got["dropped"] += 1
+            s.close()
+            await asyncio.sleep(0.05)
+
+    async def idle():
+        held = []
+        while time.perf_counter() < end:
+            if len(held) < 20:
+                try:
+                    r, w = await asyncio.open_unix_connection(str(sock))
+                    held.append((r, w))
+                except OSError:
+                    got["refused"] += 1
+            held = [(r, w) for r, w in held if not r.at_eof()]
+            got["idle_held"] = max(got["idle_held"], len(held))
+            await asyncio.sleep(0.05)
+        for _, w in held:
+            w.close()
+    await asyncio.gather(flood(), *(slow_reader() for _ in range(8)), idle())
+    print(json.dumps(got), flush=True)
+
+
+async def hostile(tmp: Path, rooms: int, seconds: float) -> None:
+    """The hostile-neighbour row: quiet, then one client at its worst; the timed room's p99."""
+    import json
+
+    folder, sock = tmp / "hostile-saves", tmp / "h.sock"
+    folder.mkdir()
+    t0 = time.perf_counter()
+    setup = start_server(folder, sock, rate=100000.0, rooms_per_creator=10 ** 6,
+                         max_rooms=rooms + 10)
+    try:
+        await squatted_rooms(sock, rooms)
+    finally:
+        setup.send_signal(signal.SIGTERM)
+        setup.wait(60)
+    t1 = time.perf_counter()
+    proc = start_server(folder, sock, max_rooms=rooms + 10)     # every other limit: default
+    print(f"hostile neighbour: {rooms} squatted rooms made in {t1 - t0:.1f} s, resumed by a "
+          f"server with its default limits in {time.perf_counter() - t1:.1f} s")
+    try:
+        quiet = await timed_room(sock, seconds / 2, 7)
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        bad = await asyncio.create_subprocess_exec(
+            sys.executable, str(Path(__file__).resolve()), "--hostile-client", str(sock),
+            str(seconds), env=env, stdout=subprocess.PIPE)
+        await asyncio.sleep(1.0)                    # let it do its worst first
+        loud = await timed_room(sock, seconds - 1.0, 8)
+        out, _ = await bad.communicate()
+        got = json.loads(out.decode() or "{}")
+        now, peak = rss(proc.pid)
+        for what, ms in (("nobody else", quiet), ("one hostile client", loud)):
+            print(f"  {what:>18}: {len(ms)} decisions, p50 {statistics.median(ms):.1f} ms, "
+                  f"p99 {pct(ms, 0.99):.1f} ms, max {max(ms):.1f} ms (target p99 <= 50 ms)")
+        print(f"  the hostile client: {got.get('rooms_replies')} whole room lists read, "
+              f"{got.get('dropped')} connections dropped, {got.get('refused')} refused, "
+              f"{got.get('idle_held')} idle ones held at most; server RSS {now:.0f} MB "
+              f"(peak {peak:.0f} MB)")
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
 def _cpu(pid: int) -> float:
     with open(f"/proc/{pid}/stat") as fh:
         fields = fh.read().rsplit(")", 1)[1].split()
@@ -242,11 +401,29 @@ def main() -> None:
     parser.add_argument("--server-coaches", action="store_true")
     parser.add_argument("--only-server-coaches", action="store_true",
                         help="only that last run (with --decisions 0 --paced-decisions 0)")
+    parser.add_argument("--hostile", action="store_true",
+                        help="also the hostile-neighbour row")
+    parser.add_argument("--only-hostile", action="store_true", help="only that row")
+    parser.add_argument("--hostile-rooms", type=int, default=1000)
+    parser.add_argument("--hostile-seconds", type=float, default=20)
+    parser.add_argument("--hostile-client", nargs=2, metavar=("SOCKET", "SECONDS"),
+                        help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.hostile_client:
+        asyncio.run(hostile_client(Path(args.hostile_client[0]),
+                                   float(args.hostile_client[1])))
+        return
+    if args.only_hostile:
+        with tempfile.TemporaryDirectory(prefix="sqb-bench-") as tmp:
+            print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+            asyncio.run(hostile(Path(tmp), args.hostile_rooms, args.hostile_seconds))
+        return
     with tempfile.TemporaryDirectory(prefix="sqb-bench-") as tmp:
         folder, sock = Path(tmp) / "saves", Path(tmp) / "s.sock"
         folder.mkdir()
-        proc = start_server(folder, sock)
+        # one process plays every room: no cap on one client's connections and rooms
+        proc = start_server(folder, sock, rate=100000.0, per_peer=10 ** 6,
+                            rooms_per_creator=10 ** 6)
         try:
             print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
             if args.decisions:
@@ -259,6 +436,8 @@ def main() -> None:
                     asyncio.run(load(sock, args.rooms, args.seconds, proc.pid, args.think))
             if args.server_coaches or args.only_server_coaches:
                 asyncio.run(load_server_coaches(sock, args.rooms, args.seconds, proc.pid))
+            if args.hostile:
+                asyncio.run(hostile(Path(tmp), args.hostile_rooms, args.hostile_seconds))
         finally:
             proc.send_signal(signal.SIGTERM)
             try:

@@ -171,7 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--group", metavar="G", default=None,
                        help="let group G use the socket (0660); without it only you (0600)")
     serve.add_argument("--rate", type=float, default=50.0,
-                       help="messages a second a connection may send on average (default 50)")
+                       help="messages a second one client (and one seat) may send on average "
+                            "(default 50)")
     _saves_option(serve)
 
     from squigbowl.web import port_number

@@ -1124,11 +1124,11 @@ def _check_computer(computer, path) -> None:
 def _check_options(options: dict, path) -> None:
     from squigbowl.rules.state import Options
 
-    defaults = Options()
+    defaults = Options().to_json()
     for key, value in options.items():
-        if key not in Options.__dataclass_fields__:
+        if key not in defaults:
             continue
-        want = type(getattr(defaults, key))
+        want = type(defaults[key])
         ok = isinstance(value, want) and (want is not int or not isinstance(value, bool))
         _check(ok, path, f"option '{key}' must be {want.__name__}, got {_clip(value)}")
 

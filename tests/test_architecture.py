@@ -123,3 +123,90 @@ def test_the_check_catches_a_house_import(tmp_path, monkeypatch):
     found = offenders("rules", RULES["rules"])
     assert found and all(f.startswith("squigbowl/rules/ball.py:2 imports squigbowl.house.squig_ball")
                          for f in found)
+
+
+# -- no house-rule name in the base game (issue 22: a house rule is a vertical slice) -------------
+def house_names() -> tuple[frozenset, frozenset]:
+    """The names the house rules declare, taken from them (B0): their skills
+    (`model.register_skill`) and their match options (`state.register_option`)."""
+    from squigbowl.rules.model import HOUSE_SKILLS
+    from squigbowl.rules.plugins import load_plugins
+    from squigbowl.rules.state import OPTIONS
+
+    load_plugins()
+    return (frozenset(HOUSE_SKILLS),
+            frozenset(name for name, spec in OPTIONS.items() if not spec.base))
+
+
+def _docstrings(tree) -> set[int]:
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                out.add(id(body[0].value))
+    return out
+
+
+def house_name_uses(path: Path, skills, options) -> list[str]:
+    """Where the file names a house skill or option: in a string (not a docstring: the docs
+    may give examples), or as an attribute, keyword, variable or parameter (an option)."""
+    import re
+
+    words = [(n, re.compile(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])"))
+             for n in sorted(skills | options)]
+    tree = ast.parse(path.read_text(), filename=str(path))
+    docs = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        named = None
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            named = next((n for n, word in words if word.search(node.value)), None)
+        elif isinstance(node, ast.Attribute):
+            named = node.attr
+        elif isinstance(node, ast.keyword):
+            named = node.arg
+        elif isinstance(node, ast.Name):
+            named = node.id
+        elif isinstance(node, ast.arg):
+            named = node.arg
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            named = node.name
+        if named is not None and (named in options or named in skills
+                                  or isinstance(node, ast.Constant)):
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno} names {named!r}")
+    return found
+
+
+def base_game_house_names() -> list[str]:
+    skills, options = house_names()
+    return [use for path in files_of("rules") for use in house_name_uses(path, skills, options)]
+
+
+def test_the_base_game_names_no_house_rule():
+    """DESIGN.md promise 1 / issue 22: squigbowl/rules asks traits and hooks (model.TRAITS,
+    the registries of docs/engine.md "Hooks for the house rules"), never a house skill or a
+    house option by name."""
+    skills, options = house_names()
+    assert {"Goblin Fanatic", "Death-Roller"} <= skills and {"squig_ball", "kick_it"} <= options
+    assert base_game_house_names() == []
+
+
+def test_the_check_catches_a_house_name(tmp_path, monkeypatch):
+    """The rule fires on the two kinds of name issue 22 removed: a skill tested by name, an
+    option read as an attribute (and on a keyword), not on a docstring's example."""
+    fake = tmp_path / "squigbowl" / "rules"
+    fake.mkdir(parents=True)
+    (fake / "state.py").write_text(
+        'def f(p, s):\n'
+        '    """A Goblin Fanatic has no tackle zone; with squig_ball..."""\n'
+        '    if "Goblin Fanatic" in p.skills:\n'
+        '        return s.options.squig_ball\n'
+        '    return dict(kick_it=True)\n')
+    here = sys.modules[__name__]
+    monkeypatch.setattr(here, "PKG", tmp_path / "squigbowl")
+    monkeypatch.setattr(here, "ROOT", tmp_path)
+    assert base_game_house_names() == [
+        "squigbowl/rules/state.py:3 names 'Goblin Fanatic'",
+        "squigbowl/rules/state.py:4 names 'squig_ball'",
+        "squigbowl/rules/state.py:5 names 'kick_it'"]

@@ -25,6 +25,9 @@ from squigbowl.net.protocol import PROTOCOL
 
 #: the longest line the client reads from the server (a long match's whole state is ~100 KB)
 CLIENT_LIMIT = 16 * 1024 * 1024
+#: room summaries asked for at a time, and the most pages read (`rooms()`)
+ROOMS_PAGE = 100
+MAX_PAGES = 100
 
 
 class ServerRefused(Exception):
@@ -156,8 +159,29 @@ class Client:
         return reply
 
     # -- the protocol ---------------------------------------------------------------------------
-    async def rooms(self) -> list[dict]:
-        return (await self.request({"type": "rooms"}))["rooms"]
+    async def rooms(self, page: int = ROOMS_PAGE) -> list[dict]:
+        """Every room the server lists, a page of `page` at a time (a server older than
+        paging, which refuses `offset`, is asked for the whole list at once)."""
+        out: list[dict] = []
+        offset = 0
+        for _ in range(MAX_PAGES):
+            try:
+                reply = await self.request({"type": "rooms", "offset": offset, "limit": page})
+            except ServerRefused as exc:
+                if exc.code != "bad_message" or offset:
+                    raise
+                return (await self.request({"type": "rooms"}))["rooms"]
+            out.extend(reply["rooms"])
+            after = reply.get("next")
+            if type(after) is not int or after <= offset:
+                break
+            offset = after
+        return out
+
+    async def room_summary(self, room: str) -> dict | None:
+        """One room's summary (None when the server has no such room)."""
+        found = (await self.request({"type": "rooms", "room": room}))["rooms"]
+        return found[0] if found else None
 
     async def catalogue(self) -> dict:
         return await self.request({"type": "catalogue"})

@@ -2,17 +2,28 @@
 
 One asyncio loop holds every room (net/rooms.py) and every connection. A connection is read a
 line at a time (at most `protocol.MAX_LINE` bytes), each line checked by `protocol.decode`,
-rate-limited (a token bucket), and dispatched; whatever a client sends, the answer is an
+rate-limited (token buckets by peer and by seat: net/limits.py), and dispatched; whatever a
+client sends, the answer is an
 `error` line or a closed connection, never an exception out of the loop and never a changed
 game (the room refuses before it decides). Computer seats are played by a task per room that
 yields to the loop after each decision. Rooms are autosaved after every decision and resumed
 from the saves folder when the server starts again (docs/network.md).
+
+Nothing a client does holds the server (issue 21, docs/network.md "Limits"): connections in no
+room have a greeting and an idle deadline, a peer a cap on connections and on rooms created,
+a coach coming back to his seat has slots of his own, rooms nobody is in go to sleep (closed,
+their save reopened by the next join), the saves have a disk bound, the room list is encoded
+once per change of a room and paged, and what waits for clients that do not read is bounded.
+The server accepts with its own loop, which pauses (and says so once) when it runs out of
+file descriptors.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import grp
+import json
 import os
 import secrets
 import signal
@@ -25,15 +36,17 @@ from pathlib import Path
 
 from squigbowl import saves
 from squigbowl.net import catalogue as names
+from squigbowl.net import limits as caps
+from squigbowl.net.limits import Buckets, Limits
 from squigbowl.net.protocol import (MAX_LINE, PROTOCOL, WATCH, ProtocolError, decode, encode,
                                     error)
-from squigbowl.net.rooms import Room, room_id_ok
+from squigbowl.net.rooms import Room, room_id_ok, token_hash
 from squigbowl.text import plain, printable
 
-#: messages a connection may send per second on average, and in one burst
+#: messages a peer (and a seat) may send per second on average, and in one burst
 RATE = 50.0
 BURST = 200
-#: rooms and connections the server holds at most
+#: rooms and connections the server holds at most (both kept below the descriptor limit)
 MAX_ROOMS = 1000
 MAX_CONNECTIONS = 1024
 #: a client that reads so slowly that this much waits for it is dropped (bytes)
@@ -41,7 +54,19 @@ MAX_BUFFER = 4 * 1024 * 1024
 SOCKET_NAME = "server.sock"
 #: a room nobody has sat in may be dropped this long after its creation when rooms run out
 UNUSED_ROOM_SECONDS = 60.0
+#: the most room summaries one `rooms` reply holds (a request's `limit`)
+MAX_PAGE = 200
+#: seconds the accept loop pauses when the process is out of descriptors (EMFILE, ENFILE)
+ACCEPT_PAUSE = 0.5
+#: a client may reopen this many sleeping rooms a second (and at once) without a seat's token
+WAKE_RATE = 1.0
+WAKE_BURST = 10
+#: a room of computers looks at the disk bound every this many decisions
+DISK_EVERY = 32
+#: a connection whose backlog is under this is not watched for the total bound (bytes)
+BACKED_UP = 64 * 1024
 _ID_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"
+_OUT_OF_FDS = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 
 class ServerError(RuntimeError):
@@ -62,17 +87,21 @@ def default_socket(folder: str | os.PathLike) -> Path:
 
 
 class Connection:
-    """One client: at most one room at a time, as a seat's coach or as a spectator."""
+    """One client: at most one room at a time, as a seat's coach or as a spectator. `peer`
+    is who is at the other end (limits.peer_of); `reserved`: it came in on a slot kept for
+    coaches coming back, and may only join a seat with its token."""
 
-    def __init__(self, server: "Server", reader, writer) -> None:
+    def __init__(self, server: "Server", reader, writer, peer: tuple = ("unknown",)) -> None:
         self.server = server
         self.reader = reader
         self.writer = writer
+        self.peer = peer
         self.room: Room | None = None
         self.seat = None
         self.closed = False
-        self.tokens = float(server.burst)
-        self.stamp = time.monotonic()
+        self.reserved = False
+        self.buffered = 0           # the backlog last seen (bytes), for the total bound
+        self.timer = None           # the greeting or idle deadline, while one runs
 
     def send(self, msg: dict | bytes) -> None:
         if self.closed:
@@ -82,51 +111,93 @@ class Connection:
         if transport is None or transport.is_closing():
             self.closed = True
             return
-        if transport.get_write_buffer_size() + len(data) > MAX_BUFFER:
-            self.close()            # it does not read: drop it rather than hold its backlog
+        if transport.get_write_buffer_size() + len(data) > self.server.limits.max_buffer:
+            self.close(abort=True)  # it does not read: drop it rather than hold its backlog
             return
         self.writer.write(data)
+        size = transport.get_write_buffer_size()
+        if size > BACKED_UP or self.buffered:
+            self.server._backlog(self, size)
 
-    def allow(self) -> bool:
-        """The rate limit: a bucket of `burst` messages refilled at `rate` a second."""
-        now = time.monotonic()
-        rate, burst = self.server.rate, self.server.burst
-        self.tokens = min(float(burst), self.tokens + (now - self.stamp) * rate)
-        self.stamp = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
+    def expire(self, what: str) -> None:
+        """Its deadline passed with no complete line: told, then let go."""
+        self.timer = None
+        self.send(error("idle", f"no complete message in {what}: the connection is closed"))
+        self.close()
 
-    def close(self) -> None:
-        if not self.closed:
+    def close(self, abort: bool = False) -> None:
+        """Let it go; `abort`: now, its backlog thrown away (a slow reader's)."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if not self.closed or abort:
             self.closed = True
             try:
-                self.writer.close()
+                transport = self.writer.transport
+                if abort or (transport is not None
+                             and transport.get_write_buffer_size() > BACKED_UP):
+                    transport.abort()
+                else:
+                    self.writer.close()
             except Exception:  # noqa: BLE001
                 pass
 
 
+class _Listener:
+    """A listening socket and the task accepting on it."""
+
+    def __init__(self, sock: socket.socket, task: asyncio.Task) -> None:
+        self.sock, self.task = sock, task
+        self.sockets = [sock]
+
+    def close(self) -> None:
+        self.task.cancel()
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
 class Server:
     """The rooms and the connections. `await start_unix(path)` / `start_tcp(host, port)` listen;
-    `resume()` brings back the rooms of the saves folder; `await close()` stops."""
+    `resume()` brings back the rooms of the saves folder; `await close()` stops. The caps
+    beyond rate, burst, rooms and connections are `limits.Limits`' fields, as keywords."""
 
     def __init__(self, folder: str | os.PathLike, *, rate: float = RATE, burst: int = BURST,
                  max_rooms: int = MAX_ROOMS, max_connections: int = MAX_CONNECTIONS,
-                 log=None) -> None:
+                 log=None, **limits) -> None:
         self.folder = Path(folder)
         self.rate = float(rate)
         self.burst = int(burst)
-        self.max_rooms = max_rooms
-        self.max_connections = max_connections
+        self.limits = Limits(**limits)
+        self.nofile = caps.fd_limit()
+        self.max_connections, self.max_rooms = caps.fd_caps(self.nofile, max_connections,
+                                                            max_rooms)
         self.rooms: dict[str, Room] = {}
-        self.connections: set[Connection] = set()
+        self.connections: dict[Connection, None] = {}     # oldest first
         self.listeners: list = []
         self.socket_path: Path | None = None
         self.tcp_address: tuple | None = None
         self._drivers: dict[str, asyncio.Task] = {}
         self._catalogue: dict | None = None
         self._log = log if log is not None else sys.stderr
+        self._tasks: set[asyncio.Task] = set()
+        self._per_peer: dict[tuple, int] = {}
+        self._buckets = Buckets(self.rate, self.burst)   # by peer, by seat, by user's guesses
+        self._creator: dict[str, tuple] = {}             # room id -> the peer that created it
+        self._quiet: dict[str, float] = {}               # room id -> last decision or leaving
+        self._asleep: dict[str, tuple[Path, bytes, set]] = {}  # closed rooms: save, summary,
+        #                                                           their seats' token hashes
+        self._wakes = Buckets(WAKE_RATE, WAKE_BURST)     # reopenings by peer (no token)
+        self._listed: dict[str, bytes] = {}               # room id -> its encoded summary
+        self._order: list[str] | None = None               # the room list's ids, in order
+        self._sizes: dict[Path, int] = {}                 # this server's room saves' sizes
+        self._written: set[str] = set()                   # rooms saved since the last sweep
+        self._disk_full = False
+        self._backed: set[Connection] = set()
+        self._buffered = 0
+        self._fd_trouble: list | None = None              # [since, refusals] while out of fds
+        self._housekeeper: asyncio.Task | None = None
 
     def say(self, text: str) -> None:
         try:
@@ -137,13 +208,15 @@ class Server:
     # -- starting and stopping ------------------------------------------------------------------
     def resume(self) -> list[str]:
         """Every unfinished room saved in the folder, replayed, verified and held; returns
-        their ids. What a killed server left of finished rooms (journal, lock) is removed."""
+        their ids. What a killed server left of finished rooms (journal, lock) is removed;
+        their saves count towards the disk bound."""
         back = []
         for info in saves.list_saves(self.folder):
             if info.error or info.in_use:
                 continue
             if info.finished:           # a killed server's journal and lock of it go
                 names.clear_finished(info.path)
+                self._count_finished(info.path)
                 continue
             try:
                 room = names.resume_room(info.path, self.folder)
@@ -159,26 +232,47 @@ class Server:
                 self.say(f"not resumed: {info.path.name}: room {room.id} is open already")
                 room.close()
                 continue
-            self.rooms[room.id] = room
+            self._open(room)
+            # quiet since its save was last written (before the restart), not since now
+            self._quiet[room.id] = time.monotonic() - max(0.0, time.time() - info.mtime)
+            self._written.add(room.id)
             back.append(room.id)
             self._drive(room)
+        self._check_disk()
         return back
+
+    def _count_finished(self, path: Path) -> None:
+        try:
+            if isinstance(saves.read_save(path).get("room"), dict):
+                self._sizes[path] = path.stat().st_size
+        except (saves.SaveError, OSError):
+            pass
+
+    def fd_note(self) -> str | None:
+        """A line for the log when the descriptor limit cut the connections or rooms."""
+        if self.max_connections < MAX_CONNECTIONS or self.max_rooms < MAX_ROOMS:
+            return (f"{self.nofile} file descriptors: at most {self.max_connections} "
+                    f"connections and {self.max_rooms} rooms")
+        return None
 
     async def start_unix(self, path: str | os.PathLike, group: str | None = None) -> Path:
         path = Path(path)
         _clear_stale_socket(path)
         gid = _group_id(group) if group else None
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         old = os.umask(0o177)           # the socket is born user-only: no window at 0o777
         try:
-            listener = await asyncio.start_unix_server(self._serve, path=str(path),
-                                                       limit=MAX_LINE + 2)
+            sock.bind(str(path))
+        except OSError:
+            sock.close()
+            raise
         finally:
             os.umask(old)
         os.chmod(path, 0o600)
         if gid is not None:
             os.chown(path, -1, gid)
             os.chmod(path, 0o660)
-        self.listeners.append(listener)
+        self._listen(sock)
         self.socket_path = path
         return path
 
@@ -186,26 +280,74 @@ class Server:
         if host not in ("127.0.0.1", "::1", "localhost"):
             raise ServerError(f"--tcp listens on the loopback only (127.0.0.1 or ::1), not "
                               f"{plain(host)}")
-        listener = await asyncio.start_server(self._serve, host=host, port=port,
-                                              limit=MAX_LINE + 2)
-        self.listeners.append(listener)
-        self.tcp_address = listener.sockets[0].getsockname()[:2]
+        family = socket.AF_INET6 if host == "::1" else socket.AF_INET
+        address = "127.0.0.1" if host == "localhost" else host
+        sock = socket.create_server((address, port), family=family)
+        self._listen(sock)
+        self.tcp_address = sock.getsockname()[:2]
         return self.tcp_address
+
+    def _listen(self, sock: socket.socket) -> None:
+        sock.listen(128)
+        sock.setblocking(False)
+        loop = asyncio.get_running_loop()
+        self.listeners.append(_Listener(sock, loop.create_task(self._accept(sock))))
+        if self._housekeeper is None:
+            self._housekeeper = loop.create_task(self._housekeeping())
+
+    async def _accept(self, sock: socket.socket) -> None:
+        """Accept connections one by one. Out of descriptors (EMFILE, ENFILE...), it pauses
+        `ACCEPT_PAUSE` and tries again, saying so once and once more when it accepts again
+        (asyncio's own accept loop logs each refusal, thousands of lines a second)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                conn_sock, _ = await loop.sock_accept(sock)
+            except asyncio.CancelledError:
+                raise
+            except OSError as exc:
+                if sock.fileno() < 0:
+                    return
+                if exc.errno in _OUT_OF_FDS:
+                    self._out_of_fds(exc)
+                elif exc.errno not in (errno.ECONNABORTED, errno.EPROTO, errno.EINTR,
+                                       errno.EAGAIN):
+                    self._out_of_fds(exc)
+                await asyncio.sleep(ACCEPT_PAUSE)
+                continue
+            if self._fd_trouble is not None:
+                since, refused = self._fd_trouble
+                self._fd_trouble = None
+                self.say(f"accepting connections again after {time.monotonic() - since:.1f} s "
+                         f"({refused} refused accept(s))")
+            task = loop.create_task(self._serve_socket(conn_sock))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    def _out_of_fds(self, exc: OSError) -> None:
+        if self._fd_trouble is None:
+            self._fd_trouble = [time.monotonic(), 0]
+            self.say(f"cannot accept a connection ({exc.strerror or exc}): out of file "
+                     f"descriptors or memory; accepting pauses {ACCEPT_PAUSE:g} s at a time "
+                     f"until it works again ({len(self.connections)} connections, "
+                     f"{len(self.rooms)} rooms open, descriptor limit {self.nofile})")
+        self._fd_trouble[1] += 1
 
     async def close(self) -> list[str]:
         """Stop listening, let every connection go, write every room's save; returns the
         rooms whose newest decision could not be saved (their autosave's error said)."""
         for listener in self.listeners:
             listener.close()
+        if self._housekeeper is not None:
+            self._housekeeper.cancel()
         for task in list(self._drivers.values()):
             task.cancel()
         for conn in list(self.connections):
             conn.close()
-        for listener in self.listeners:
-            try:
-                await asyncio.wait_for(listener.wait_closed(), 2)
-            except (asyncio.TimeoutError, Exception):  # noqa: BLE001
-                pass
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=2)
         unsaved = []
         for room in list(self.rooms.values()):
             room.close()
@@ -221,14 +363,82 @@ class Server:
         return unsaved
 
     # -- one connection ---------------------------------------------------------------------------
-    async def _serve(self, reader, writer) -> None:
-        conn = Connection(self, reader, writer)
+    async def _serve_socket(self, sock: socket.socket) -> None:
+        peer = caps.peer_of(sock)
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader(limit=MAX_LINE + 2, loop=loop)
+        protocol = asyncio.StreamReaderProtocol(reader, loop=loop)
+        try:
+            transport, _ = await loop.connect_accepted_socket(lambda: protocol, sock)
+        except OSError:
+            sock.close()
+            return
+        writer = asyncio.StreamWriter(transport, protocol, reader, loop)
+        await self._serve(reader, writer, peer)
+
+    def _admit(self, conn: Connection) -> bool:
+        """Room for a new connection? Refused (told `full`) past its peer's cap; past the
+        open slots it takes a reserved one (only a coach's return); with none left the oldest
+        connection that holds no seat (a reserved one first, then one in no room, then a
+        spectator) gives way: only a server full of seated coaches refuses."""
+        limits = self.limits
+        if self._per_peer.get(conn.peer, 0) >= limits.per_peer:
+            conn.send(error("full", f"at most {limits.per_peer} connections from one client"))
+            return False
         if len(self.connections) >= self.max_connections:
-            conn.send(error("full", f"the server takes at most {self.max_connections} "
-                                    f"connections"))
+            victim = (next((c for c in self.connections if c.reserved), None)
+                      or next((c for c in self.connections if c.room is None), None)
+                      or next((c for c in self.connections if c.seat is None), None))
+            if victim is None:
+                conn.send(error("full", f"the server takes at most {self.max_connections} "
+                                        f"connections"))
+                return False
+            self._evict(victim)
+        if len(self.connections) >= self.max_connections - min(limits.reserve,
+                                                               self.max_connections // 2):
+            conn.reserved = True
+        return True
+
+    def _evict(self, conn: Connection) -> None:
+        conn.send(error("full", "the server is full: a connection that holds no seat makes way "
+                                "for a coach coming back"))
+        conn.close()
+        self._forget(conn)
+
+    def _forget(self, conn: Connection) -> None:
+        if self.connections.pop(conn, False) is None:
+            left = self._per_peer.get(conn.peer, 1) - 1
+            if left > 0:
+                self._per_peer[conn.peer] = left
+            else:
+                self._per_peer.pop(conn.peer, None)
+        self._backed.discard(conn)
+
+    def _arm(self, conn: Connection, what: str, seconds: float) -> None:
+        if conn.timer is not None:
+            conn.timer.cancel()
+        conn.timer = asyncio.get_running_loop().call_later(seconds, conn.expire, what)
+
+    def _deadline(self, conn: Connection) -> None:
+        """After a line: a connection in no room has `idle_seconds` for its next one; one in
+        a room (a coach thinks, a spectator watches) has no deadline."""
+        if conn.closed or (conn.reserved and conn.seat is None):
+            return                      # a reserved slot: the greeting deadline only
+        if conn.room is None:
+            self._arm(conn, f"{self.limits.idle_seconds:g} s", self.limits.idle_seconds)
+        elif conn.timer is not None:
+            conn.timer.cancel()
+            conn.timer = None
+
+    async def _serve(self, reader, writer, peer: tuple = ("unknown",)) -> None:
+        conn = Connection(self, reader, writer, peer)
+        if not self._admit(conn):
             conn.close()
             return
-        self.connections.add(conn)
+        self.connections[conn] = None
+        self._per_peer[peer] = self._per_peer.get(peer, 0) + 1
+        self._arm(conn, f"{self.limits.greeting_seconds:g} s of connecting",
+                  self.limits.greeting_seconds)
         conn.send({"type": "hello", "protocol": PROTOCOL, "server": "squigbowl",
                    "limits": {"line": MAX_LINE, "rate": self.rate, "burst": self.burst}})
         try:
@@ -240,9 +450,9 @@ class Server:
                     break
                 except (ConnectionError, OSError):
                     break
-                if not line:
+                if not line or conn.closed:
                     break
-                if not conn.allow():
+                if not self._allow(conn):
                     conn.send(error("rate_limited", f"at most {self.rate:g} messages a second "
                                                     f"({self.burst} at once)"))
                     break
@@ -262,21 +472,85 @@ class Server:
                     traceback.print_exc(file=self._log)
                     conn.send(error("bad_message", "the server could not handle that message",
                                     ident))
+                self._deadline(conn)
         except asyncio.CancelledError:
             pass
         finally:
             self._detach(conn)
-            self.connections.discard(conn)
+            self._forget(conn)
             conn.close()
+
+    def _allow(self, conn: Connection) -> bool:
+        """The rate limit: the peer's bucket, and the seat's while it holds one (neither is
+        refilled by reconnecting)."""
+        if not self._buckets.take(conn.peer):
+            return False
+        if conn.seat is not None and conn.room is not None:
+            return self._buckets.take(("seat", conn.room.id, conn.seat.name))
+        return True
 
     def _dispatch(self, conn: Connection, msg: dict) -> None:
         kind = msg["type"]
         ident = msg.get("id")
-        reply = getattr(self, f"_on_{kind}")(conn, msg)
+        if conn.reserved and kind not in ("hello", "ping", "rooms") and not (
+                kind == "join" and msg.get("token") is not None):
+            raise ProtocolError("full", "the server is full: only a coach coming back to his "
+                                        "seat (a join with his token) gets in", close=True)
+        if kind == "join":
+            self._before_join(conn, msg)
+        try:
+            reply = getattr(self, f"_on_{kind}")(conn, msg)
+        except ProtocolError as exc:
+            if exc.code == "bad_token" and not self._buckets.take(
+                    ("guess",) + caps.user_of(conn.peer)):
+                raise ProtocolError("rate_limited", f"too many bad tokens from this user: at "
+                                                    f"most {self.rate:g} a second",
+                                    close=True) from None
+            if conn.reserved:
+                exc.close = True
+            raise
+        if kind == "join":
+            self._after_join(conn)
         if reply is not None:
             if ident is not None:
                 reply["id"] = ident
             conn.send(reply)
+
+    def _before_join(self, conn: Connection, msg: dict) -> None:
+        """A join: a sleeping room is reopened first; a seat's bucket is spent by whoever
+        presents its token (a user's bad tokens have a bucket of their own: `_dispatch`)."""
+        room_id = msg["room"]
+        token = msg.get("token")
+        if room_id_ok(room_id) and room_id not in self.rooms and room_id in self._asleep:
+            # a coach's token reopens it at once; other joins (spectators, free seats, bad
+            # tokens) reopen few a second: each is a save replayed
+            if (token is None or token_hash(token) not in self._asleep[room_id][2]) \
+                    and not self._wakes.take(conn.peer):
+                raise ProtocolError("rate_limited", f"room {room_id} is asleep: at most "
+                                                    f"{WAKE_RATE:g} reopened a second without "
+                                                    f"a seat's token", close=True)
+            self._wake(room_id)
+        if token is None:
+            return
+        room = self.rooms.get(room_id)
+        seat = room.find_seat(token) if room is not None else None
+        if seat is not None and not (conn.seat is seat and conn.room is room) \
+                and not self._buckets.take(("seat", room.id, seat.name)):
+            raise ProtocolError("rate_limited", f"at most {self.rate:g} messages a second for "
+                                                f"one seat", close=True)
+
+    def _after_join(self, conn: Connection) -> None:
+        room = conn.room
+        if room is None:
+            return
+        self._changed(room)
+        if conn.reserved and conn.seat is not None:
+            conn.reserved = False         # a coach came back: the reserve is given back
+            over = len(self.connections) - (self.max_connections - min(
+                self.limits.reserve, self.max_connections // 2))
+            idle = [c for c in self.connections if c.room is None and not c.reserved]
+            for victim in idle[:max(0, over)]:
+                self._evict(victim)
 
     # -- the messages -------------------------------------------------------------------------------
     def _on_hello(self, conn, msg):
@@ -289,7 +563,26 @@ class Server:
         return {"type": "pong"}
 
     def _on_rooms(self, conn, msg):
-        return {"type": "rooms", "rooms": [r.summary() for r in self.rooms.values()]}
+        """A page of the room list (`offset`, `limit`; without `limit`, every room), or one
+        room (`room`), built from each room's summary encoded once per change."""
+        offset, limit = msg.get("offset", 0), msg.get("limit")
+        if offset < 0 or (limit is not None and not 1 <= limit <= MAX_PAGE):
+            raise ProtocolError("bad_message", f"rooms: offset >= 0 and limit 1..{MAX_PAGE}")
+        if "room" in msg:
+            ids = [msg["room"]] if msg["room"] in self.rooms or msg["room"] in self._asleep \
+                else []
+            offset, limit = 0, 1
+        else:
+            ids = self._room_order()
+        page = ids[offset:offset + limit if limit is not None else None]
+        after = offset + len(page)
+        out = b"".join((b'{"type":"rooms","rooms":[', b",".join(self._listing(i) for i in page),
+                        b'],"total":%d,"offset":%d,"next":' % (len(ids), offset),
+                        b"%d" % after if after < len(ids) else b"null"))
+        if msg.get("id") is not None:
+            out += b',"id":%d' % msg["id"]
+        conn.send(out + b"}\n")
+        return None
 
     def _on_catalogue(self, conn, msg):
         if self._catalogue is None:
@@ -297,15 +590,24 @@ class Server:
         return dict(self._catalogue)
 
     def _on_create(self, conn, msg):
+        mine = sum(1 for who in self._creator.values() if who == conn.peer)
+        if mine >= self.limits.rooms_per_creator:
+            raise ProtocolError("full", f"one client may have at most "
+                                        f"{self.limits.rooms_per_creator} rooms open")
+        if self._disk_full:
+            raise ProtocolError("full", f"the server's saves take "
+                                        f"{self._disk_bytes() / 1e6:,.1f} MB, their limit: no new "
+                                        f"rooms until saves are removed")
         if len(self.rooms) >= self.max_rooms:
-            self._reap()
+            self._make_way()
         if len(self.rooms) >= self.max_rooms:
             raise ProtocolError("full", f"the server holds at most {self.max_rooms} rooms")
         room_id = self._new_id()
         room = names.new_room(msg, room_id, self.folder)
         if any(seat.computer for seat in room.seats.values()):
             room.save_seats()           # it may play at once: its file and journal now
-        self.rooms[room_id] = room
+        self._open(room)
+        self._creator[room_id] = conn.peer
         self._drive(room)
         return {"type": "created", "room": room_id, "summary": room.summary()}
 
@@ -355,8 +657,43 @@ class Server:
     def _new_id(self) -> str:
         while True:
             room_id = "".join(secrets.choice(_ID_LETTERS) for _ in range(6))
-            if room_id not in self.rooms:
+            if room_id not in self.rooms and room_id not in self._asleep:
                 return room_id
+
+    def _open(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        self._quiet[room.id] = time.monotonic()
+        self._asleep.pop(room.id, None)
+        self._changed(room, order=True)
+
+    def _shut(self, room: Room) -> None:
+        """`room` leaves the open rooms (closed already, or to be closed by the caller)."""
+        self.rooms.pop(room.id, None)
+        self._creator.pop(room.id, None)
+        self._quiet.pop(room.id, None)
+        self._listed.pop(room.id, None)
+        self._order = None
+
+    def _changed(self, room: Room, order: bool = False) -> None:
+        """Its summary changed (a decision, a seat, a spectator): encoded again when listed."""
+        self._listed.pop(room.id, None)
+        if order:
+            self._order = None
+
+    def _room_order(self) -> list[str]:
+        if self._order is None:
+            self._order = list(self.rooms) + [i for i in self._asleep if i not in self.rooms]
+        return self._order
+
+    def _listing(self, room_id: str) -> bytes:
+        data = self._listed.get(room_id)
+        if data is None:
+            room = self.rooms.get(room_id)
+            if room is None:
+                return self._asleep[room_id][1]
+            data = self._listed[room_id] = json.dumps(
+                room.summary(), separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        return data
 
     def _after(self, room: Room, update: dict) -> None:
         """Tell everyone in the room what happened, ask the next seat, wake the computers."""
@@ -372,16 +709,27 @@ class Server:
         if seat is not None and seat.conn is not None:
             seat.conn.send(room.ask())
         room.save()
+        self._quiet[room.id] = time.monotonic()
+        self._written.add(room.id)
+        self._listed.pop(room.id, None)
 
     def _drive(self, room: Room) -> None:
         if room.computer_to_play() is None or room.id in self._drivers:
             return
+        if self._disk_full and self._computers_only(room):
+            return                      # paused until the saves are under their bound
         self._drivers[room.id] = asyncio.get_running_loop().create_task(self._computers(room))
+
+    @staticmethod
+    def _computers_only(room: Room) -> bool:
+        return all(seat.computer is not None for seat in room.seats.values())
 
     async def _computers(self, room: Room) -> None:
         try:
             await asyncio.sleep(0)
             while self.rooms.get(room.id) is room and room.computer_to_play() is not None:
+                if self._disk_full and self._computers_only(room):
+                    return              # the disk bound: computers v computers pause
                 try:
                     update = room.computer_move()
                 except ProtocolError as exc:
@@ -392,6 +740,9 @@ class Server:
                              f"{exc}")
                     return
                 self._tell(room, update)
+                if room.seq % DISK_EVERY == 0:    # computers play hundreds a second
+                    self._note_room(room)
+                    self._check_disk()
                 await asyncio.sleep(0)
         finally:
             self._drivers.pop(room.id, None)
@@ -414,7 +765,12 @@ class Server:
         if seat is not None and seat.conn is conn:
             seat.conn = None
             self._presence(room, seat, False)
+        self._quiet[room.id] = time.monotonic()
+        self._changed(room)
         self._drop_if_done(room)
+
+    def _empty(self, room: Room) -> bool:
+        return not any(True for _ in room.members()) and room.id not in self._drivers
 
     def _reap(self) -> None:
         """Make room for new rooms: those nobody ever sat in (nothing saved), empty now and
@@ -422,16 +778,195 @@ class Server:
         now = time.monotonic()
         for room in list(self.rooms.values()):
             if (room.saver.path is None and now - room.born > UNUSED_ROOM_SECONDS
-                    and not any(True for _ in room.members())):
-                self.rooms.pop(room.id, None)
+                    and self._empty(room)):
+                self._shut(room)
                 room.close()
+
+    def _make_way(self) -> None:
+        """Rooms run out: the unused ones go (`_reap`); else the empty room quiet the longest,
+        for `UNUSED_ROOM_SECONDS` at least, goes to sleep (closed, its save kept: the next
+        join by its id reopens it)."""
+        self._reap()
+        if len(self.rooms) < self.max_rooms:
+            return
+        since = time.monotonic() - UNUSED_ROOM_SECONDS
+        quiet = [(self._quiet.get(r.id, 0.0), r) for r in self.rooms.values()
+                 if r.saver.path is not None and self._empty(r)
+                 and self._quiet.get(r.id, 0.0) <= since]
+        if quiet:
+            self._sleep(min(quiet, key=lambda q: q[0])[1])
+
+    def _sleep(self, room: Room) -> bool:
+        """Close an empty room with its save on disk; it is listed as `dormant` and reopened
+        by the next join. False (still open) when its save could not be written."""
+        if getattr(room, "_dirty", False):
+            room.save_now()
+        room.saver.flush()
+        if not room.saver.on_disk or room.saver.path is None:
+            self.say(f"room {room.id}: left open, its save could not be written "
+                     f"({room.saver.error or 'not written'})")
+            return False
+        summary = room.summary()
+        room.close()
+        self._shut(room)
+        summary["dormant"] = True
+        for seat in summary["seats"]:
+            seat["connected"] = seat.get("computer") is not None
+        path = room.saver.path
+        self._asleep[room.id] = (path, json.dumps(summary, separators=(",", ":"),
+                                                  ensure_ascii=False).encode("utf-8"),
+                                 {s.token for s in room.seats.values() if s.token})
+        self._order = None
+        try:
+            self._sizes[path] = path.stat().st_size
+        except OSError:
+            pass
+        return True
+
+    def _wake(self, room_id: str) -> None:
+        """Reopen a sleeping room from its save (a join by its id); `no_room` when the save is
+        gone, finished, played on in hotseat, or cannot be resumed (the log says why)."""
+        path = self._asleep[room_id][0]
+        if len(self.rooms) >= self.max_rooms:
+            self._make_way()
+        if len(self.rooms) >= self.max_rooms:
+            raise ProtocolError("full", f"the server holds at most {self.max_rooms} rooms")
+        try:
+            room = names.resume_room(path, self.folder)
+        except (saves.SaveError, Exception) as exc:  # noqa: BLE001
+            self.say(f"room {room_id}: not reopened: {type(exc).__name__}: {exc}")
+            room = None
+        if room is None or room.id != room_id:
+            if room is not None:
+                room.close()
+            self._asleep.pop(room_id, None)
+            self._order = None
+            raise ProtocolError("no_room", f"room {room_id}: its save can no longer be resumed")
+        self._open(room)
+        self._drive(room)
 
     def _drop_if_done(self, room: Room) -> None:
         """A finished room nobody is in any more is closed (its save says how it ended)."""
         if (room.over and not any(True for _ in room.members()) and room.id not in self._drivers
                 and self.rooms.get(room.id) is room):
-            self.rooms.pop(room.id, None)
+            self._shut(room)
             room.close()
+            if room.saver.path is not None:
+                self._note_size(room.saver.path)
+
+    # -- housekeeping -----------------------------------------------------------------------------
+    async def _housekeeping(self) -> None:
+        """Every `sweep_seconds`: abandoned rooms go to sleep, the disk bound is checked, the
+        buckets that refilled are forgotten, the backlogs are measured again."""
+        while True:
+            await asyncio.sleep(self.limits.sweep_seconds)
+            try:
+                self._sweep()
+            except Exception as exc:  # noqa: BLE001 - housekeeping never stops the server
+                self.say(f"housekeeping failed: {type(exc).__name__}: {exc}")
+
+    def _sweep(self) -> None:
+        now = time.monotonic()
+        wait = self.limits.abandoned_seconds
+        for room in list(self.rooms.values()):
+            if not self._empty(room) or now - self._quiet.get(room.id, now) < wait:
+                continue
+            if room.saver.path is None:
+                if now - room.born >= wait:
+                    self._shut(room)
+                    room.close()
+            elif self._sleep(room):
+                self.say(f"room {room.id}: nobody in it for {wait:g} s: closed (its save "
+                         f"stays; a join by its id reopens it)")
+        self._check_disk()
+        self._buckets.sweep()
+        self._wakes.sweep()
+        self._measure_backlogs()
+        idle = self.limits.idle_seconds
+        for conn in list(self.connections):       # e.g. a connection whose seat was taken
+            if conn.room is None and conn.timer is None and not conn.closed:   # back
+                self._arm(conn, f"{idle:g} s", idle)
+
+    # -- the disk ---------------------------------------------------------------------------------
+    def _note_size(self, path: Path) -> None:
+        try:
+            self._sizes[path] = path.stat().st_size
+        except OSError:
+            self._sizes.pop(path, None)
+
+    def _note_room(self, room: Room) -> None:
+        """A room's save: its size on disk, or the size of the text being written if larger
+        (the autosave writes on its own thread: the file may lag behind)."""
+        path = room.saver.path
+        if path is None:
+            return
+        self._note_size(path)
+        pending = getattr(room.saver, "_last", None)
+        if isinstance(pending, str) and len(pending) > self._sizes.get(path, 0):
+            self._sizes[path] = len(pending)
+
+    def _disk_bytes(self) -> int:
+        return sum(self._sizes.values())
+
+    def _check_disk(self) -> None:
+        """The rooms saved since the last look are measured; past `max_save_bytes` the
+        computer-v-computer rooms pause and `create` is refused (said once), until the saves
+        are under the bound again."""
+        for room_id in self._written:
+            room = self.rooms.get(room_id)
+            if room is not None:
+                self._note_room(room)
+        self._written.clear()
+        if self._disk_full:             # files may have been removed: look at them all
+            for path in list(self._sizes):
+                self._note_size(path)
+        used, bound = self._disk_bytes(), self.limits.max_save_bytes
+        if used > bound and not self._disk_full:
+            self._disk_full = True
+            self.say(f"the rooms' saves take {used / 1e6:,.1f} MB, over the "
+                     f"{bound / 1e6:,.1f} MB allowed: rooms of computers only pause and no new "
+                     f"room is created until saves are removed (rooms with people play on)")
+        elif used <= bound and self._disk_full:
+            self._disk_full = False
+            self.say(f"the rooms' saves take {used / 1e6:,.1f} MB, under the "
+                     f"{bound / 1e6:,.1f} MB allowed again: computers play on")
+            for room in list(self.rooms.values()):
+                self._drive(room)
+
+    # -- what waits for clients -------------------------------------------------------------------
+    def _backlog(self, conn: Connection, size: int) -> None:
+        """A connection's backlog grew (or was backed up): past `max_buffered` for all, the
+        largest backlogs are dropped until the rest fits."""
+        self._buffered += size - conn.buffered
+        conn.buffered = size
+        if size > BACKED_UP:
+            self._backed.add(conn)
+        if self._buffered > self.limits.max_buffered:
+            self._measure_backlogs()
+            while self._buffered > self.limits.max_buffered and self._backed:
+                slowest = max(self._backed, key=lambda c: c.buffered)
+                self._backed.discard(slowest)
+                self._buffered -= slowest.buffered
+                slowest.buffered = 0
+                slowest.close(abort=True)
+
+    def _measure_backlogs(self) -> None:
+        total = 0
+        for conn in list(self._backed):
+            transport = conn.writer.transport
+            size = 0 if conn.closed or transport is None else transport.get_write_buffer_size()
+            conn.buffered = size
+            if size > BACKED_UP:
+                total += size
+            else:
+                self._backed.discard(conn)
+                conn.buffered = 0
+        self._buffered = total
+
+    def buffered(self) -> int:
+        """Bytes waiting for every client together (measured now)."""
+        self._measure_backlogs()
+        return self._buffered
 
 
 def _clear_stale_socket(path: Path) -> None:
@@ -471,9 +1006,11 @@ def parse_tcp(text: str) -> tuple[str, int]:
 
 
 async def serve(folder: Path, socket_path: Path | None = None, tcp: str | None = None,
-                group: str | None = None, rate: float = RATE, ready=None) -> int:
-    """Run the server until SIGTERM or SIGINT. `ready(server)` is called once it listens."""
-    server = Server(folder, rate=rate)
+                group: str | None = None, rate: float = RATE, ready=None, **limits) -> int:
+    """Run the server until SIGTERM or SIGINT. `ready(server)` is called once it listens.
+    The soft descriptor limit is raised to the hard one first; `limits`: Server's keywords."""
+    before, nofile = caps.raise_fd_limit()
+    server = Server(folder, rate=rate, **limits)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
@@ -497,6 +1034,11 @@ async def serve(folder: Path, socket_path: Path | None = None, tcp: str | None =
         return 2
     server.say(f"listening on {', '.join(where)}; saves in {folder}; "
                f"{len(back)} room(s) resumed{': ' + ', '.join(back) if back else ''}")
+    if nofile > before:
+        server.say(f"file descriptors: the limit raised from {before} to {nofile}")
+    note = server.fd_note()
+    if note:
+        server.say(note)
     if ready is not None:
         ready(server)
     await stop.wait()

@@ -19,14 +19,25 @@ TOUCHBACK = "touchback"
 
 
 # -- who and what ------------------------------------------------------------------------------
+#: B0 hook: keys of `Player.extra` whose true value says his hands are full: he can neither
+#: catch nor pick up the ball (B7: a running chainsaw)
+HANDS_FULL: list[str] = []
+
+
+def hands_full(p) -> bool:
+    """A HANDS_FULL state of `p`'s (B7: his chainsaw is running)."""
+    extra = p.extra
+    return bool(extra) and any(extra.get(key) for key in HANDS_FULL)
+
+
 def can_catch(p) -> bool:
-    """A7.3.1: Standing, a tackle zone, no No Hands, not a Fanatic, no running chainsaw."""
+    """A7.3.1: Standing, a tackle zone, no No Hands, his hands not full (`HANDS_FULL`)."""
     return (p.status == STANDING and p.has_tz and not p.has("No Hands")
-            and not (p.extra and p.extra.get("chainsaw_running")))
+            and not hands_full(p))
 
 
 def can_pick_up(p) -> bool:
-    """A7.8.3: No Hands and a running chainsaw cannot pick up (nor a player without TZ)."""
+    """A7.8.3: No Hands and full hands cannot pick up (nor a player without TZ)."""
     return can_catch(p)
 
 
@@ -124,14 +135,14 @@ def pick_up_mods(m, p, sq) -> list:
         mods.append(("tackle zones", -tz))
     if m.state.weather == "pouring_rain":
         mods.append(RAIN)
-    if m.state.options.squig_ball:
+    if BALL_ROLL_MODS:
         mods += pick_up_extra_mods(m, p)
     return mods
 
 
 def pick_up_extra_mods(m, p) -> list:
     """Variant terms on the pick-up (the squig, B1.8); [] in the base game."""
-    return squig_mods(m, "pick-up", p)
+    return house_roll_mods(m, "pick-up", p)
 
 
 def pick_up_extra_modifier(m, p) -> int:
@@ -141,11 +152,12 @@ def pick_up_extra_modifier(m, p) -> int:
 
 #: B0 hook: fn(m, roll_kind, player) -> [(label, value)], the terms a house rule adds to a
 #: ball-handling roll ('gfi', 'pick-up', 'catch', 'pass', 'interception', 'landing', 'kick',
-#: 'kick_block'); the squig's -1 of B1.8 registers here (squigbowl/house/squig_ball.py).
+#: 'kick_block'), [] when its option is off; the squig's -1 of B1.8 registers here
+#: (squigbowl/house/squig_ball). Asked only when a hook is registered.
 BALL_ROLL_MODS: list[Callable] = []
 
 
-def squig_mods(m, roll_kind: str, p) -> list:
+def house_roll_mods(m, roll_kind: str, p) -> list:
     """The house rules' terms on this roll (B1.8: [("squig", -1)]), [] in the base game."""
     mods = []
     for hook in BALL_ROLL_MODS:
@@ -170,7 +182,7 @@ def catch(m, p, *, accurate: bool = False, what: str = "catch", kickoff: int | N
     """A7.3.2: a catch roll; success holds the ball (touchdown if in the end zone), failure
     bounces it from his square. Returns success, or TOUCHBACK during a kick-off."""
     mods = catch_mods(m, p, accurate)
-    if m.state.options.squig_ball:
+    if BALL_ROLL_MODS:
         mods += catch_extra_mods(m, p)
     ok = yield from rolls.test(m, p, what, rolls.agility_target(p.ag), mods=mods, skill="Catch")
     if ok:
@@ -186,7 +198,7 @@ def catch(m, p, *, accurate: bool = False, what: str = "catch", kickoff: int | N
 
 def catch_extra_mods(m, p) -> list:
     """Variant terms on catches (the squig, B1.8); [] in the base game."""
-    return squig_mods(m, "catch", p)
+    return house_roll_mods(m, "catch", p)
 
 
 def catch_extra_modifier(m, p) -> int:

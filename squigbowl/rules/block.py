@@ -25,10 +25,10 @@ from __future__ import annotations
 from squigbowl.rules import ball as balls
 from squigbowl.rules import rolls
 from squigbowl.rules.events import Decision
-from squigbowl.rules.rolls import ask_skill  # noqa: F401  (used here and by the Fanatic)
+from squigbowl.rules.rolls import ask_skill
 from squigbowl.rules.geometry import NEIGHBOURS, distance
 from squigbowl.rules.injury import knock_down
-from squigbowl.rules.model import STANDING
+from squigbowl.rules.model import NOT_BLOCKABLE, STANDING, WITH_TRAIT
 from squigbowl.rules.push import push, settle_ball
 from squigbowl.rules.turn import BLITZ, BLOCK, action_options, choice_handler
 
@@ -38,11 +38,13 @@ DEFENDER_STUMBLES, DEFENDER_DOWN = "defender_stumbles", "defender_down"
 FACES = {1: ATTACKER_DOWN, 2: BOTH_DOWN, 3: PUSHED, 4: PUSHED, 5: DEFENDER_STUMBLES,
          6: DEFENDER_DOWN}
 
+_UNBLOCKABLE = WITH_TRAIT[NOT_BLOCKABLE]
+
 
 # -- who may be blocked ---------------------------------------------------------------------------
 def can_be_blocked(attacker, q) -> bool:
-    """A8.1: a Standing opponent; B3.2 [DD-38]: never a Goblin Fanatic."""
-    return q.side != attacker.side and q.status == STANDING and not q.has("Goblin Fanatic")
+    """A8.1: a Standing opponent, never one whose skill says NOT_BLOCKABLE (B3.2 [DD-38])."""
+    return q.side != attacker.side and q.status == STANDING and _UNBLOCKABLE.isdisjoint(q.skills)
 
 
 def block_targets(state, attacker) -> list:
@@ -55,7 +57,7 @@ def block_targets(state, attacker) -> list:
         pid = board.get(sq)
         if pid is not None:
             q = players[pid]  # can_be_blocked, inline
-            if q.side != side and q.status == STANDING and "Goblin Fanatic" not in q.skills:
+            if q.side != side and q.status == STANDING and _UNBLOCKABLE.isdisjoint(q.skills):
                 out.append(q)
     return out
 
@@ -316,10 +318,12 @@ def roll_block_dice(m, attacker, n: int, chooser_side: int, info: dict, *,
     return dice, index
 
 
-def apply_face(m, attacker, defender, face: str, *, blitz: bool = False):
+def apply_face(m, attacker, defender, face: str, *, blitz: bool = False, cause: str = "block",
+               forced_follow: str | None = None):
     """A8.4.1: resolve the chosen face. Returns what was applied: ATTACKER_DOWN, BOTH_DOWN,
     PUSHED (also Defender Stumbles turned into a push, Juggernaut's Both Down), DEFENDER_DOWN
-    (also Defender Stumbles without Dodge)."""
+    (also Defender Stumbles without Dodge). A house rule's block (B3.6 the Fanatic's) gives
+    the `cause` of the defender's knock-down and `forced_follow` (`push_and_follow`)."""
     juggernaut = blitz and attacker.has("Juggernaut")
     if face == BOTH_DOWN and juggernaut:
         if (yield from ask_skill(m, attacker, "Juggernaut", face=face)):
@@ -335,7 +339,7 @@ def apply_face(m, attacker, defender, face: str, *, blitz: bool = False):
                                                                     face=face))
         if not def_stays:
             yield from knock_down(m, defender, mighty_blow=attacker.has("Mighty Blow"),
-                                  by=attacker, cause="block")
+                                  by=attacker, cause=cause)
         if not att_stays:
             yield from knock_down(m, attacker, by=defender, cause="block")
         return BOTH_DOWN
@@ -345,19 +349,23 @@ def apply_face(m, attacker, defender, face: str, *, blitz: bool = False):
             m.emit("skill_used", player=defender.id, skill="Dodge")
         else:
             down = True
-    yield from push_and_follow(m, attacker, defender, down=down, juggernaut=juggernaut)
+    yield from push_and_follow(m, attacker, defender, down=down, juggernaut=juggernaut,
+                               cause=cause, forced_follow=forced_follow)
     return DEFENDER_DOWN if down else PUSHED
 
 
-def push_and_follow(m, attacker, defender, *, down: bool, juggernaut: bool = False):
+def push_and_follow(m, attacker, defender, *, down: bool, juggernaut: bool = False,
+                    cause: str = "block", forced_follow: str | None = None):
     """A8.6-A8.7: push the defender, decide the follow-up (Frenzy forces it), then knock him
-    down where he ended (or where he stood firm), then the ball and touchdowns."""
+    down where he ended (or where he stood firm), then the ball and touchdowns. A house rule's
+    push: `forced_follow` the follow-up forced, the `how` of its "moved" event (B3.6, B3.8 the
+    Fanatic's), `cause` the knock-down's. Returns the push's result."""
     s = m.state
     result = yield from push(m, attacker.square, defender, attacker.side,
                              no_stand_firm=juggernaut, by=attacker)
     followed = False
     if result.moved and attacker.status == STANDING:
-        if attacker.has("Frenzy"):
+        if forced_follow is not None or attacker.has("Frenzy"):
             followed = True
         else:
             choice = yield Decision("follow_up", attacker.side,
@@ -368,10 +376,11 @@ def push_and_follow(m, attacker, defender, *, down: bool, juggernaut: bool = Fal
         if followed:
             frm = attacker.square
             s.place(attacker, result.vacated)
-            m.emit("moved", player=attacker.id, frm=frm, to=result.vacated, how="follow_up")
+            m.emit("moved", player=attacker.id, frm=frm, to=result.vacated,
+                   how=forced_follow or "follow_up")
     if down and defender.status == STANDING and defender.square is not None:
         yield from knock_down(m, defender, mighty_blow=attacker.has("Mighty Blow"), by=attacker,
-                              cause="block")
+                              cause=cause)
     yield from settle_ball(m, result)
     if followed:
         balls.check_touchdown(m, attacker)

@@ -25,9 +25,15 @@ def spp(p) -> int:
     return sum(value * stats.get(key, 0) for key, value in SPP_VALUES.items())
 
 
+#: B0 hook: fn(state) -> True when a house rule plays the whole of overtime, with no sudden
+#: death (B1.2 Squig Ball)
+NO_SUDDEN_DEATH: list = []
+
+
 def sudden_death(state) -> bool:
-    """A2.11.4: in overtime the first touchdown ends the match (not with Squig Ball, B1.2)."""
-    return state.half == 3 and not state.options.squig_ball
+    """A2.11.4: in overtime the first touchdown ends the match (unless a NO_SUDDEN_DEATH hook
+    says otherwise, B1.2)."""
+    return state.half == 3 and not any(hook(state) for hook in NO_SUDDEN_DEATH)
 
 
 def _leader(state, side: int) -> int:

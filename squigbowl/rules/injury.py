@@ -6,7 +6,8 @@ from __future__ import annotations
 from squigbowl.rules import ball as balls
 from squigbowl.rules import rolls
 from squigbowl.rules.events import Decision
-from squigbowl.rules.model import CASUALTY, KO, PRONE, RESERVES, STUNNED
+from squigbowl.rules.model import (CASUALTY, KO, NEVER_STUNNED, PRONE, RESERVES, STUNNED,
+                                   has_trait)
 
 SI_DETAILS = {1: "Broken Ribs", 2: "Groin Strain", 3: "Gouged Eye", 4: "Broken Jaw",
               5: "Fractured Arm", 6: "Fractured Leg", 7: "Smashed Hand", 8: "Pinched Nerve"}
@@ -15,8 +16,9 @@ NIGGLE_DETAILS = {1: "Damaged Back (niggling injury)", 2: "Smashed Knee (nigglin
                   5: "Serious Concussion (-1 AV)", 6: "Fractured Skull (-1 AV)",
                   7: "Broken Neck (-1 AG)", 8: "Smashed Collar Bone (-1 ST)"}
 
-#: causes whose casualties earn the attacker SPP (A14)
-SPP_CAUSES = frozenset({"block", "fanatic", "chainsaw"})
+#: causes whose casualties earn the attacker SPP (A14): a block's; B0 hook: a house rule adds
+#: the causes of its own attacks (B3.6 a Fanatic's, B7 a chainsaw's)
+SPP_CAUSES: set[str] = {"block"}
 
 #: skill -> procedure(m, p, *, by, cause, falls, placed) for players who never lie on the
 #: pitch: it replaces a knock-down, a fall or a Placed Prone (B3.9 the Fanatic's chain, B8.4 a
@@ -54,8 +56,7 @@ def knock_down(m, p, *, armour_mod: int = 0, mighty_blow: bool = False, by=None,
     sq = p.square
     had_ball = s.ball.carrier == p.id
     mods = [("modifier", armour_mod)] if armour_mod else []
-    if p.extra is not None and p.extra.get("chainsaw_running"):
-        mods.append(CHAINSAW_FALL)  # B7.7: falling with a running chainsaw
+    mods += fall_armour_mods(p)  # (B7.7: falling with a running chainsaw)
     p.status = PRONE
     m.emit("fell_over" if falls else "knocked_down", player=p.id, square=sq, cause=cause)
     if had_ball:
@@ -92,7 +93,18 @@ def place_prone(m, p, *, cause: str):
 
 #: the terms of armour and injury breakdowns (the `mods` of their roll events)
 MIGHTY_BLOW = ("Mighty Blow", 1)
-CHAINSAW_FALL = ("chainsaw", 3)
+
+#: B0 hook: fn(p) -> [(label, value)], the terms a house rule adds to the armour roll of a
+#: player who goes down (B7.7: +3 with a running chainsaw)
+FALL_ARMOUR_MODS: list = []
+
+
+def fall_armour_mods(p) -> list:
+    """The FALL_ARMOUR_MODS terms for `p` going down ([] for most players)."""
+    mods = []
+    for hook in FALL_ARMOUR_MODS:
+        mods += hook(p)
+    return mods
 
 
 def armour(m, p, *, modifier: int = 0, mods: list | None = None, mighty_blow: bool = False,
@@ -137,7 +149,7 @@ def injury_result(p, total: int, *, stunned_is_ko: bool = False) -> str:
         result = "bh" if stunty else "ko"
     else:
         result = "cas"
-    if result == "stunned" and (stunned_is_ko or p.has("Goblin Fanatic")):
+    if result == "stunned" and (stunned_is_ko or has_trait(p, NEVER_STUNNED)):
         result = "ko"
     return result
 
@@ -173,7 +185,7 @@ def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
         return "stunned"
     if result == "ko":
         if (yield from offer_apothecary(m, p, "ko")):
-            if crowd or p.square is None or p.has("Goblin Fanatic"):
+            if crowd or p.square is None or has_trait(p, NEVER_STUNNED):
                 s.remove(p, RESERVES)
                 m.emit("injured", player=p.id, result="reserves", cause=cause, apothecary=True)
             else:
@@ -226,16 +238,21 @@ def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
     return "casualty"
 
 
+def casualty_detail(m, natural: int) -> str:
+    """A8.11's result for the D6 `natural`: 1-3 Badly Hurt, 4-5 Seriously Injured (the D8 for
+    its detail rolled here), 6 Dead. (B3.12's exhaustion table reads it too.)"""
+    if natural <= 3:
+        return "Badly Hurt"
+    if natural == 6:
+        return "Dead"
+    d8 = m.dice.d8("casualty detail")
+    return (SI_DETAILS if natural == 4 else NIGGLE_DETAILS)[d8]
+
+
 def casualty_roll(m, p) -> tuple[int, str]:
     """A8.11: D6 1-3 Badly Hurt, 4-5 Seriously Injured (D8 detail), 6 Dead."""
     natural = m.dice.d6("casualty")
-    if natural <= 3:
-        detail = "Badly Hurt"
-    elif natural == 6:
-        detail = "Dead"
-    else:
-        d8 = m.dice.d8("casualty detail")
-        detail = (SI_DETAILS if natural == 4 else NIGGLE_DETAILS)[d8]
+    detail = casualty_detail(m, natural)
     m.emit("roll", what="casualty", player=p.id, target=None, modifier=0, dice=[natural],
            result=detail, success=None)
     return natural, detail

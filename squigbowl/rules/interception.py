@@ -60,7 +60,7 @@ def interceptors(m, side: int, frm, to) -> list:
 
 def interception_extra_mods(m, p) -> list:
     """Variant terms on interceptions (the squig, B1.8); [] in the base game."""
-    return balls.squig_mods(m, "interception", p)
+    return balls.house_roll_mods(m, "interception", p)
 
 
 def interception_extra_modifier(m, p) -> int:
@@ -85,7 +85,7 @@ def interception_mods(m, p, *, extra: bool = True) -> list:
     dp = balls.disturbing_presence(m, p)
     if dp:
         mods.append(("Disturbing Presence", -dp))
-    if extra and m.state.options.squig_ball:
+    if extra and balls.BALL_ROLL_MODS:
         mods += interception_extra_mods(m, p)
     return mods
 

@@ -19,7 +19,8 @@ from squigbowl.rules.engine import phase
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import NEIGHBOURS, SCATTER, in_half, on_pitch, step
 from squigbowl.rules.injury import injury, offer_apothecary
-from squigbowl.rules.model import KO, ON_PITCH, RESERVES, STANDING, STUNNED
+from squigbowl.rules.model import (KICKOFF_NEVER_MOVES, KO, NEVER_STUNNED, ON_PITCH, RESERVES,
+                                   STANDING, STUNNED, has_trait)
 from squigbowl.rules.pregame import roll_weather
 from squigbowl.rules.state import NICE
 
@@ -85,15 +86,15 @@ def perfect_defence(m):
 
 def high_kick(m):
     """5: if the landing square is on the pitch, in the receiving half and empty, the receiving
-    coach may move one Standing player not in an opposing tackle zone there (not a Goblin
-    Fanatic, DD-47)."""
+    coach may move one Standing player not in an opposing tackle zone there (not one
+    KICKOFF_NEVER_MOVES: a Goblin Fanatic, DD-47)."""
     s = m.state
     receiving = 1 - s.kicking
     sq = s.ball.square
     if not on_pitch(sq) or not in_half(sq, receiving) or sq in s.board:
         return
     movers = [p for p in s.on_pitch(receiving)
-              if p.status == STANDING and not p.has("Goblin Fanatic")
+              if p.status == STANDING and not has_trait(p, KICKOFF_NEVER_MOVES)
               and s.tackle_zones(p.square, receiving) == 0]
     if not movers:
         return
@@ -213,7 +214,7 @@ def pitch_invasion(m):
             continue
         if (yield from _hooked(m, p, "pitch invasion")):
             continue
-        if p.has("Goblin Fanatic"):
+        if has_trait(p, NEVER_STUNNED):
             # A8.15: a KO like any other, so the apothecary may save him; he then goes to
             # Reserves, never Stunned on the pitch (B3.9)
             if (yield from offer_apothecary(m, p, "ko")):
@@ -243,12 +244,13 @@ RESULTS = {2: get_the_ref, 3: riot, 4: perfect_defence, 5: high_kick, 6: cheerin
 @phase("kickoff_quick_snap")
 def quick_snap_phase(m):
     """A4.5 Quick Snap: one Standing receiving player at a time moves one square into an
-    adjacent empty square (no dodge, either half); not a Goblin Fanatic (DD-47)."""
+    adjacent empty square (no dodge, either half); not one KICKOFF_NEVER_MOVES (DD-47)."""
     s = m.state
     receiving = 1 - s.kicking
     snapped = s.phase_data.get("snapped", frozenset())
     choices = [("snap", (p.id, sq)) for p in s.on_pitch(receiving)
-               if p.status == STANDING and p.id not in snapped and not p.has("Goblin Fanatic")
+               if p.status == STANDING and p.id not in snapped
+               and not has_trait(p, KICKOFF_NEVER_MOVES)
                for sq in NEIGHBOURS[p.square] if sq not in s.board]
     choices.append(("end_snap", None))
     choice = yield Decision("quick_snap", receiving, choices, {"snapped": tuple(sorted(snapped))})

@@ -23,18 +23,70 @@ RESERVES, KO, CASUALTY, SENT_OFF = "reserves", "ko", "casualty", "sent_off"
 ON_PITCH = frozenset({STANDING, PRONE, STUNNED})
 DOWN = frozenset({PRONE, STUNNED})
 
-# A12: every skill the engine knows (roster skills, seed weapons and traits)
-KNOWN_SKILLS = frozenset({
+# A12: the base game's skills
+BASE_SKILLS = frozenset({
     "Always Hungry", "Block", "Bone-head", "Break Tackle", "Catch", "Dauntless", "Dirty Player",
     "Disturbing Presence", "Dodge", "Foul Appearance", "Frenzy", "Guard", "Horns", "Juggernaut",
     "Kick", "Leader", "Leap", "Loner", "Mighty Blow", "Nerves of Steel", "No Hands", "Pass",
     "Pass Block", "Pooch Kick", "Really Stupid", "Regeneration", "Right Stuff", "Secret Weapon",
     "Side Step", "Sprint", "Stand Firm", "Stunty", "Sure Feet", "Sure Hands", "Tackle",
     "Thick Skull", "Throw Team-Mate", "Very Long Legs", "Wild Animal",
-    # seed specials (B3-B10)
-    "Goblin Fanatic", "Blunderbuss", "Bombardier", "Stink Bomb", "Chainsaw", "Death-Roller",
-    "Pogo Stick", "Poisoned Dagger",
 })
+
+# -- traits: what the base game asks of a player whose skill changes a Part A rule ----------------
+#: A0.6 / A6.2: he exerts no tackle zone (no dodges, no assists, no catch or pick-up with it)
+NO_TACKLE_ZONE = "no tackle zone"
+#: A8.1: nobody may block him
+NOT_BLOCKABLE = "cannot be blocked"
+#: A6.3.1: leaving an opposing tackle zone needs no dodge
+NEVER_DODGES = "never dodges"
+#: A8.10 / A8.15: never Stunned on the pitch: a Stunned result is a KO, and a KO the
+#: apothecary saves goes to Reserves
+NEVER_STUNNED = "never stunned"
+#: A4.5: Quick Snap and High Kick never move him
+KICKOFF_NEVER_MOVES = "not moved by the kick-off"
+#: A4.3: a formation sets him up first, on a line-of-scrimmage slot, and he suits no other slot
+#: until nobody else is left
+SETS_UP_ON_THE_LINE = "set up on the line first"
+TRAITS = (NO_TACKLE_ZONE, NOT_BLOCKABLE, NEVER_DODGES, NEVER_STUNNED, KICKOFF_NEVER_MOVES,
+          SETS_UP_ON_THE_LINE)
+
+#: every skill the engine knows: the base game's and the house rules' (`register_skill`)
+KNOWN_SKILLS: set[str] = set(BASE_SKILLS)
+#: B0 hook: the house rules' skills (B3-B10: weapons and specials) -> the traits each carries
+HOUSE_SKILLS: dict[str, frozenset[str]] = {}
+#: trait -> the skills that carry it (the base game asks `not WITH_TRAIT[t].isdisjoint(skills)`)
+WITH_TRAIT: dict[str, set[str]] = {t: set() for t in TRAITS}
+
+
+def register_skill(name: str, *traits: str) -> None:
+    """B0 hook: a house rule declares a skill of its own (a roster may then list it) and the
+    traits it carries (`TRAITS`)."""
+    if name in BASE_SKILLS:
+        raise ValueError(f"{name!r} is a base-game skill")
+    bad = [t for t in traits if t not in WITH_TRAIT]
+    if bad:
+        raise ValueError(f"unknown trait {bad[0]!r} (known: {', '.join(TRAITS)})")
+    KNOWN_SKILLS.add(name)
+    HOUSE_SKILLS[name] = HOUSE_SKILLS.get(name, frozenset()) | frozenset(traits)
+    for t in traits:
+        WITH_TRAIT[t].add(name)
+
+
+def has_trait(p, trait: str) -> bool:
+    """Whether a skill of `p` carries `trait`."""
+    return not WITH_TRAIT[trait].isdisjoint(p.skills)
+
+
+#: (bound once: asked in the hottest loops, state.tackle_zones)
+_NO_TZ = WITH_TRAIT[NO_TACKLE_ZONE]
+
+
+def known_skills() -> set[str]:
+    """KNOWN_SKILLS once the house rules have declared theirs (they are loaded first)."""
+    from squigbowl.rules.plugins import load_plugins
+    load_plugins()
+    return KNOWN_SKILLS
 
 
 class TeamFileError(ValueError):
@@ -133,8 +185,9 @@ class Player:
 
     @property
     def has_tz(self) -> bool:
-        """A0.6: Standing, not a Goblin Fanatic, not under a Bone-head / Really Stupid failure."""
-        return self.status == STANDING and not self.lost_tz and "Goblin Fanatic" not in self.skills
+        """A0.6: Standing, no NO_TACKLE_ZONE trait, not under a Bone-head / Really Stupid
+        failure."""
+        return self.status == STANDING and not self.lost_tz and _NO_TZ.isdisjoint(self.skills)
 
     def clone(self) -> "Player":
         new = _copy_player_slots(self)  # `stats` is shared: injury.add_stat replaces it
@@ -315,7 +368,8 @@ def _parse_roster(data: dict, path) -> Roster:
         if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
             raise TeamFileError(path, f"{where}: field 'skills' must be a list of names, "
                                       f"got {_short(skills)}")
-        unknown = [s for s in skills if s not in KNOWN_SKILLS]
+        known = known_skills()
+        unknown = [s for s in skills if s not in known]
         if unknown:
             raise TeamFileError(path, f"{where}: field 'skills': unknown skill "
                                       f"{plain(unknown[0])!r}")

@@ -6,6 +6,7 @@ from squigbowl.rules import ball as balls
 from squigbowl.rules import rolls
 from squigbowl.rules.geometry import NEIGHBOURS, distance, squares_within
 from squigbowl.rules.injury import knock_down
+from squigbowl.rules.model import NEVER_DODGES, WITH_TRAIT
 from squigbowl.rules.turn import choice_handler
 
 
@@ -37,8 +38,11 @@ def can_leap(p) -> bool:
 
 
 def never_dodges(p) -> bool:
-    """A6.3.1: the Death-Roller and the Fanatic never dodge."""
-    return p.has("Death-Roller") or p.has("Goblin Fanatic")
+    """A6.3.1: a player whose skill says NEVER_DODGES (the Death-Roller, the Fanatic)."""
+    return not _NO_DODGE.isdisjoint(p.skills)
+
+
+_NO_DODGE = WITH_TRAIT[NEVER_DODGES]
 
 
 def movement_choices(m, p, act) -> list:
@@ -64,7 +68,7 @@ def gfi_mods(m, p) -> list:
     """A6.5 as (label, value) pairs, non-zero terms only: -1 in a Blizzard, plus the variant
     terms (pure)."""
     mods = [("Blizzard", -1)] if m.state.weather == "blizzard" else []
-    if m.state.options.squig_ball:
+    if balls.BALL_ROLL_MODS:
         mods += gfi_extra_mods(m, p)
     return mods
 
@@ -82,7 +86,7 @@ def gfi(m, p):
 
 def gfi_extra_mods(m, p) -> list:
     """Variant terms on GFI (holding the squig, B1.8); [] in the base game."""
-    return balls.squig_mods(m, "gfi", p)
+    return balls.house_roll_mods(m, "gfi", p)
 
 
 def gfi_extra_modifier(m, p) -> int:

@@ -420,7 +420,7 @@ def catch_preview(m, receiver_id: int, *, accurate: bool = True) -> dict:
     s = m.state
     p = s.players[receiver_id]
     mods = balls.catch_mods(m, p, accurate)
-    if s.options.squig_ball:
+    if balls.BALL_ROLL_MODS:
         mods = mods + balls.catch_extra_mods(m, p)
     need = Need("catch", rolls.agility_target(p.ag), rolls.total(mods), p.square, skill="Catch")
     team_rr, own = rerolls_available(m, p)

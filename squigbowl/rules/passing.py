@@ -86,7 +86,7 @@ def pass_targets(m, p, *, ttm: bool = False) -> list:
 def pass_extra_mods(m, p) -> list:
     """Variant terms on a ball pass (the squig, B1.8; not on a thrown team-mate); [] in the
     base game."""
-    return balls.squig_mods(m, "pass", p)
+    return balls.house_roll_mods(m, "pass", p)
 
 
 def pass_extra_modifier(m, p) -> int:
@@ -121,7 +121,7 @@ def pass_mods(m, p, rng: str, *, ttm: bool = False, extra: bool = True) -> list:
     dp = balls.disturbing_presence(m, p)
     if dp:
         mods.append(("Disturbing Presence", -dp))
-    if not ttm and extra and m.state.options.squig_ball:
+    if not ttm and extra and balls.BALL_ROLL_MODS:
         mods += pass_extra_mods(m, p)
     return mods
 

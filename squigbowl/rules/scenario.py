@@ -37,11 +37,11 @@ from pathlib import Path
 
 from squigbowl.paths import UnreadableFile, read_bounded
 from squigbowl.rules.geometry import on_pitch
-from squigbowl.rules.model import (CASUALTY, KNOWN_SKILLS, KO, ON_PITCH, POSITION_RANGES, PRONE,
+from squigbowl.rules.model import (CASUALTY, KO, ON_PITCH, POSITION_RANGES, PRONE,
                                    RESERVES, SENT_OFF, STANDING, STUNNED, TeamFileError,
-                                   find_team)
+                                   find_team, known_skills)
 from squigbowl.rules.setup_match import new_state
-from squigbowl.rules.state import WEATHERS, Options
+from squigbowl.rules.state import WEATHERS, Options, declared_options
 from squigbowl.text import plain
 
 SIDES = {"home": 0, "away": 1}
@@ -189,17 +189,15 @@ def _options(data: dict) -> Options:
     table = data.get("options", {})
     if not isinstance(table, dict):
         raise ScenarioError(f"options: expected a table, got {_short(table)}")
-    fields = Options.__dataclass_fields__
+    declared = declared_options()
     for key, value in table.items():
-        if key not in fields:
+        spec = declared.get(key)
+        if spec is None:
             raise ScenarioError(f"options.{plain(key)}: not a match option (known: "
-                                f"{', '.join(fields)})")
-        if key == "fanatic_first":
-            if value not in ("call", "enforce") or not isinstance(value, str):
-                raise ScenarioError(f"options.fanatic_first: expected 'call' or 'enforce', "
-                                    f"got {_short(value)}")
-        else:
-            _bool(value, f"options.{key}")
+                                f"{', '.join(declared)})")
+        problem = spec.problem(value)
+        if problem:
+            raise ScenarioError(f"options.{key}: {problem}, got {_short(value)}")
     return Options(**table)
 
 
@@ -310,7 +308,7 @@ def _build_state(data: dict):
             if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
                 raise ScenarioError(f"{where}: skills: expected a list of skill names, got "
                                     f"{_short(skills)}")
-            unknown = [s for s in skills if s not in KNOWN_SKILLS]
+            unknown = [s for s in skills if s not in known_skills()]
             if unknown:
                 raise ScenarioError(f"{where}: skills: unknown skill {plain(unknown[0])!r}")
             p.skills = frozenset(skills)

@@ -29,7 +29,7 @@ from squigbowl.paths import asset
 from squigbowl.rules.engine import phase
 from squigbowl.rules.events import Choices, Decision
 from squigbowl.rules.geometry import HEIGHT, WIDTH, in_half, is_los, wide_zone
-from squigbowl.rules.model import ON_PITCH, RESERVES, STANDING
+from squigbowl.rules.model import ON_PITCH, RESERVES, SETS_UP_ON_THE_LINE, STANDING, WITH_TRAIT
 
 PERFECT_DEFENCE = "kickoff_perfect_defence"
 MAX_PLAYERS = 11
@@ -109,40 +109,43 @@ def formations() -> dict[str, Formation]:
     return _FORMATIONS
 
 
-FANATIC = "Goblin Fanatic"
+#: the skills that say SETS_UP_ON_THE_LINE (a Goblin Fanatic's, B3.13)
+_LINE_FIRST = WITH_TRAIT[SETS_UP_ON_THE_LINE]
 
 
 def _pick_key(kind: str):
-    """How well a player suits a slot; a player without a tackle zone of his own (a Goblin
-    Fanatic) suits no slot until nobody else is left (he has his own: `fanatic_slots`)."""
+    """How well a player suits a slot; a player SETS_UP_ON_THE_LINE (a Goblin Fanatic) suits
+    no slot until nobody else is left (he has his own: `line_first_slots`)."""
     if kind == "kick":
-        return lambda p: (FANATIC not in p.skills, "Kick" in p.skills, p.ag, p.ma)
+        return lambda p: (_LINE_FIRST.isdisjoint(p.skills), "Kick" in p.skills, p.ag, p.ma)
     if kind == "any":
-        return lambda p: (FANATIC not in p.skills,)
+        return lambda p: (_LINE_FIRST.isdisjoint(p.skills),)
     stat = attrgetter(kind)
-    return lambda p: (FANATIC not in p.skills, stat(p))
+    return lambda p: (_LINE_FIRST.isdisjoint(p.skills), stat(p))
 
 
 _PICK_KEYS = {kind: _pick_key(kind) for kind in PICKS}
 
 
-def fanatic_slots(formation: Formation, n: int) -> list[int]:
-    """B3.13: a Goblin Fanatic may stand on the line of scrimmage, and there his four squares
-    (B3.4) start among the opponents: the indexes of the line-of-scrimmage slots among the
-    first `n` (the ones a team of n uses), the middle of the pitch first."""
+def line_first_slots(formation: Formation, n: int) -> list[int]:
+    """For the players SETS_UP_ON_THE_LINE (B3.13: a Goblin Fanatic may stand on the line of
+    scrimmage, and there his four squares, B3.4, start among the opponents): the indexes of
+    the line-of-scrimmage slots among the first `n` (the ones a team of n uses), the middle of
+    the pitch first."""
     los = [i for i, (sq, _) in enumerate(formation.slots[:n]) if is_los(sq, 0)]
     return sorted(los, key=lambda i: (abs(formation.slots[i][0][1] - HEIGHT // 2), i))
 
 
 def formation_placements(state, side: int, formation: Formation, pool) -> list:
-    """(pid, square) for the formation filled from `pool`: a Goblin Fanatic first, on a line of
-    scrimmage slot (`fanatic_slots`, B3.13), then slot by slot the best remaining player for
-    the slot's `pick` (ties: jersey order). Fewer players use the first slots."""
+    """(pid, square) for the formation filled from `pool`: the players SETS_UP_ON_THE_LINE
+    first (a Goblin Fanatic), each on a line of scrimmage slot (`line_first_slots`, B3.13),
+    then slot by slot the best remaining player for the slot's `pick` (ties: jersey order).
+    Fewer players use the first slots."""
     left = sorted(pool, key=lambda p: p.number)
     n = min(len(left), len(formation.slots))
     chosen: dict[int, object] = {}
-    fanatics = [p for p in left if FANATIC in p.skills]
-    for i, p in zip(fanatic_slots(formation, n), fanatics):
+    first = [p for p in left if not _LINE_FIRST.isdisjoint(p.skills)]
+    for i, p in zip(line_first_slots(formation, n), first):
         chosen[i] = p
         left.remove(p)
     out = []

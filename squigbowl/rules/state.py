@@ -11,37 +11,121 @@ from dataclasses import dataclass
 
 from squigbowl.rules.geometry import NEIGHBOURS
 from squigbowl.rules.model import ON_PITCH, STANDING, Player, TeamState, slot_copier
+from squigbowl.rules.model import _NO_TZ
 from squigbowl.rules.model import _copy_player_slots as _copy_player
 
 NICE = "nice"
 WEATHERS = ("sweltering_heat", "very_sunny", NICE, "pouring_rain", "blizzard")
 
 
-@dataclass
+@dataclass(frozen=True)
+class OptionSpec:
+    """One B0.1 match option: its name (the save's key), default, the options form's label,
+    the rule it belongs to, and for a text option the values it may take (a yes/no option
+    has none). `base`: a Part A option (the others belong to a house rule, which declares
+    them with `register_option`)."""
+
+    name: str
+    default: object
+    label: str
+    rule: str
+    choices: tuple = ()
+    base: bool = False
+
+    def problem(self, value) -> str | None:
+        """What is wrong with `value` for this option ('expected ...'), or None."""
+        if self.choices:
+            if not isinstance(value, str) or value not in self.choices:
+                return "expected " + " or ".join(repr(c) for c in self.choices)
+        elif not isinstance(value, type(self.default)):
+            return "expected true or false" if isinstance(self.default, bool) else (
+                f"expected {type(self.default).__name__}")
+        return None
+
+
+#: B0.1: every match option by name, in the order they were declared: the base game's own
+#: (below), then each house rule's (`register_option`, when the rule is imported)
+OPTIONS: dict[str, OptionSpec] = {}
+
+
+def register_option(name: str, default, label: str, *, rule: str, choices: tuple = (),
+                    base: bool = False) -> OptionSpec:
+    """B0 hook: declare a match option (a house rule declares its own when it is imported).
+    Its value lives in every `Options` under `name`, and in the save's JSON under the same
+    key."""
+    if name in OPTIONS or name in Options.__dict__:
+        raise ValueError(f"match option {name!r} is declared twice")
+    spec = OptionSpec(name, default, label, rule, tuple(choices), base)
+    OPTIONS[name] = spec
+    return spec
+
+
+def declared_options() -> dict[str, OptionSpec]:
+    """OPTIONS once the house rules have declared theirs (they are loaded first)."""
+    from squigbowl.rules.plugins import load_plugins
+    load_plugins()
+    return OPTIONS
+
+
 class Options:
-    """B0.1 match options, chosen when a match is created and kept in its state. Overtime
-    defaults on (A2.10, DD-03), Secret Weapon send-off off (A11.3, DD-14), the Kick It! Away
-    roll's Disturbing Presence on (B2.6, DD-31), Fanatic first "call" (B3.3)."""
+    """B0.1 match options, chosen when a match is created and kept in its state: one attribute
+    per declared option (`OPTIONS`), its value flat under its name as in the save's JSON. The
+    base game declares Overtime (on, A2.10, DD-03) and the Secret Weapon send-off (off, A11.3,
+    DD-14); each house rule declares its own (`register_option`) and reads it by name. The
+    base game asks `on(name)` / `house` for nothing of a house rule: it asks the rule's hooks.
 
-    overtime: bool = True
-    secret_weapon_sendoff: bool = False
-    squig_ball: bool = False
-    kick_it: bool = False
-    kick_away_disturbing_presence: bool = True
-    fanatic_first: str = "call"  # "call": the opponent may call illegal procedure; "enforce"
+    `Options(name=value, ...)` sets any declared option; an undeclared one is a TypeError, a
+    text option outside its choices a ValueError. The house rules are loaded first (B0)."""
 
-    def __post_init__(self) -> None:
-        if self.fanatic_first not in ("call", "enforce"):
-            raise ValueError(f"fanatic_first must be 'call' or 'enforce', "
-                             f"not {self.fanatic_first!r}")
+    def __init__(self, **values) -> None:
+        own = self.__dict__
+        for name, spec in declared_options().items():
+            own[name] = spec.default
+        for name, value in values.items():
+            if name not in OPTIONS:
+                raise TypeError(f"Options() got an unexpected keyword argument {name!r}")
+            own[name] = value
+        for spec in OPTIONS.values():
+            if spec.choices and spec.problem(own[spec.name]):
+                raise ValueError(f"{spec.name} must be "
+                                 + " or ".join(repr(c) for c in spec.choices)
+                                 + f", not {own[spec.name]!r}")
+
+    def on(self, name: str):
+        """The value of the declared option `name` (its default if this object predates it)."""
+        return self.__dict__.get(name, OPTIONS[name].default)
+
+    @property
+    def house(self) -> dict:
+        """The house rules' options (B0.1), name -> value."""
+        return {name: self.on(name) for name, spec in OPTIONS.items() if not spec.base}
 
     def to_json(self) -> dict:
-        return dict(self.__dict__)
+        """The options flat, name -> value (the shape saves have always had)."""
+        return {name: self.on(name) for name in OPTIONS}
 
     @classmethod
     def from_json(cls, data: dict) -> "Options":
-        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
-        return cls(**known)
+        """From `to_json`'s shape, or with the house options nested under "house"; keys of no
+        declared option (a house rule not installed) are left out."""
+        flat = dict(data)
+        nested = flat.pop("house", None)
+        if isinstance(nested, dict):
+            flat = {**nested, **flat}
+        return cls(**{k: v for k, v in flat.items() if k in OPTIONS})
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Options) and self.to_json() == other.to_json()
+
+    __hash__ = None  # (mutable, as the dataclass it was)
+
+    def __repr__(self) -> str:
+        return "Options(" + ", ".join(f"{k}={v!r}" for k, v in self.to_json().items()) + ")"
+
+
+register_option("overtime", True, "Overtime on a tie", rule="A2.10", base=True)
+register_option("secret_weapon_sendoff", False, "Secret weapon send-off", rule="A11.3",
+                base=True)
 
 
 class Ball:
@@ -147,7 +231,7 @@ class MatchState:
             if pid is not None and pid != exclude:
                 p = players[pid]  # (Player.has_tz, inline)
                 if (p.side != side and p.status == STANDING and not p.lost_tz
-                        and "Goblin Fanatic" not in p.skills):
+                        and _NO_TZ.isdisjoint(p.skills)):
                     n += 1
         return n
 
@@ -160,7 +244,7 @@ class MatchState:
             if pid is not None:
                 p = players[pid]  # (Player.has_tz, inline)
                 if (p.side != side and p.status == STANDING and not p.lost_tz
-                        and "Goblin Fanatic" not in p.skills):
+                        and _NO_TZ.isdisjoint(p.skills)):
                     out.append(p)
         return out
 

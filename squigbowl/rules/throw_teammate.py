@@ -65,7 +65,7 @@ def ttm_odds(m, p, to) -> dict | None:
 
 def landing_extra_mods(m, q) -> list:
     """Variant terms on the landing roll (holding the squig, B1.8); [] in the base game."""
-    return balls.squig_mods(m, "landing", q)
+    return balls.house_roll_mods(m, "landing", q)
 
 
 def landing_extra_modifier(m, q) -> int:
@@ -78,7 +78,7 @@ def landing_mods(m, q, sq) -> list:
     on the landing square, and the variant terms."""
     tz = m.state.tackle_zones(sq, q.side, exclude=q.id)
     mods = [("tackle zones", -tz)] if tz else []
-    if m.state.options.squig_ball:
+    if balls.BALL_ROLL_MODS:
         mods += landing_extra_mods(m, q)
     return mods
 

@@ -16,7 +16,9 @@ from squigbowl.rules import rolls
 from squigbowl.rules.engine import QUIET_FIRST, phase
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import NEIGHBOUR_SETS, NEIGHBOURS
-from squigbowl.rules.model import DOWN, PRONE, STANDING, STUNNED
+from squigbowl.rules.model import DOWN, NOT_BLOCKABLE, PRONE, STANDING, STUNNED, WITH_TRAIT
+
+_UNBLOCKABLE = WITH_TRAIT[NOT_BLOCKABLE]
 from squigbowl.rules.state import Activation
 
 MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL = "MOVE", "BLOCK", "BLITZ", "PASS", "HANDOFF", "FOUL"
@@ -86,8 +88,8 @@ def _adjacent_standing_opponent(m, p) -> bool:
         pid = board.get(sq)
         if pid is not None:
             q = players[pid]
-            if q.side != side and q.status == STANDING and "Goblin Fanatic" not in q.skills:
-                return True  # B3.2 [DD-38]: nobody blocks a Fanatic
+            if q.side != side and q.status == STANDING and _UNBLOCKABLE.isdisjoint(q.skills):
+                return True  # (block.can_be_blocked, inline: B3.2 [DD-38])
     return False
 
 
@@ -100,7 +102,7 @@ def _prepare_block(m, side):
     """`_can_block` for all of `side`'s players: the squares of the Standing opponents are
     found once."""
     targets = {q.square for q in m.state.side_players(1 - side)  # B3.2 [DD-38]: not next to
-               if q.status == STANDING and "Goblin Fanatic" not in q.skills}  # a Fanatic only
+               if q.status == STANDING and _UNBLOCKABLE.isdisjoint(q.skills)}  # NOT_BLOCKABLE only
     if not targets:
         return None  # A8.1: nobody to block
     return lambda m, p: (p.status == STANDING

@@ -248,7 +248,8 @@ class MatchView(ReadOnlyView):
         "phase": "where the match stands: \"pregame\", \"setup\", \"kickoff\", \"turn\"... "
                  "(see \"How it is built\")",
         "weather": "sweltering_heat, very_sunny, nice, pouring_rain or blizzard (A3.3)",
-        "options": "the B0.1 match options, a read-only mapping (squig_ball, kick_it...)",
+        "options": "the B0.1 match options, a read-only mapping (name -> value: the base "
+                   "game's and each house rule's, `state.OPTIONS`)",
         "over": "True once the match has ended",
         "winner": "0, 1, or -1 for a draw once the match is over; else None",
         "turnover": "True while a turnover is being resolved (A5.6)",

@@ -618,3 +618,28 @@ def test_k_59_very_long_legs_gives_plus_one_to_the_kick_block_roll():
     r = rolls_of(events, "kick block")[0]
     assert (r["modifier"], r["success"]) == (0, True)    # -1 kicker's zone, +1 legs
     dice.check_done()
+
+
+def test_k_56_a_pass_block_move_against_a_kick_asks_and_falls_as_against_a_pass():
+    """B2.11 through pass_block.py's free moves (issue 22: no copy in the house rule): the
+    decisions say what they answer (the kicker, against="kick"), a failed dodge is a fall with
+    an armour roll and no turnover, and its end carries against="kick" too."""
+    players = [row("away:9", (13, 7), skills=["Pass Block"]), row("home:11", (14, 7))]
+    m, dice = kick_match(players, dice=[1, 1, 1, 6, 1])   # dodge 1, armour 1 + 1; Away 6, D6 1
+    aim(m, EAST)
+    assert m.pending.info == {"kicker": pid(m, KICKER), "frm": KICKER_AT, "against": "kick"}
+    m.decide(("pass_block", pid(m, "away:9")))
+    assert m.pending.info == {"player": pid(m, "away:9"), "frm": KICKER_AT, "left": 3,
+                              "against": "kick"}
+    events = m.decide(("pass_block_step", (12, 7)))
+    blocker = pid(m, "away:9")
+    assert [(e.kind, e.data) for e in events[:5]] == [
+        ("roll", {"what": "dodge", "player": blocker, "target": 4, "modifier": 1, "dice": [1],
+                  "success": False, "mods": [("dodge", 1)]}),
+        ("moved", {"player": blocker, "frm": (13, 7), "to": (12, 7), "how": "fall"}),
+        ("fell_over", {"player": blocker, "square": (12, 7), "cause": "fall"}),
+        ("roll", {"what": "armour", "player": blocker, "target": 9, "modifier": 0,
+                  "dice": [1, 1], "success": False, "mighty_blow": False}),
+        ("pass_block_ended", {"player": blocker, "square": (12, 7), "against": "kick"})]
+    assert events[5].data["what"] == "Away roll"      # the kick goes on: no turnover
+    assert not m.state.turnover

@@ -113,3 +113,33 @@ def wait_until(test, timeout: float = 10.0) -> bool:
             return True
         time.sleep(0.01)
     return test()
+
+
+_PINGER = """
+import asyncio, sys
+from squigbowl.net.client import Client
+
+async def main():
+    c = await Client.connect(sys.argv[1])
+    n = 0
+    for _ in range(int(sys.argv[2])):
+        n += (await c.request({"type": "ping"}))["type"] == "pong"
+    await c.close()
+    print(n)
+
+asyncio.run(main())
+"""
+
+
+async def pings_from_another_process(sock: Path, count: int, timeout: float = 30.0) -> int:
+    """`count` pings from a client in a child process (another peer of the server: rate
+    limits and connection caps are per peer); returns the pongs it got (0 when it failed)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", _PINGER, str(sock), str(count), env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, _err = await asyncio.wait_for(proc.communicate(), timeout)
+    try:
+        return int(out.decode().strip() or 0)
+    except ValueError:
+        return 0

@@ -33,11 +33,12 @@ from squigbowl.house.chainsaw import reset_weapon, set_extra
 from squigbowl.rules.drive import DRIVE_END_HOOKS
 from squigbowl.rules.geometry import ALL_SQUARES, SCATTER, on_pitch, step
 from squigbowl.rules.kickoff import KICKOFF_START_HOOKS
-from squigbowl.rules.model import STANDING
+from squigbowl.rules.model import STANDING, register_skill
 from squigbowl.rules.passing import end_of_pass_check
 from squigbowl.rules.turn import PASS, action, action_options, choice_handler
 
 FIRE_BLUNDERBUSS = "FIRE_BLUNDERBUSS"
+register_skill("Blunderbuss")  # B0.2
 LOADED = "loaded"
 #: B4.3: the D6 that puts the shot on target (no modifiers)
 FIRE_TARGET = 4

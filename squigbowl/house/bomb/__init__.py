@@ -50,14 +50,16 @@ from squigbowl.rules import ball as balls
 from squigbowl.rules import rolls
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import NEIGHBOURS, SCATTER, on_pitch, step
-from squigbowl.rules.injury import CHAINSAW_FALL, armour, knock_down, place_prone
+from squigbowl.rules.injury import armour, fall_armour_mods, knock_down, place_prone
 from squigbowl.rules.interception import choose_interceptor, interception_mods
-from squigbowl.rules.model import DOWN, STANDING
+from squigbowl.rules.model import DOWN, STANDING, register_skill
 from squigbowl.rules.passing import (ACCURATE, FUMBLE, allowed_range, pass_mods, pass_outcome,
                                      pass_targets)
 from squigbowl.rules.turn import action, action_options, choice_handler
 
 THROW_BOMB = "THROW_BOMB"
+register_skill("Bombardier")  # B0.2
+register_skill("Stink Bomb")
 BOMB, STINK = "bomb", "stink"
 #: B5.2 fuse: 2+ to light it; B5.6.1 re-throw: 4+ to throw it
 FUSE_TARGET, RETHROW_TARGET = 2, 4
@@ -293,9 +295,7 @@ def explode(m, sq, kind: str, bomber):
         elif p.status in DOWN:
             # [DD-53]: armour roll, he stays down (B7.7: +3 with a running chainsaw)
             m.emit("knocked_down", player=pid, square=p.square, cause="bomb", already_down=True)
-            mods = ([CHAINSAW_FALL] if p.extra is not None and p.extra.get("chainsaw_running")
-                    else [])
-            yield from armour(m, p, mods=mods, by=bomber, cause="bomb")
+            yield from armour(m, p, mods=fall_armour_mods(p), by=bomber, cause="bomb")
         if held and p.side == s.active:
             lost_ball = True
     # B5.9 [DD-54] / B6.3 [DD-56]

@@ -32,12 +32,14 @@ from squigbowl.rules import rolls
 from squigbowl.rules.block import BLOCK_ALTERNATIVES, pay_block_square
 from squigbowl.rules.drive import DRIVE_END_HOOKS
 from squigbowl.rules.foul import FOUL_MODIFIERS
+from squigbowl.rules import injury
 from squigbowl.rules.injury import armour
 from squigbowl.rules.kickoff import KICKOFF_START_HOOKS
-from squigbowl.rules.model import STANDING
+from squigbowl.rules.model import STANDING, register_skill
 from squigbowl.rules.turn import BLITZ, action, action_options, choice_handler
 
 START_CHAINSAW = "START_CHAINSAW"
+register_skill("Chainsaw")  # B0.2
 RUNNING = "chainsaw_running"
 #: B7.6: armour modifier of a chainsaw attack; B7.7 falls; B7.8 fouls
 CHAINSAW_BONUS = 3
@@ -45,6 +47,20 @@ CHAINSAW_BONUS = 3
 
 def running(p) -> bool:
     return p.extra is not None and bool(p.extra.get(RUNNING))
+
+
+#: B7.7: the armour term of a fall with a running chainsaw (injury.FALL_ARMOUR_MODS)
+CHAINSAW_FALL = ("chainsaw", CHAINSAW_BONUS)
+
+
+def _running_fall(p) -> list:
+    """injury.FALL_ARMOUR_MODS: B7.7, +3 on the armour of a player going down with it running."""
+    return [CHAINSAW_FALL] if p.extra is not None and p.extra.get(RUNNING) else []
+
+
+balls.HANDS_FULL.append(RUNNING)          # B7.3: no catch, no pick-up while it runs
+injury.FALL_ARMOUR_MODS.append(_running_fall)
+injury.SPP_CAUSES.add("chainsaw")         # A14: a chainsaw attack's casualty earns SPP
 
 
 def set_extra(p, key: str, value) -> None:

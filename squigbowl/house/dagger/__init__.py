@@ -21,9 +21,11 @@ from squigbowl.rules.block import BLOCK_ALTERNATIVES
 from squigbowl.house.chainsaw import attack_prelude, hurt_standing_victim, reset_weapon, set_extra
 from squigbowl.rules.drive import DRIVE_END_HOOKS
 from squigbowl.rules.kickoff import KICKOFF_START_HOOKS
+from squigbowl.rules.model import register_skill
 from squigbowl.rules.turn import choice_handler
 
 POISONED = "poisoned"
+register_skill("Poisoned Dagger")  # B0.2
 
 
 def poisoned(p) -> bool:

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from squigbowl.rules import ball as balls
 from squigbowl.rules import foul, injury, kickoff_table
-from squigbowl.rules.model import CASUALTY
+from squigbowl.rules.model import CASUALTY, NEVER_DODGES, register_skill
 from squigbowl.house.squig_ball import squig_blitzing
 
 DEATH_ROLLER = "Death-Roller"
+register_skill(DEATH_ROLLER, NEVER_DODGES)  # B8.1: it never dodges (A6.3.1)
 WRECKED = "Wrecked"
 
 

@@ -44,18 +44,23 @@ from __future__ import annotations
 from squigbowl.rules import ball as balls
 from squigbowl.rules import injury as injuries
 from squigbowl.rules import rolls
-from squigbowl.rules.block import (ATTACKER_DOWN, BOTH_DOWN, DEFENDER_DOWN, DEFENDER_STUMBLES,
-                                   FACES, ask_skill, dice_for, roll_block_dice,
-                                   stumble_is_push)
+from squigbowl.rules.block import (ATTACKER_DOWN, BOTH_DOWN, FACES, apply_face, dice_for,
+                                   push_and_follow, roll_block_dice)
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import DIRECTION_NAMES, on_pitch, step, template_direction
-from squigbowl.rules.injury import NIGGLE_DETAILS, SI_DETAILS, knock_down
-from squigbowl.rules.model import CASUALTY, STANDING
-from squigbowl.rules.push import push, settle_ball
+from squigbowl.rules.injury import knock_down
+from squigbowl.rules.model import (CASUALTY, KICKOFF_NEVER_MOVES, NEVER_DODGES, NEVER_STUNNED,
+                                   NO_TACKLE_ZONE, NOT_BLOCKABLE, SETS_UP_ON_THE_LINE, STANDING,
+                                   register_skill)
+from squigbowl.rules.state import register_option
 from squigbowl.rules.turn import (ACTIONS, ACTIVATION_OVERRIDES, DECLARE_CHECKS, MOVE,
                                   TURN_CHOICE_FILTERS, blitz_barred, choice_handler)
 
 FANATIC = "Goblin Fanatic"
+#: B3.2: no tackle zone, never blocked (DD-38); B3.4 never dodges; B3.9 never Stunned on the
+#: pitch; B3.13 moved by no kick-off result (DD-47), set up on the line of scrimmage first
+register_skill(FANATIC, NO_TACKLE_ZONE, NOT_BLOCKABLE, NEVER_DODGES, NEVER_STUNNED,
+               KICKOFF_NEVER_MOVES, SETS_UP_ON_THE_LINE)
 #: B3.4.1: the template facings he may choose (compass, A1.2)
 FACINGS = {"E": (1, 0), "W": (-1, 0), "N": (0, -1), "S": (0, 1)}
 SQUARES = 4          # B3.4
@@ -64,9 +69,13 @@ STRENGTH = 6         # B3.6.1
 OFFERED = "Fanatic first"
 #: the cause of a B3.10 knock-over (not in injury.SPP_CAUSES: no block dice, A14)
 COLLISION = "fanatic collision"
+injuries.SPP_CAUSES.add("fanatic")  # A14: a casualty of his block (B3.6) earns SPP
 #: B3.12 exhaustion table [DD-46]: D6 -> (title, casualty D6 for the A8.11 detail)
 EXHAUSTION = {1: "Done in", 2: "Done in", 3: "Done in", 4: "Chain burns", 5: "Chain burns",
               6: "Strangled by his own chain"}
+
+#: B0.1 / B3.3: "call" (the opponent may call illegal procedure) or "enforce" (the engine does)
+register_option("fanatic_first", "call", "Fanatic first", rule="B3.3", choices=("call", "enforce"))
 
 
 def is_fanatic(p) -> bool:
@@ -219,14 +228,8 @@ def force_back(m, p, q):
     """B3.8: a Prone or Stunned player is pushed as if from the Fanatic's square (no armour
     roll, no Stand Firm or Side Step for him), then the Fanatic moves in. Returns True when the
     chain could not move (he stays and his move ends, as B3.6.4)."""
-    s = m.state
     m.emit("fanatic_force_back", player=p.id, target=q.id, square=q.square)
-    result = yield from push(m, p.square, q, p.side, by=p)
-    if result.moved:
-        frm = p.square
-        s.place(p, result.vacated)
-        m.emit("moved", player=p.id, frm=frm, to=result.vacated, how="fanatic")
-    yield from settle_ball(m, result)
+    result = yield from push_and_follow(m, p, q, down=False, forced_follow="fanatic")
     return not result.moved
 
 
@@ -234,7 +237,6 @@ def fanatic_block(m, p, q):
     """B3.6: ST 6 against the target's ST, no assists, no Foul Appearance; the Fanatic's coach
     is the attacker (team re-roll on the dice, A8.4.2). He must take the vacated square; if the
     target does not move his move ends. Returns True when his move ends."""
-    s = m.state
     m.emit("block_declared", attacker=p.id, defender=q.id, blitz=False, frenzy=False,
            fanatic=True)
     n, chooser = dice_for(STRENGTH, q.st)
@@ -246,30 +248,11 @@ def fanatic_block(m, p, q):
     face = FACES[dice[index]]
     m.emit("block_result", attacker=p.id, defender=q.id, face=face, die=dice[index],
            index=index, fanatic=True)
-    if face == ATTACKER_DOWN:
-        yield from knock_down(m, p, by=q, cause="block")
-        return True
-    if face == BOTH_DOWN:  # [DD-10] the target first; the Fanatic has no Block
-        stays = q.has("Block") and (yield from ask_skill(m, q, "Block", face=face))
-        if not stays:
-            yield from knock_down(m, q, by=p, cause="fanatic")
-        yield from knock_down(m, p, by=q, cause="block")
-        return True
-    down = face == DEFENDER_DOWN
-    if face == DEFENDER_STUMBLES:
-        if stumble_is_push(p, q):
-            m.emit("skill_used", player=q.id, skill="Dodge")
-        else:
-            down = True
-    result = yield from push(m, p.square, q, p.side, by=p)
-    if result.moved:
-        frm = p.square
-        s.place(p, result.vacated)
-        m.emit("moved", player=p.id, frm=frm, to=result.vacated, how="fanatic")
-    if down and q.status == STANDING and q.square is not None:
-        yield from knock_down(m, q, by=p, cause="fanatic")
-    yield from settle_ball(m, result)
-    return not result.moved
+    # A8.4.1 as for any block ([DD-10] the target first on Both Down), his knock-downs of the
+    # target caused by "fanatic" (A14), the vacated square always taken (B3.6.4)
+    start = p.square
+    applied = yield from apply_face(m, p, q, face, cause="fanatic", forced_follow="fanatic")
+    return applied in (ATTACKER_DOWN, BOTH_DOWN) or p.square == start
 
 
 # -- B3.9 the chain, B3.12 exhaustion ---------------------------------------------------------------
@@ -302,13 +285,7 @@ def exhaustion(m, p):
     if ok:
         return
     table = m.dice.d6("exhaustion table")
-    if table <= 3:
-        detail = "Badly Hurt"
-    elif table == 6:
-        detail = "Dead"
-    else:
-        d8 = m.dice.d8("casualty detail")
-        detail = (SI_DETAILS if table == 4 else NIGGLE_DETAILS)[d8]
+    detail = injuries.casualty_detail(m, table)  # [DD-46]: the A8.11 results for the same D6
     title = EXHAUSTION[table]
     m.emit("roll", what="exhaustion table", player=p.id, target=None, modifier=0, dice=[table],
            result=title, success=None, detail=detail)

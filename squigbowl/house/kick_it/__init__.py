@@ -46,12 +46,18 @@ from squigbowl.rules.geometry import (HEIGHT, NEIGHBOURS, RING, WIDTH, distance,
                                       right, step)
 from squigbowl.rules.injury import add_stat, knock_down
 from squigbowl.rules.model import STANDING
+from squigbowl.rules.pass_block import FreeMoves, pass_block_moves
+from squigbowl.rules.state import register_option
 from squigbowl.rules.turn import action, action_options, choice_handler
 
 KICK = "KICK"
 AWAY, SHANK, FUMBLE = "away", "shank", "fumble"
-#: A12 Pass Block: the free move covers up to 3 squares (no Go For It)
-PASS_BLOCK_SQUARES = 3
+
+#: B0.1: Kick It! is off unless chosen; the Away roll's Disturbing Presence on (B2.6, DD-31)
+register_option("kick_it", False, "Kick It!", rule="B2")
+register_option("kick_away_disturbing_presence", True,
+                "Kick It! Away roll: Disturbing Presence stands in for Foul Appearance",
+                rule="B2.6")
 
 
 # -- who may kick (B2.1, B2.12) ------------------------------------------------------------------
@@ -140,7 +146,7 @@ def nearest_on_pitch(sq):
 
 # -- modifiers (B2.6, B2.7.3) ----------------------------------------------------------------------
 # B1.8 [DD-24]: the squig's -1 on the Away roll ('kick') and the kick block ('kick_block')
-# comes from ball.squig_mods (squig_ball.squig_penalty); nothing without Squig Ball.
+# comes from ball.house_roll_mods (squig_ball.squig_penalty); nothing without Squig Ball.
 def away_mods(m, p) -> list:
     """B2.6 [DD-31] as (label, value) pairs, non-zero terms only: -1 per opposing tackle zone
     on the kicker (Nerves of Steel ignores), -1 Very Sunny, -1 per opposing Disturbing Presence
@@ -158,7 +164,7 @@ def away_mods(m, p) -> list:
         dp = balls.disturbing_presence(m, p)
         if dp:
             mods.append(("Disturbing Presence", -dp))
-    return mods + balls.squig_mods(m, "kick", p)
+    return mods + balls.house_roll_mods(m, "kick", p)
 
 
 def away_modifier(m, p) -> int:
@@ -197,7 +203,7 @@ def kick_block_mods(m, q) -> list:
         mods.append(balls.RAIN)
     if q.has("Very Long Legs"):
         mods.append(("Very Long Legs", 1))
-    return mods + balls.squig_mods(m, "kick_block", q)
+    return mods + balls.house_roll_mods(m, "kick_block", q)
 
 
 def kick_block_modifier(m, q) -> int:
@@ -238,7 +244,7 @@ def kick_ball(m, p, aim):
     m.emit("kick_aimed", player=p.id, square=frm, aim=aim, facing=facing, left=lf, right=rf,
            targets=targets)
     # 2. Pass Block (B2.11)
-    yield from kick_pass_block_moves(m, p)
+    yield from pass_block_moves(m, p, None, KickFreeMoves(p.square))
     # 3. kick block (B2.7)
     if (yield from kick_block(m, p, targets)):
         return
@@ -376,102 +382,21 @@ def kick_block(m, kicker, targets):
 
 
 # -- Pass Block against a kick (B2.11) -------------------------------------------------------------
-def _pass_block_steps(m, p, budget: int, kicker_sq) -> list:
-    """Empty neighbouring squares from which a square next to the kicker stays reachable with
-    the squares left (the only legal destinations, B2.11)."""
-    if budget <= 0:
-        return []
-    s = m.state
-    return [sq for sq in NEIGHBOURS[p.square]
-            if sq not in s.board and _reachable(s, p, sq, budget - 1, kicker_sq)]
+class KickFreeMoves(FreeMoves):
+    """B2.11: the Pass Block free moves against a kick from `kicker_sq`: the only legal
+    destinations are the squares next to the kicker (pass_block.py runs them)."""
 
+    against_key = "kicker"
+    tag = {"against": "kick"}
 
-def _reachable(s, p, start, budget: int, kicker_sq) -> bool:
-    frontier = {start}
-    seen = {start}
-    for depth in range(budget + 1):
-        if any(distance(sq, kicker_sq) == 1 for sq in frontier):
-            return True
-        if depth == budget:
-            return False
-        nxt = set()
-        for sq in frontier:
-            for n in NEIGHBOURS[sq]:
-                if n not in seen and (n not in s.board or s.board[n] == p.id):
-                    seen.add(n)
-                    nxt.add(n)
-        frontier = nxt
-    return False
+    def __init__(self, kicker_sq) -> None:
+        super().__init__(kicker_sq, None)
 
+    def where(self) -> dict:
+        return {"frm": self.frm}
 
-def kick_pass_blockers(m, kicker, used=frozenset()) -> list:
-    """B2.11: opposing Pass Block players, Standing with a tackle zone, not yet moved for this
-    kick, whose free move can end next to the kicker."""
-    out = []
-    for q in m.state.players:
-        if (q.side == kicker.side or q.square is None or q.id in used
-                or not q.has("Pass Block") or q.status != STANDING or not q.has_tz):
-            continue
-        if _pass_block_steps(m, q, min(PASS_BLOCK_SQUARES, q.ma), kicker.square):
-            out.append(q)
-    return out
-
-
-def kick_pass_block_moves(m, kicker):
-    """B2.3 step 2: the opposing coach moves his Pass Block players one at a time."""
-    s = m.state
-    used: set[int] = set()
-    while True:
-        eligible = kick_pass_blockers(m, kicker, used)
-        if not eligible:
-            return
-        choice = yield Decision("pass_block", 1 - kicker.side,
-                                [("pass_block", q.id) for q in eligible] + [("pass_block", None)],
-                                {"kicker": kicker.id, "frm": kicker.square, "against": "kick"})
-        if choice[1] is None:
-            return
-        q = s.players[choice[1]]
-        used.add(q.id)
-        yield from kick_pass_block_move(m, q, kicker.square)
-
-
-def kick_pass_block_move(m, p, kicker_sq):
-    """One free move (A12 Pass Block as changed by B2.11): it may stop only next to the
-    kicker; a fall is no turnover for either side."""
-    s = m.state
-    from squigbowl.rules.move import dodge, never_dodges
-
-    budget = min(PASS_BLOCK_SQUARES, p.ma)
-    moved = False
-    m.emit("pass_block_started", player=p.id, square=p.square, against="kick")
-    while True:
-        steps = _pass_block_steps(m, p, budget, kicker_sq)
-        choices = [("pass_block_step", sq) for sq in steps]
-        if moved and distance(p.square, kicker_sq) == 1:
-            choices.append(("pass_block_stop", None))
-        if not choices or choices == [("pass_block_stop", None)]:
-            break
-        choice = yield Decision("pass_block", p.side, choices,
-                                {"player": p.id, "frm": kicker_sq, "left": budget,
-                                 "against": "kick"})
-        if choice[0] == "pass_block_stop":
-            break
-        sq = choice[1]
-        here = p.square
-        budget -= 1
-        moved = True
-        if not never_dodges(p) and s.tackle_zones(here, p.side) > 0:
-            if not (yield from dodge(m, p, here, sq)):
-                s.place(p, sq)
-                m.emit("moved", player=p.id, frm=here, to=sq, how="fall")
-                yield from knock_down(m, p, falls=True, cause="fall", turnover=False)
-                m.emit("pass_block_ended", player=p.id, square=p.square, against="kick")
-                return
-        s.place(p, sq)
-        m.emit("moved", player=p.id, frm=here, to=sq, how="pass_block")
-        if s.ball.carrier is None and s.ball.square == sq and not s.ball.in_air:
-            yield from balls.enter_ball_square(m, p, voluntary=False)
-    m.emit("pass_block_ended", player=p.id, square=p.square, against="kick")
+    def may_stop(self, m, p, sq) -> bool:
+        return distance(sq, self.frm) == 1
 
 
 # -- the events this module emits (the registry: events.describe_events) ------------------------

@@ -38,13 +38,18 @@ Events (all squares are (x, y)):
 from __future__ import annotations
 
 from squigbowl.rules import ball as balls
+from squigbowl.rules import halves
 from squigbowl.rules.block import (ATTACKER_DOWN, BOTH_DOWN, DEFENDER_STUMBLES,
                                    FACES, PUSHED, dice_for, roll_block_dice)
 from squigbowl.rules.geometry import SCATTER, on_pitch, step
 from squigbowl.rules.injury import knock_down
 from squigbowl.rules.model import STANDING
+from squigbowl.rules.state import register_option
 from squigbowl.rules.push import push, settle_ball
 from squigbowl.rules.turn import TURN_START_HOOKS
+
+#: B0.1: Squig Ball is off unless chosen
+register_option("squig_ball", False, "Squig Ball", rule="B1")
 
 #: B1.8: the rolls that get the squig's -1 (GFI and landing only while holding it, DD-24 kicks)
 PENALISED_ROLLS = frozenset({"gfi", "pick-up", "catch", "pass", "interception", "landing",
@@ -87,6 +92,14 @@ def _squig_roll_mods(m, roll_kind: str, player) -> list:
 
 
 balls.BALL_ROLL_MODS.append(_squig_roll_mods)
+
+
+def _whole_overtime(state) -> bool:
+    """halves.NO_SUDDEN_DEATH: B1.2, no sudden death in overtime with Squig Ball."""
+    return state.options.squig_ball
+
+
+halves.NO_SUDDEN_DEATH.append(_whole_overtime)
 
 
 # -- B1.3 / B1.4: the start of a team turn -----------------------------------------------------
