@@ -27,7 +27,7 @@ import sys
 from squigbowl.text import printable
 
 
-#: the largest seed: a save keeps seeds 0..2^63-1 (squigbowl/saves.py checks it on load) and
+#: the largest seed: a save keeps seeds 0..2^63-1 (squigbowl/saves checks it on load) and
 #: numpy's PCG64 takes any whole number from 0, so the command line takes that range
 SEED_MAX = 2 ** 63 - 1
 

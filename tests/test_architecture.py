@@ -35,7 +35,7 @@ RULES = {
     "riders": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.coaches",
                               "squigbowl.saves", "squigbowl.cup"),
     # what both games share below the screens
-    "saves.py": SCREENS + UP + ("squigbowl.coaches", "squigbowl.riders"),
+    "saves": SCREENS + UP + ("squigbowl.coaches", "squigbowl.riders"),
     "dice.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
                                "squigbowl.coaches", "squigbowl.riders", "squigbowl.saves"),
     "text.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
@@ -55,9 +55,18 @@ RULES = {
                     "squigbowl.ui.load_screen", "squigbowl.ui.replay_screen",
                     "squigbowl.ui.replay_text", "squigbowl.rules", "squigbowl.house",
                     "squigbowl.race", "squigbowl.coaches", "squigbowl.riders"),
+    # (the generic match UI imports no house rule: each rule's words.py registers into
+    # ui/match/house_words.py, issue 22)
     "ui/match": UP + ("squigbowl.ui.race", "squigbowl.ui.net", "squigbowl.cup", "squigbowl.ui.app", "squigbowl.ui.load_screen",
                       "squigbowl.ui.replay_screen", "squigbowl.ui.replay_text",
-                      "squigbowl.race", "squigbowl.riders"),
+                      "squigbowl.race", "squigbowl.riders", "squigbowl.house"),
+    # a house rule's player-facing words: a UI-layer module of the rule's folder, below the
+    # match screens (only their registry, house_words, and the kit: test_house_words_imports)
+    "house/*/words.py": UP + ("squigbowl.ui.race", "squigbowl.ui.net", "squigbowl.ui.app",
+                              "squigbowl.ui.load_screen", "squigbowl.ui.replay_screen",
+                              "squigbowl.ui.replay_text", "squigbowl.coaches", "squigbowl.race",
+                              "squigbowl.riders", "squigbowl.cup", "squigbowl.saves",
+                              "squigbowl.net"),
     # the client screens of the match server (issue 14): each game's screen fed by a room
     "ui/net": UP + ("squigbowl.cup", "squigbowl.ui.app", "squigbowl.ui.load_screen",
                     "squigbowl.ui.replay_screen", "squigbowl.ui.replay_text",
@@ -81,9 +90,18 @@ def imports_of(path: Path) -> list[tuple[int, str]]:
     return found
 
 
+#: files of a folder that are another layer's (a house rule's words: the UI's), with their rule
+OTHER_LAYER = {"house": ("*/words.py",)}
+
+
 def files_of(part: str) -> list[Path]:
+    if "*" in part:
+        return sorted(PKG.glob(part))
     target = PKG / part
-    return [target] if target.suffix == ".py" else sorted(target.rglob("*.py"))
+    if target.suffix == ".py":
+        return [target]
+    other = {p for pattern in OTHER_LAYER.get(part, ()) for p in target.glob(pattern)}
+    return [p for p in sorted(target.rglob("*.py")) if p not in other]
 
 
 def offenders(part: str, forbidden) -> list[str]:
@@ -210,3 +228,84 @@ def test_the_check_catches_a_house_name(tmp_path, monkeypatch):
         "squigbowl/rules/state.py:3 names 'Goblin Fanatic'",
         "squigbowl/rules/state.py:4 names 'squig_ball'",
         "squigbowl/rules/state.py:5 names 'kick_it'"]
+# -- the house rules' names stay in their folders (issue 22) --------------------------------------
+#: the skills the house rules bring (RULES.md Part B) and the house options (B0.1)
+#: the base game's actions (A5); the others are declared by house rules
+BASE_ACTIONS = {"MOVE", "BLOCK", "BLITZ", "PASS", "HANDOFF", "FOUL"}
+#: the generic match UI: every module of ui/match but the house rules' registry's clients
+#: that another engineer still restructures (screen.py's key bindings, issue 22 screen item)
+GENERIC_UI = ("ui/match",)
+NAMES_LEFT = {
+    # the 'turn' mode's d binding (Kick It!'s key, moved here from screen.py with the mode),
+    # until a house rule's words.py can bring a mode a binding of its own
+    "squigbowl/ui/match/modes/turn.py": {"KICK"},
+}
+
+
+def ui_house_names() -> set[str]:
+    """Every name that belongs to one house rule: its event kinds (declared by a module of
+    squigbowl.house), its actions, and the skills and options the rules declare."""
+    from squigbowl.rules import turn
+    from squigbowl.rules.events import event_docs
+
+    kinds = {k for k, doc in event_docs().items() if doc.module.startswith("squigbowl.house")}
+    skills, options = house_names()
+    return kinds | (set(turn.ACTIONS) - BASE_ACTIONS) | skills | options
+
+
+def named_in(path: Path, names: set[str]) -> list[tuple[int, str]]:
+    """The house names a module says: a string equal to one, or an attribute of that name
+    (`options.squig_ball`)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and node.value in names:
+            found.append((node.lineno, node.value))
+        elif isinstance(node, ast.Attribute) and node.attr in names:
+            found.append((node.lineno, node.attr))
+    return found
+
+
+def test_the_generic_match_ui_names_no_house_rule():
+    """No event kind, action, skill or option of a house rule in ui/match: a rule's words are
+    in its folder (squigbowl/house/<rule>/words.py), registered into ui/match/house_words."""
+    names = ui_house_names()
+    assert {"squig_hop", "bomb_exploded", "KICK", "Chainsaw", "squig_ball"} <= names
+    bad = []
+    for part in GENERIC_UI:
+        for path in files_of(part):
+            rel = path.relative_to(ROOT).as_posix()
+            left = NAMES_LEFT.get(rel, set())
+            bad += [f"{rel}:{line} names {name!r}" for line, name in named_in(path, names)
+                    if name not in left]
+    assert bad == []
+
+
+def test_house_words_imports():
+    """A rule's words.py imports of the match UI only its registry (house_words) and the kit,
+    and of the house rules only its own folder's engine part."""
+    bad = []
+    for path in files_of("house/*/words.py"):
+        own = f"squigbowl.house.{path.parent.name}"
+        for line, name in imports_of(path):
+            if name.startswith("squigbowl.ui.") and not (
+                    name.startswith("squigbowl.ui.match.house_words")
+                    or name.startswith("squigbowl.ui.kit")):
+                if name != "squigbowl.ui.match":       # `from squigbowl.ui.match import ...`
+                    bad.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+            if name.startswith("squigbowl.house.") and not (
+                    name == own or name.startswith(own + ".")):
+                bad.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    assert bad == []
+
+
+def test_the_name_check_catches_a_house_name(tmp_path, monkeypatch):
+    """The rule fires on what issue 22 moved out: a house action's key in the match screen."""
+    fake = tmp_path / "squigbowl" / "ui" / "match"
+    fake.mkdir(parents=True)
+    (fake / "keys.py").write_text('KEYS = {"THROW_BOMB": "w"}\nflag = opts.squig_ball\n')
+    here = sys.modules[__name__]
+    monkeypatch.setattr(here, "PKG", tmp_path / "squigbowl")
+    monkeypatch.setattr(here, "ROOT", tmp_path)
+    with pytest.raises(AssertionError, match="THROW_BOMB"):
+        test_the_generic_match_ui_names_no_house_rule()

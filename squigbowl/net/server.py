@@ -16,13 +16,16 @@ their save reopened by the next join), the saves have a disk bound, the room lis
 once per change of a room and paged, and what waits for clients that do not read is bounded.
 The server accepts with its own loop, which pauses (and says so once) when it runs out of
 file descriptors.
+
+The server is one class in parts, by subject: the listening sockets and the accept loop
+(net/listening.py), one connection and the bound on what waits for clients (net/connection.py),
+the rooms' housekeeping — sleeping, reopening, the sweep, the disk bound (net/housekeeping.py) —
+and here the connections' admission, the messages and the rooms' play.
 """
 
 from __future__ import annotations
 
 import asyncio
-import errno
-import grp
 import json
 import os
 import secrets
@@ -37,7 +40,11 @@ from pathlib import Path
 from squigbowl import saves
 from squigbowl.net import catalogue as names
 from squigbowl.net import limits as caps
+from squigbowl.net.connection import BACKED_UP, Backlogs, Connection  # noqa: F401
+from squigbowl.net.housekeeping import Housekeeping
 from squigbowl.net.limits import Buckets, Limits
+from squigbowl.net.listening import (ACCEPT_PAUSE, SOCKET_NAME, Listening,  # noqa: F401
+                                     ServerError, default_socket, parse_tcp)
 from squigbowl.net.protocol import (MAX_LINE, PROTOCOL, WATCH, ProtocolError, decode, encode,
                                     error)
 from squigbowl.net.rooms import Room, room_id_ok, token_hash
@@ -51,114 +58,19 @@ MAX_ROOMS = 1000
 MAX_CONNECTIONS = 1024
 #: a client that reads so slowly that this much waits for it is dropped (bytes)
 MAX_BUFFER = 4 * 1024 * 1024
-SOCKET_NAME = "server.sock"
 #: a room nobody has sat in may be dropped this long after its creation when rooms run out
 UNUSED_ROOM_SECONDS = 60.0
 #: the most room summaries one `rooms` reply holds (a request's `limit`)
 MAX_PAGE = 200
-#: seconds the accept loop pauses when the process is out of descriptors (EMFILE, ENFILE)
-ACCEPT_PAUSE = 0.5
 #: a client may reopen this many sleeping rooms a second (and at once) without a seat's token
 WAKE_RATE = 1.0
 WAKE_BURST = 10
 #: a room of computers looks at the disk bound every this many decisions
 DISK_EVERY = 32
-#: a connection whose backlog is under this is not watched for the total bound (bytes)
-BACKED_UP = 64 * 1024
 _ID_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"
-_OUT_OF_FDS = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 
-class ServerError(RuntimeError):
-    """The server cannot start (a socket path in the way, a bad --tcp or --group)."""
-
-
-def default_socket(folder: str | os.PathLike) -> Path:
-    """Where `serve` listens and `join` connects without --socket: `server.sock` in the saves
-    folder; when that path is too long for a Unix socket (about 107 bytes),
-    $XDG_RUNTIME_DIR/squigbowl.sock."""
-    path = Path(folder) / SOCKET_NAME
-    if len(os.fsencode(str(path))) < 100:
-        return path
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    if runtime and os.path.isdir(runtime):
-        return Path(runtime) / "squigbowl.sock"
-    return path
-
-
-class Connection:
-    """One client: at most one room at a time, as a seat's coach or as a spectator. `peer`
-    is who is at the other end (limits.peer_of); `reserved`: it came in on a slot kept for
-    coaches coming back, and may only join a seat with its token."""
-
-    def __init__(self, server: "Server", reader, writer, peer: tuple = ("unknown",)) -> None:
-        self.server = server
-        self.reader = reader
-        self.writer = writer
-        self.peer = peer
-        self.room: Room | None = None
-        self.seat = None
-        self.closed = False
-        self.reserved = False
-        self.buffered = 0           # the backlog last seen (bytes), for the total bound
-        self.timer = None           # the greeting or idle deadline, while one runs
-
-    def send(self, msg: dict | bytes) -> None:
-        if self.closed:
-            return
-        data = msg if isinstance(msg, bytes) else encode(msg)
-        transport = self.writer.transport
-        if transport is None or transport.is_closing():
-            self.closed = True
-            return
-        if transport.get_write_buffer_size() + len(data) > self.server.limits.max_buffer:
-            self.close(abort=True)  # it does not read: drop it rather than hold its backlog
-            return
-        self.writer.write(data)
-        size = transport.get_write_buffer_size()
-        if size > BACKED_UP or self.buffered:
-            self.server._backlog(self, size)
-
-    def expire(self, what: str) -> None:
-        """Its deadline passed with no complete line: told, then let go."""
-        self.timer = None
-        self.send(error("idle", f"no complete message in {what}: the connection is closed"))
-        self.close()
-
-    def close(self, abort: bool = False) -> None:
-        """Let it go; `abort`: now, its backlog thrown away (a slow reader's)."""
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
-        if not self.closed or abort:
-            self.closed = True
-            try:
-                transport = self.writer.transport
-                if abort or (transport is not None
-                             and transport.get_write_buffer_size() > BACKED_UP):
-                    transport.abort()
-                else:
-                    self.writer.close()
-            except Exception:  # noqa: BLE001
-                pass
-
-
-class _Listener:
-    """A listening socket and the task accepting on it."""
-
-    def __init__(self, sock: socket.socket, task: asyncio.Task) -> None:
-        self.sock, self.task = sock, task
-        self.sockets = [sock]
-
-    def close(self) -> None:
-        self.task.cancel()
-        try:
-            self.sock.close()
-        except OSError:
-            pass
-
-
-class Server:
+class Server(Listening, Housekeeping, Backlogs):
     """The rooms and the connections. `await start_unix(path)` / `start_tcp(host, port)` listen;
     `resume()` brings back the rooms of the saves folder; `await close()` stops. The caps
     beyond rate, burst, rooms and connections are `limits.Limits`' fields, as keywords."""
@@ -241,97 +153,12 @@ class Server:
         self._check_disk()
         return back
 
-    def _count_finished(self, path: Path) -> None:
-        try:
-            if isinstance(saves.read_save(path).get("room"), dict):
-                self._sizes[path] = path.stat().st_size
-        except (saves.SaveError, OSError):
-            pass
-
     def fd_note(self) -> str | None:
         """A line for the log when the descriptor limit cut the connections or rooms."""
         if self.max_connections < MAX_CONNECTIONS or self.max_rooms < MAX_ROOMS:
             return (f"{self.nofile} file descriptors: at most {self.max_connections} "
                     f"connections and {self.max_rooms} rooms")
         return None
-
-    async def start_unix(self, path: str | os.PathLike, group: str | None = None) -> Path:
-        path = Path(path)
-        _clear_stale_socket(path)
-        gid = _group_id(group) if group else None
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        old = os.umask(0o177)           # the socket is born user-only: no window at 0o777
-        try:
-            sock.bind(str(path))
-        except OSError:
-            sock.close()
-            raise
-        finally:
-            os.umask(old)
-        os.chmod(path, 0o600)
-        if gid is not None:
-            os.chown(path, -1, gid)
-            os.chmod(path, 0o660)
-        self._listen(sock)
-        self.socket_path = path
-        return path
-
-    async def start_tcp(self, host: str, port: int) -> tuple:
-        if host not in ("127.0.0.1", "::1", "localhost"):
-            raise ServerError(f"--tcp listens on the loopback only (127.0.0.1 or ::1), not "
-                              f"{plain(host)}")
-        family = socket.AF_INET6 if host == "::1" else socket.AF_INET
-        address = "127.0.0.1" if host == "localhost" else host
-        sock = socket.create_server((address, port), family=family)
-        self._listen(sock)
-        self.tcp_address = sock.getsockname()[:2]
-        return self.tcp_address
-
-    def _listen(self, sock: socket.socket) -> None:
-        sock.listen(128)
-        sock.setblocking(False)
-        loop = asyncio.get_running_loop()
-        self.listeners.append(_Listener(sock, loop.create_task(self._accept(sock))))
-        if self._housekeeper is None:
-            self._housekeeper = loop.create_task(self._housekeeping())
-
-    async def _accept(self, sock: socket.socket) -> None:
-        """Accept connections one by one. Out of descriptors (EMFILE, ENFILE...), it pauses
-        `ACCEPT_PAUSE` and tries again, saying so once and once more when it accepts again
-        (asyncio's own accept loop logs each refusal, thousands of lines a second)."""
-        loop = asyncio.get_running_loop()
-        while True:
-            try:
-                conn_sock, _ = await loop.sock_accept(sock)
-            except asyncio.CancelledError:
-                raise
-            except OSError as exc:
-                if sock.fileno() < 0:
-                    return
-                if exc.errno in _OUT_OF_FDS:
-                    self._out_of_fds(exc)
-                elif exc.errno not in (errno.ECONNABORTED, errno.EPROTO, errno.EINTR,
-                                       errno.EAGAIN):
-                    self._out_of_fds(exc)
-                await asyncio.sleep(ACCEPT_PAUSE)
-                continue
-            if self._fd_trouble is not None:
-                since, refused = self._fd_trouble
-                self._fd_trouble = None
-                self.say(f"accepting connections again after {time.monotonic() - since:.1f} s "
-                         f"({refused} refused accept(s))")
-            task = loop.create_task(self._serve_socket(conn_sock))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-
-    def _out_of_fds(self, exc: OSError) -> None:
-        if self._fd_trouble is None:
-            self._fd_trouble = [time.monotonic(), 0]
-            self.say(f"cannot accept a connection ({exc.strerror or exc}): out of file "
-                     f"descriptors or memory; accepting pauses {ACCEPT_PAUSE:g} s at a time "
-                     f"until it works again ({len(self.connections)} connections, "
-                     f"{len(self.rooms)} rooms open, descriptor limit {self.nofile})")
-        self._fd_trouble[1] += 1
 
     async def close(self) -> list[str]:
         """Stop listening, let every connection go, write every room's save; returns the
@@ -796,213 +623,6 @@ class Server:
         if quiet:
             self._sleep(min(quiet, key=lambda q: q[0])[1])
 
-    def _sleep(self, room: Room) -> bool:
-        """Close an empty room with its save on disk; it is listed as `dormant` and reopened
-        by the next join. False (still open) when its save could not be written."""
-        if getattr(room, "_dirty", False):
-            room.save_now()
-        room.saver.flush()
-        if not room.saver.on_disk or room.saver.path is None:
-            self.say(f"room {room.id}: left open, its save could not be written "
-                     f"({room.saver.error or 'not written'})")
-            return False
-        summary = room.summary()
-        room.close()
-        self._shut(room)
-        summary["dormant"] = True
-        for seat in summary["seats"]:
-            seat["connected"] = seat.get("computer") is not None
-        path = room.saver.path
-        self._asleep[room.id] = (path, json.dumps(summary, separators=(",", ":"),
-                                                  ensure_ascii=False).encode("utf-8"),
-                                 {s.token for s in room.seats.values() if s.token})
-        self._order = None
-        try:
-            self._sizes[path] = path.stat().st_size
-        except OSError:
-            pass
-        return True
-
-    def _wake(self, room_id: str) -> None:
-        """Reopen a sleeping room from its save (a join by its id); `no_room` when the save is
-        gone, finished, played on in hotseat, or cannot be resumed (the log says why)."""
-        path = self._asleep[room_id][0]
-        if len(self.rooms) >= self.max_rooms:
-            self._make_way()
-        if len(self.rooms) >= self.max_rooms:
-            raise ProtocolError("full", f"the server holds at most {self.max_rooms} rooms")
-        try:
-            room = names.resume_room(path, self.folder)
-        except (saves.SaveError, Exception) as exc:  # noqa: BLE001
-            self.say(f"room {room_id}: not reopened: {type(exc).__name__}: {exc}")
-            room = None
-        if room is None or room.id != room_id:
-            if room is not None:
-                room.close()
-            self._asleep.pop(room_id, None)
-            self._order = None
-            raise ProtocolError("no_room", f"room {room_id}: its save can no longer be resumed")
-        self._open(room)
-        self._drive(room)
-
-    def _drop_if_done(self, room: Room) -> None:
-        """A finished room nobody is in any more is closed (its save says how it ended)."""
-        if (room.over and not any(True for _ in room.members()) and room.id not in self._drivers
-                and self.rooms.get(room.id) is room):
-            self._shut(room)
-            room.close()
-            if room.saver.path is not None:
-                self._note_size(room.saver.path)
-
-    # -- housekeeping -----------------------------------------------------------------------------
-    async def _housekeeping(self) -> None:
-        """Every `sweep_seconds`: abandoned rooms go to sleep, the disk bound is checked, the
-        buckets that refilled are forgotten, the backlogs are measured again."""
-        while True:
-            await asyncio.sleep(self.limits.sweep_seconds)
-            try:
-                self._sweep()
-            except Exception as exc:  # noqa: BLE001 - housekeeping never stops the server
-                self.say(f"housekeeping failed: {type(exc).__name__}: {exc}")
-
-    def _sweep(self) -> None:
-        now = time.monotonic()
-        wait = self.limits.abandoned_seconds
-        for room in list(self.rooms.values()):
-            if not self._empty(room) or now - self._quiet.get(room.id, now) < wait:
-                continue
-            if room.saver.path is None:
-                if now - room.born >= wait:
-                    self._shut(room)
-                    room.close()
-            elif self._sleep(room):
-                self.say(f"room {room.id}: nobody in it for {wait:g} s: closed (its save "
-                         f"stays; a join by its id reopens it)")
-        self._check_disk()
-        self._buckets.sweep()
-        self._wakes.sweep()
-        self._measure_backlogs()
-        idle = self.limits.idle_seconds
-        for conn in list(self.connections):       # e.g. a connection whose seat was taken
-            if conn.room is None and conn.timer is None and not conn.closed:   # back
-                self._arm(conn, f"{idle:g} s", idle)
-
-    # -- the disk ---------------------------------------------------------------------------------
-    def _note_size(self, path: Path) -> None:
-        try:
-            self._sizes[path] = path.stat().st_size
-        except OSError:
-            self._sizes.pop(path, None)
-
-    def _note_room(self, room: Room) -> None:
-        """A room's save: its size on disk, or the size of the text being written if larger
-        (the autosave writes on its own thread: the file may lag behind)."""
-        path = room.saver.path
-        if path is None:
-            return
-        self._note_size(path)
-        pending = getattr(room.saver, "_last", None)
-        if isinstance(pending, str) and len(pending) > self._sizes.get(path, 0):
-            self._sizes[path] = len(pending)
-
-    def _disk_bytes(self) -> int:
-        return sum(self._sizes.values())
-
-    def _check_disk(self) -> None:
-        """The rooms saved since the last look are measured; past `max_save_bytes` the
-        computer-v-computer rooms pause and `create` is refused (said once), until the saves
-        are under the bound again."""
-        for room_id in self._written:
-            room = self.rooms.get(room_id)
-            if room is not None:
-                self._note_room(room)
-        self._written.clear()
-        if self._disk_full:             # files may have been removed: look at them all
-            for path in list(self._sizes):
-                self._note_size(path)
-        used, bound = self._disk_bytes(), self.limits.max_save_bytes
-        if used > bound and not self._disk_full:
-            self._disk_full = True
-            self.say(f"the rooms' saves take {used / 1e6:,.1f} MB, over the "
-                     f"{bound / 1e6:,.1f} MB allowed: rooms of computers only pause and no new "
-                     f"room is created until saves are removed (rooms with people play on)")
-        elif used <= bound and self._disk_full:
-            self._disk_full = False
-            self.say(f"the rooms' saves take {used / 1e6:,.1f} MB, under the "
-                     f"{bound / 1e6:,.1f} MB allowed again: computers play on")
-            for room in list(self.rooms.values()):
-                self._drive(room)
-
-    # -- what waits for clients -------------------------------------------------------------------
-    def _backlog(self, conn: Connection, size: int) -> None:
-        """A connection's backlog grew (or was backed up): past `max_buffered` for all, the
-        largest backlogs are dropped until the rest fits."""
-        self._buffered += size - conn.buffered
-        conn.buffered = size
-        if size > BACKED_UP:
-            self._backed.add(conn)
-        if self._buffered > self.limits.max_buffered:
-            self._measure_backlogs()
-            while self._buffered > self.limits.max_buffered and self._backed:
-                slowest = max(self._backed, key=lambda c: c.buffered)
-                self._backed.discard(slowest)
-                self._buffered -= slowest.buffered
-                slowest.buffered = 0
-                slowest.close(abort=True)
-
-    def _measure_backlogs(self) -> None:
-        total = 0
-        for conn in list(self._backed):
-            transport = conn.writer.transport
-            size = 0 if conn.closed or transport is None else transport.get_write_buffer_size()
-            conn.buffered = size
-            if size > BACKED_UP:
-                total += size
-            else:
-                self._backed.discard(conn)
-                conn.buffered = 0
-        self._buffered = total
-
-    def buffered(self) -> int:
-        """Bytes waiting for every client together (measured now)."""
-        self._measure_backlogs()
-        return self._buffered
-
-
-def _clear_stale_socket(path: Path) -> None:
-    """A socket file left by a killed server is removed; a live server's, or any other file,
-    stops this one."""
-    try:
-        st = os.lstat(path)
-    except FileNotFoundError:
-        return
-    if not stat.S_ISSOCK(st.st_mode):
-        raise ServerError(f"{path} exists and is not a socket: not touched")
-    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    probe.settimeout(1.0)
-    try:
-        probe.connect(str(path))
-    except OSError:
-        os.unlink(path)             # nobody listens: a killed server's leftover
-        return
-    finally:
-        probe.close()
-    raise ServerError(f"a server already listens on {path}")
-
-
-def _group_id(group: str) -> int:
-    try:
-        return int(group) if group.isdigit() else grp.getgrnam(group).gr_gid
-    except KeyError:
-        raise ServerError(f"--group: no group {plain(group)!r}") from None
-
-
-def parse_tcp(text: str) -> tuple[str, int]:
-    host, sep, port = text.rpartition(":")
-    host = host.strip("[]")
-    if not sep or not port.isdigit() or not 0 <= int(port) <= 65535:
-        raise ServerError(f"--tcp wants HOST:PORT (e.g. 127.0.0.1:7777), not {plain(text)!r}")
-    return host, int(port)
 
 
 async def serve(folder: Path, socket_path: Path | None = None, tcp: str | None = None,

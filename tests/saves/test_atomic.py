@@ -63,7 +63,7 @@ def test_background_writer_reports_errors(tmp_path, monkeypatch):
     saver = saves.Autosaver(tmp_path, "match")
     saver(m)
     assert saver.flush()
-    monkeypatch.setattr(saves, "write_atomic", lambda *a: (_ for _ in ()).throw(OSError("x")))
+    monkeypatch.setattr(saves.autosave, "write_atomic", lambda *a: (_ for _ in ()).throw(OSError("x")))
     saver(m)
     assert saver.flush()
     assert saver.error and "autosave failed" in saver.error

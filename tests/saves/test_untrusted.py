@@ -135,7 +135,7 @@ def test_continue_with_junk_files_reads_none_of_them(tmp_path, monkeypatch):
 def test_many_lists_under_the_size_limit_are_refused_before_parsing(tmp_path, monkeypatch):
     path = tmp_path / "lists.json"
     _junk(path, saves.MAX_BYTES - 10)
-    monkeypatch.setattr(saves.json, "loads", lambda *a, **k: pytest.fail("parsed"))
+    monkeypatch.setattr(json, "loads", lambda *a, **k: pytest.fail("parsed"))
     tracemalloc.start()
     try:
         with pytest.raises(saves.SaveError, match="lists"):

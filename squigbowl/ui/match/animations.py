@@ -14,6 +14,10 @@ What is animated:
   the squig hopping square by square, a bomb's arc (`*`) and its blast (`✹` on the square and
   the eight around it);
 * a knock-down, fall, Fanatic collision or a touchdown: the square flashes.
+
+A house rule's events are animated the same ways through the tables its words.py fills
+(`house_words`: "flash_events", "flight_events", "bounce_events", "moves_in_a_line") or by its
+own frames ("event_frames": kind -> (builder, state, event, frames so far) -> None).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from squigbowl.rules.geometry import HEIGHT, WIDTH
+from squigbowl.ui.match import house_words
 
 #: seconds per tick at speed 1; speeds are multipliers of the tick rate
 TICK = 0.07
@@ -75,6 +80,20 @@ def _sq(value):
     return None
 
 
+#: events whose square flashes
+FLASH_EVENTS = house_words.Table("flash_events", dict.fromkeys(
+    ("knocked_down", "fell_over", "placed_prone", "stood_firm"), True))
+#: events of something thrown from `frm` to `target`: kind -> (glyph, role) of its flight
+FLIGHT_EVENTS = house_words.Table("flight_events", {"pass_declared": (" ◌ ", "ball")})
+#: a bounce or scatter from `frm` to `to`: kind -> (glyph, role, whether the real ball hides)
+BOUNCE_EVENTS = house_words.Table("bounce_events", {
+    "ball_bounced": (" ● ", "ball", True), "ball_scattered": (" ● ", "ball", True)})
+#: the `how` of a move drawn square by square along a line
+MOVES_IN_A_LINE = house_words.Table("moves_in_a_line", {"thrown": True})
+#: a house rule's own frames of one event kind
+EVENT_FRAMES = house_words.Table("event_frames")
+
+
 class FrameBuilder:
     """Turns events into frames; remembers where each sprite was last drawn, so a walk made
     of several one-step decisions reads as one journey."""
@@ -84,6 +103,12 @@ class FrameBuilder:
 
     def reset(self) -> None:
         self.last_pos = {}
+
+    # for the house rules' own frames (EVENT_FRAMES)
+    Frame = Frame
+    line = staticmethod(line)
+    on_pitch = staticmethod(on_pitch)
+    square = staticmethod(_sq)
 
     def sprite(self, state, pid) -> tuple:
         p = state.players[pid]
@@ -100,7 +125,7 @@ class FrameBuilder:
                 text, role = self.sprite(state, pid)
                 path = [to]
                 if frm is not None and self.last_pos.get(pid) != frm:
-                    path = [frm] + (line(frm, to) if e.get("how") in ("thrown", "fanatic")
+                    path = [frm] + (line(frm, to) if e.get("how") in MOVES_IN_A_LINE
                                     else [to])
                 elif frm is not None and e.get("how") == "thrown":
                     path = line(frm, to)
@@ -109,18 +134,16 @@ class FrameBuilder:
                         out.append(Frame({sq: (text, role)}, frozenset({pid}),
                                          ticks=2 if k == "moved" else 3))
                 self.last_pos[pid] = to
-            elif k in ("knocked_down", "fell_over", "placed_prone", "fanatic_collision",
-                       "fanatic_force_back", "stood_firm"):
+            elif k in FLASH_EVENTS:
                 sq = _sq(e.get("square"))
                 if on_pitch(sq):
                     out.append(Frame({sq: (None, "flash")}, ticks=3))
                     out.append(Frame({}, ticks=1))
                     out.append(Frame({sq: (None, "flash")}, ticks=3))
-            elif k in ("pass_declared", "bomb_thrown"):
+            elif k in FLIGHT_EVENTS:
                 frm, to = _sq(e.get("frm")), _sq(e.get("target"))
                 if frm and to:
-                    glyph = " * " if k == "bomb_thrown" else " ◌ "
-                    role = "bomb" if k == "bomb_thrown" else "ball"
+                    glyph, role = FLIGHT_EVENTS[k]
                     for sq in line(frm, to):
                         if on_pitch(sq):
                             out.append(Frame({sq: (glyph, role)}, hide_ball=True))
@@ -134,44 +157,21 @@ class FrameBuilder:
                             if on_pitch(sq):
                                 out.append(Frame({sq: (" ◌ ", "ball")}, hide_ball=True,
                                                  ticks=2, caption="...scatters"))
-            elif k == "kick_landed":
-                pid, sq = e.get("player"), _sq(e.get("square"))
-                start = state.players[pid].square if pid is not None else None
-                if start and sq:
-                    for s in line(start, sq):
-                        if on_pitch(s):
-                            out.append(Frame({s: (" ◌ ", "ball")}, hide_ball=True))
-            elif k in ("ball_bounced", "ball_scattered", "bomb_scattered", "bomb_bounced"):
+            elif k in BOUNCE_EVENTS:
                 frm, to = _sq(e.get("frm")), _sq(e.get("to"))
-                bomb = k.startswith("bomb")
-                glyph, role = (" * ", "bomb") if bomb else (" ● ", "ball")
+                glyph, role, hide = BOUNCE_EVENTS[k]
                 if frm and on_pitch(frm) and not out:
-                    out.append(Frame({frm: (glyph, role)}, hide_ball=not bomb, ticks=2))
+                    out.append(Frame({frm: (glyph, role)}, hide_ball=hide, ticks=2))
                 if to and on_pitch(to):
-                    out.append(Frame({to: (glyph, role)}, hide_ball=not bomb, ticks=3))
+                    out.append(Frame({to: (glyph, role)}, hide_ball=hide, ticks=3))
             elif k == "throw_in":
                 frm, to = _sq(e.get("frm")), _sq(e.get("to"))
                 if frm and to:
                     for sq in line(frm, to):
                         if on_pitch(sq):
                             out.append(Frame({sq: (" ◌ ", "ball")}, hide_ball=True))
-            elif k in ("squig_hop", "squig_to_crowd"):
-                frm, to = _sq(e.get("frm")), _sq(e.get("to"))
-                if frm and on_pitch(frm) and e.get("step") in (0, 1, None) and not any(
-                        f.hide_ball for f in out[-1:]):
-                    out.append(Frame({frm: (" ● ", "squig")}, hide_ball=True, ticks=2))
-                if to and on_pitch(to):
-                    out.append(Frame({to: (" ● ", "squig")}, hide_ball=True, ticks=3,
-                                     caption="The squig hops"))
-            elif k == "bomb_exploded":
-                sq = _sq(e.get("square"))
-                if on_pitch(sq):
-                    blast = {s: (" ✹ ", "blast") for s in
-                             [(sq[0] + dx, sq[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
-                             if on_pitch(s)}
-                    out.append(Frame({sq: (" ✹ ", "blast")}, ticks=2, caption="BOOM"))
-                    out.append(Frame(blast, ticks=5, caption="BOOM"))
-                    out.append(Frame({s: (None, "flash") for s in blast}, ticks=3))
+            elif k in EVENT_FRAMES:
+                EVENT_FRAMES[k](self, state, e, out)
             elif k in ("touchdown", "scored"):
                 pid = e.get("player")
                 sq = state.players[pid].square if pid is not None else None

@@ -19,11 +19,12 @@ from textual.widgets import Label
 from squigbowl.text import plain
 from squigbowl.ui.kit.dialogs import AnyKeyAnswers
 from squigbowl.ui.kit.safe import content
-from squigbowl.ui.match import words
+from squigbowl.ui.match import house_words, words
 
 #: a turnover's reason (the engine's words) -> (the events that name the player to blame,
-#: the sentence with {who}); reasons not here are shown as the engine says them
-TURNOVER_WORDS = {
+#: the sentence with {who}); reasons not here are shown as the engine says them (a house
+#: rule's turnovers: its words.py, "turnover_words")
+TURNOVER_WORDS = house_words.Table("turnover_words", {
     "failed pick-up": (("pick_up_failed",), "{who} failed to pick up the ball"),
     "entered the ball's square unable to pick it up": (
         ("ball_knocked_loose",), "{who} cannot pick up the ball: it bounced away"),
@@ -36,10 +37,7 @@ TURNOVER_WORDS = {
     "player sent off": (("sent_off",), "{who} was sent off by the referee"),
     "ball carrier pushed into the crowd": (("into_crowd",),
                                            "{who} was pushed into the crowd with the ball"),
-    "kick not caught": (("dropped",), "{who} did not catch the kick"),
-    "kick fumbled": (("kick_fumbled",), "{who} fumbled the kick"),
-    "kick blocked": (("kick_blocked",), "{who} blocked the kick"),
-}
+})
 
 @dataclass
 class Banner:

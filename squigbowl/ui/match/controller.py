@@ -24,13 +24,13 @@ import copy
 from squigbowl.rules import odds
 from squigbowl.text import plain
 from squigbowl.rules.events import Decision, Event, IllegalChoice
+from squigbowl.ui.match import house_words
 
-#: choice types whose int argument is a player id (everything else: an index or a number)
-PLAYER_ARG_TYPES = {
+#: choice types whose int argument is a player id (everything else: an index or a number);
+#: a house rule's own: its words.py registers them ("player_args")
+PLAYER_ARG_TYPES = house_words.Table("player_args", dict.fromkeys((
     "block", "foul", "handoff", "throw_teammate", "touchback", "intercept", "high_kick",
-    "pass_block", "remove", "stab", "chainsaw", "blunderbuss", "bomb", "apothecary_player",
-    "kicker", "kick_block",
-}
+    "pass_block", "remove", "apothecary_player"), True))
 
 
 def is_square(value) -> bool:
@@ -279,49 +279,19 @@ class MatchController:
         except Exception:
             return None
 
-    # the house rules' odds (B2, B4, B5, B7): their own modules answer
-    def kick_preview(self, kicker: int, aim) -> dict | None:
-        """B2: the Away roll of a kick aimed at `aim` (kick_it.kick_odds), the template's
-        facing, left and right arrows and target squares, the kicker's ST (distance D6+ST)."""
-        try:
-            from squigbowl.house import kick_it
-            from squigbowl.rules.geometry import DIRECTION_NAMES
-            p = self.player(kicker)
-            k = dict(kick_it.kick_odds(self.match, p))
-            facing, lf, rf, targets = kick_it.template(p.square, aim)
-            k.update(facing=facing, left=lf, right=rf, targets=targets, st=p.st,
-                     facing_name=DIRECTION_NAMES.get(facing, "?"))
-            return k
-        except Exception:
-            return None
+    # the house rules' odds: each rule's words.py registers its previews ("previews":
+    # name -> (controller, *args) -> the numbers), asked as `ctrl.<name>_preview(...)` or
+    # `ctrl.preview(name, ...)`; a preview never breaks the screen (None, or its fallback)
+    def preview(self, name: str, *args):
+        return house_words.table("previews")[name](self, *args)
 
-    def chainsaw_preview(self, victim: int) -> dict | None:
-        """B7.6: armour +CHAINSAW_BONUS against the victim, nothing else."""
-        try:
-            from squigbowl.house.chainsaw import CHAINSAW_BONUS
-            av = self.player(victim).av
-            return {"modifier": CHAINSAW_BONUS, "av": av,
-                    "p_armour_broken": odds.armour_chance(av, CHAINSAW_BONUS)}
-        except Exception:
-            return None
-
-    def start_chainsaw_preview(self, pid) -> str:
-        """B7.2: an agility test with no modifier."""
-        try:
-            from squigbowl.rules.rolls import agility_target
-            target = agility_target(self.player(pid).ag)
-            return f"agility {odds.face_needed(target)}+, {odds.d6_chance(target):.0%}"
-        except Exception:
-            return "an agility roll"
-
-    def blunderbuss_preview(self) -> str:
-        from squigbowl.house.blunderbuss import FIRE_TARGET
-        return (f"{FIRE_TARGET}+ on target ({odds.d6_chance(FIRE_TARGET):.0%}), else D8 "
-                f"scatter, D6 squares")
-
-    def bomb_fuse_target(self) -> int:
-        from squigbowl.house.bomb import FUSE_TARGET
-        return FUSE_TARGET
+    def __getattr__(self, attr: str):
+        if attr.endswith("_preview") and not attr.startswith("_"):
+            previews = house_words.table("previews")
+            name = attr.removesuffix("_preview")
+            if name in previews:
+                return lambda *args: previews[name](self, *args)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {attr!r}")
 
     # -- mapping choices to the pitch (presentation, not rules) ---------------------------------
     def target_of(self, choice, decision: Decision | None = None):

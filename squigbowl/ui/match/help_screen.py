@@ -20,10 +20,11 @@ from textual.widgets import Label, Static
 from squigbowl.text import plain
 from squigbowl.ui.kit.rulebook import load_rulebook
 from squigbowl.ui.kit.rules_screen import RulesScreen
+from squigbowl.ui.match import house_words
 from squigbowl.ui.match.rule_links import topics
 
-#: skill -> (rule, reminder)
-SKILL_HELP = {
+#: skill -> (rule, reminder) (a house rule's skills: its words.py, "skill_help")
+SKILL_HELP = house_words.Table("skill_help", {
     "Always Hungry": ("A12", "may eat the team-mate he is about to throw on a double 1"),
     "Block": ("A12", "a Both Down result need not knock him down"),
     "Bone-head": ("A12", "D6 after declaring: on a 1 the action is lost and he loses his "
@@ -53,7 +54,6 @@ SKILL_HELP = {
     "No Hands": ("A7.8.3", "cannot pick up, catch or carry the ball"),
     "Pass": ("A12", "re-rolls a failed pass"),
     "Pass Block": ("A12", "a free move of up to 3 squares when an opponent passes"),
-    "Pooch Kick": ("B2.5", "Kick It! only: a softer, shorter kick"),
     "Really Stupid": ("A12", "D6 after declaring (+2 next to a clever team-mate): 1-3 the "
                              "action is lost"),
     "Regeneration": ("A12", "after a casualty, 4+ on a D6 sends him to Reserves instead"),
@@ -70,19 +70,10 @@ SKILL_HELP = {
     "Throw Team-Mate": ("A7.9", "may throw a Right Stuff team-mate"),
     "Very Long Legs": ("A12", "+1 to interceptions and leaps"),
     "Wild Animal": ("A12", "D6 after declaring (+2 for a Block/Blitz): 1-3 he does nothing"),
-    "Goblin Fanatic": ("B3", "moves at random with his ball and chain, blocking whoever he "
-                             "hits"),
-    "Blunderbuss": ("B4", "fires once a drive at a square"),
-    "Bombardier": ("B5", "lights and throws bombs that explode where they land"),
-    "Stink Bomb": ("B6", "a bomb that leaves a cloud"),
-    "Chainsaw": ("B7", "attacks instead of blocking"),
-    "Death-Roller": ("B8", "rolls over players, never falls"),
-    "Pogo Stick": ("B9", "long bouncing moves"),
-    "Poisoned Dagger": ("B10", "a stab with poison"),
-}
+})
 
-#: what each decision kind is about, with the rule to read
-DECISION_HELP = {
+#: what each decision kind is about, with the rule to read ("decision_help")
+DECISION_HELP = house_words.Table("decision_help", {
     "turn": ("A5", "declare one action per player: Move, Block, Blitz (one a turn), Pass, "
                    "Hand-off, Foul (one each a turn); a turnover ends the turn at once"),
     "action": ("A6", "moving out of a tackle zone needs a dodge; beyond MA, Go For It (2+)"),
@@ -101,14 +92,7 @@ DECISION_HELP = {
                           "player"),
     "high_kick": ("A4.5", "a free player may move under the ball"),
     "quick_snap": ("A4.5", "each receiving player may move one square"),
-    "illegal_procedure": ("B3", "a player acted before the Fanatic"),
-    "kick_landing": ("B2.5", "choose where the kicked ball lands"),
-    "kick_block": ("B2.7", "one player in a target square may try to block the kick"),
-    "kick_catch": ("B2.5", "your player under the kicked ball may try to catch it"),
-    "no_kicker": ("B2.10", "no kicker designated: no kick, the receivers get a touchback"),
-    "catch_bomb": ("B5.4", "catch the bomb (then throw it on at once) or let it drop"),
-    "bomb_target": ("B5", "the square the bomb is thrown at"),
-}
+})
 
 
 def skill_lines(skills) -> list[str]:
@@ -196,9 +180,7 @@ def help_text(ctrl, mode: str, cursor, decision, topics=(), width: int | None = 
         add(f"  MA {p.ma} ST {p.st} AG {p.ag} AV {p.av}")
         for line in skill_lines(p.skills) or ["  no skills"]:
             add(line)
-    opts = ctrl.state.options
-    on = [name for name, flag in (("Squig Ball (B1)", getattr(opts, "squig_ball", False)),
-                                  ("Kick It! (B2)", getattr(opts, "kick_it", False))) if flag]
+    on = [o.help for o in house_words.options() if house_words.option_on(ctrl.state, o.name)]
     if on:
         t.append("\n")
         add("House rules on: " + ", ".join(on), style="italic")

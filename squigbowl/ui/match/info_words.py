@@ -12,13 +12,25 @@ Pure formatting: no rule is computed here.
 from __future__ import annotations
 
 from squigbowl.text import plain
+from squigbowl.ui.match import house_words
 from squigbowl.ui.match.sentences import DIRECTIONS, PITCH
 
-#: fields the title or the block line already say
-SAID_ELSEWHERE = {"why_not", "faces", "player", "what", "chooser", "blitz", "attacker",
-                  "defender", "attacker_strength", "defender_strength", "attacker_assists",
-                  "defender_assists", "fanatic", "squig", "squig_strength", "dice", "half",
-                  "turn", "injury", "skill"}
+#: fields the title or the block line already say (a house rule's: "said_elsewhere")
+SAID_ELSEWHERE = house_words.Table("said_elsewhere", dict.fromkeys((
+    "why_not", "faces", "player", "what", "chooser", "blitz", "attacker", "defender",
+    "attacker_strength", "defender_strength", "attacker_assists", "defender_assists", "dice",
+    "half", "turn", "injury", "skill"), True))
+#: the decisions of a house rule, by kind (each its words.py's):
+#: a throw's pick, where `frm` is where the player throws from
+THROW_PICKS = house_words.Table("throw_picks", {"ttm_target": True})
+#: a thing coming down on a player, where `square` is where it comes down
+COMING_DOWN = house_words.Table("coming_down", {"high_kick": True})
+#: kind -> (Info, square) -> the sentence of the decision's `square`
+SQUARE_WORDS = house_words.Table("square_words")
+#: kind -> what the players of `needed` try ("intercept" when not here)
+NEEDED_WORDS = house_words.Table("needed_words")
+#: kinds whose `distance` is how far the ball goes ("It goes 3 squares.")
+GOING_DISTANCE = house_words.Table("going_distance")
 
 
 class Info:
@@ -28,8 +40,7 @@ class Info:
         self.state = ctrl.state
         self.d = decision
         self.info = decision.info
-        options = getattr(self.state, "options", None)
-        self.ball = "the squig" if getattr(options, "squig_ball", False) else "the ball"
+        self.ball = f"the {house_words.ball_word(self.state)}"
 
     def get(self, key, default=None):
         return self.info.get(key, default)
@@ -54,14 +65,14 @@ class Info:
             return "the crowd"
         return f"{x},{y}"
 
+    @staticmethod
+    def either(items) -> str:
+        """'a, b or c'."""
+        return _either(items)
+
     def thing(self) -> str:
-        """What is thrown: the bomb, the stink bomb, the ball."""
-        kind = self.get("kind") or self.get("what")
-        if kind == "stink":
-            return "the stink bomb"
-        if kind == "bomb" or self.d.kind in ("bomb_target", "catch_bomb"):
-            return "the bomb"
-        return self.ball
+        """What is thrown: the ball, or what a house rule throws ("thrown_thing")."""
+        return house_words.first("thrown_thing", self) or self.ball
 
 
 def _either(items) -> str:
@@ -72,7 +83,7 @@ def _either(items) -> str:
 
 
 def _frm(i: Info, value):
-    if i.d.kind in ("bomb_target", "ttm_target"):
+    if i.d.kind in THROW_PICKS:
         return f"{i.player()} throws from {i.sq(value)}."
     if i.d.kind == "intercept":
         return None                           # the target's line says it
@@ -87,14 +98,10 @@ def _square(i: Info, value):
     k = i.d.kind
     if k == "follow_up":
         return f"Following up moves {i.player()} into {i.sq(value)}."
-    if k in ("catch_bomb", "high_kick"):
+    if k in COMING_DOWN:
         return f"{i.thing().capitalize()} comes down at {i.sq(value)}."
-    if k == "kick_landing":
-        return f"{i.player()} kicks from {i.sq(value)}."
-    if k == "kick_block":
-        return f"He kicks from {i.sq(value)}."
-    if k == "kick_catch":
-        return f"The kick comes down at {i.sq(value)}."
+    if k in SQUARE_WORDS:
+        return SQUARE_WORDS[k](i, value)
     if k == "block_die":
         return None                           # the block line says who blocks
     return f"At {i.sq(value)}."
@@ -120,7 +127,7 @@ def _needed(i: Info, value):
     if not value:
         return None
     rolls = [f"{i.who(pid)} needs a {need}+" for pid, need in dict(value).items()]
-    what = "block the kick" if i.d.kind == "kick_block" else "intercept"
+    what = NEEDED_WORDS.get(i.d.kind, "intercept")
     return f"Who can {what}: " + "; ".join(rolls) + "."
 
 
@@ -152,19 +159,16 @@ def _kicking(i: Info, value):
         "You are receiving: set up on your side of the line."
 
 
-INFO = {
+#: field -> (Info, value) -> its sentence or None (a house rule's fields: "info_fields")
+INFO = house_words.Table("info_fields", {
     "frm": _frm, "square": _square, "target": _target, "to": _to, "needed": _needed,
     "results": _results, "squares": _squares, "facing": _facing, "snapped": _snapped,
     "kicking": _kicking,
     "thrower": lambda i, v: None if i.d.kind == "intercept" else f"Thrown by {i.who(v)}.",
-    "kicker": lambda i, v: f"{i.who(v)} is the kicker.",
-    "targets": lambda i, v: f"The kick may go through {_either(i.sq(t) for t in v or ())}.",
     "thrown": lambda i, v: f"{i.who(v)} is the one thrown.",
     "distance": lambda i, v: (None if i.d.kind == "reroll" and i.get("to") is not None
                               else f"It goes {v} square{'s' * (v != 1)}."
-                              if i.d.kind == "kick_landing" else f"Distance: {v} squares."),
-    "pooch": lambda i, v: "Pooch Kick: he may pick the landing square." if v else None,
-    "kind": lambda i, v: None,               # said by "the bomb"/"the stink bomb" elsewhere
+                              if i.d.kind in GOING_DISTANCE else f"Distance: {v} squares."),
     "rethrow": lambda i, v: "He must throw it on at once (a re-throw)." if v else None,
     "accurate": lambda i, v: "The throw was accurate." if v else "The throw scattered.",
     "result": lambda i, v: f"The result: {str(v).replace('_', ' ')}.",
@@ -177,7 +181,7 @@ INFO = {
     "ma": lambda i, v: f"Movement allowance {v}.",
     "moves": lambda i, v: f"Squares moved so far: {v}.",
     "action": lambda i, v: None,
-}
+})
 
 
 def said_plainly(state, key, value) -> str:

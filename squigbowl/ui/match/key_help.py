@@ -4,7 +4,8 @@ An entry names its keys by the action they are bound to, so the help writes the 
 has, and says what the key does in the binding's own words (its tooltip, else its
 description) unless the entry says it for its mode ("Enter on a player lists his actions"):
 `entry("Views", [[Keys("toggle_tz"), Keys("toggle_coords")]], bindings)` gives
-"Views: x tackle zones, g coordinates". Clauses are joined with "; ", items with ", ".
+"Views: x tackle zones, g coordinates". Clauses are joined with "; ", items with ", "; an
+item is a Keys, words as they are, or a function giving the words a registry holds.
 """
 
 from __future__ import annotations
@@ -42,9 +43,19 @@ class Keys:
 
 def entry(title: str | None, clauses, bindings) -> str:
     """One help entry on one line (the help screen wraps it): 'Title: clause; clause'."""
-    body = "; ".join(", ".join(item if isinstance(item, str) else item.text(bindings)
-                               for item in clause) for clause in clauses)
+    body = "; ".join(", ".join(text for item in clause for text in _texts(item, bindings))
+                     for clause in clauses)
     return f"{title}: {body}" if title else body
+
+
+def _texts(item, bindings) -> list[str]:
+    """An item's words: a str as it is, a Keys' keys and words, a function's list (what a
+    registry holds when the help is made: the house rules' set-up keys)."""
+    if isinstance(item, str):
+        return [item]
+    if isinstance(item, Keys):
+        return [item.text(bindings)]
+    return list(item())
 
 
 def mode_entry(mode, bindings) -> str:

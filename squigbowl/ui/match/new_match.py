@@ -18,6 +18,7 @@ from squigbowl.rules.model import TeamFileError, find_team, ready_made_teams
 from squigbowl.rules.state import Options
 from squigbowl.text import plain
 from squigbowl.ui.kit.safe import NameInput, content
+from squigbowl.ui.match import house_words
 from squigbowl.ui.match.controller import MatchController
 from squigbowl.ui.match.screen import MatchScreen
 
@@ -47,15 +48,15 @@ def coach_names(names, levels) -> tuple[str, str]:
 
 
 def new_match_screen(home: str, away: str, *, names=DEFAULT_NAMES,
-                     seed: int | None = None, squig_ball: bool = False,
-                     kick_it: bool = False, computer=(None, None),
-                     animate: bool = True) -> MatchScreen:
+                     seed: int | None = None, computer=(None, None),
+                     animate: bool = True, **house) -> MatchScreen:
     """A MatchScreen for a fresh match between two teams (names or team files); `computer`:
-    [home, away], each None (a person) or the computer's level."""
+    [home, away], each None (a person) or the computer's level; `house`: the house rules'
+    options turned on or off by name (`house_words.options()`)."""
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2**31)
     levels = [None if (lv is None or lv == HUMAN) else lv for lv in computer]
-    options = Options(squig_ball=squig_ball, kick_it=kick_it)
+    options = Options(**house)
     match = Match(find_team(home), find_team(away), seed=seed, options=options)
     ctrl = MatchController(match, names=coach_names(names, levels),
                            computer={side: lv for side, lv in enumerate(levels) if lv})
@@ -63,15 +64,15 @@ def new_match_screen(home: str, away: str, *, names=DEFAULT_NAMES,
 
 
 def start_match_from_args(app, args) -> None:
-    """`squigbowl match [--home T] [--away T] [--home-coach L] [--away-coach L] [--squig-ball]
-    [--kick-it] [--seed N]`: a coach is 'human' (the default) or a computer level."""
+    """`squigbowl match [--home T] [--away T] [--home-coach L] [--away-coach L] [--seed N]` and
+    a flag a house-rule option (`--squig-ball`...): a coach is 'human' (the default) or a
+    computer level."""
     teams = list(ready_made_teams())
     home = args.home or teams[0]
     away = args.away or (teams[1] if teams[1] != home else teams[0])
     try:
-        screen = new_match_screen(home, away, seed=args.seed,
-                                  squig_ball=bool(getattr(args, "squig_ball", False)),
-                                  kick_it=bool(getattr(args, "kick_it", False)),
+        house = {o.name: bool(getattr(args, o.name, False)) for o in house_words.options()}
+        screen = new_match_screen(home, away, seed=args.seed, **house,
                                   computer=(getattr(args, "home_coach", None),
                                             getattr(args, "away_coach", None)),
                                   animate=not getattr(app, "match_instant", False))
@@ -157,8 +158,8 @@ class TeamPick(Screen):
                     yield NameInput("", placeholder="Away coach", id="away-coach")
             with Horizontal(classes="row"):
                 yield Label("House rules", id="rules-label")
-                yield TickBox("Squig Ball", id="squig-ball")
-                yield TickBox("Kick It!", id="kick-it")
+                for option in house_words.options():
+                    yield TickBox(option.label, id=option.id)
             yield Label(WITH_THE_TEAM, id="with-team", markup=False)
             yield Static(content(self.note), id="pick-note",
                          classes="" if self.note else "empty")
@@ -209,8 +210,8 @@ class TeamPick(Screen):
                  plain(self.query_one("#away-coach", Input).value) or "Away coach")
         try:
             screen = new_match_screen(str(home), str(away), names=names,
-                                      squig_ball=self.query_one("#squig-ball", Checkbox).value,
-                                      kick_it=self.query_one("#kick-it", Checkbox).value,
+                                      **{o.name: self.query_one(f"#{o.id}", Checkbox).value
+                                         for o in house_words.options()},
                                       computer=self.levels(),
                                       animate=not getattr(self.app, "match_instant", False))
         except (TeamFileError, ValueError) as exc:

@@ -1,6 +1,7 @@
 """The prompt line of each action: what to do now, and the numbers of the target under the
 cursor (block dice and who chooses, pass range and interceptors, foul assists and armour odds,
-the catch of a hand-off, the kick's Away roll and arrows, the weapons).
+the catch of a hand-off; a house rule's actions and targets: its words.py, registered into
+`house_words` ("action_hints", "block_choices", "target_texts", "pick_texts").
 
 Every number is asked of the controller (which asks squigbowl.rules.odds or the house rule's
 own odds): nothing here computes a rule, it only puts the answers into words.
@@ -8,7 +9,16 @@ own odds): nothing here computes a rule, it only puts the answers into words.
 
 from __future__ import annotations
 
-from squigbowl.ui.match import words
+from squigbowl.ui.match import house_words, words
+
+#: action -> (ctrl, decision, move) -> its line ("move, then " or "" in `move`)
+ACTION_HINTS = house_words.Table("action_hints")
+#: choice kinds that block a player like a Block: kind -> (ctrl, decision, choice) -> its line
+BLOCK_CHOICES = house_words.Table("block_choices")
+#: choice kind -> (ctrl, decision, choice) -> the numbers of the target under the cursor
+TARGET_TEXTS = house_words.Table("target_texts")
+#: decision kind -> (ctrl, decision, square) -> the numbers of a square of a pitch pick
+PICK_TEXTS = house_words.Table("pick_texts")
 
 
 def _pct(x) -> str:
@@ -38,7 +48,7 @@ def _action_hint(ctrl, decision) -> str:
     kinds = {c[0] for c in decision.choices}
     moving = bool(kinds & {"step", "leap"})
     move = "move, then " if moving else ""
-    targets = [c for c in decision.choices if c[0] in ("block", "chainsaw")]
+    targets = [c for c in decision.choices if c[0] == "block" or c[0] in BLOCK_CHOICES]
     if act in ("BLOCK", "BLITZ") or targets:
         # with no move first the cursor is off the targets only when the coach moved it there:
         # the way back to one comes before Enter (issue 21.14)
@@ -68,14 +78,8 @@ def _action_hint(ctrl, decision) -> str:
         return f"{move}Enter on a highlighted opponent who is down · Esc ends"
     if act in ("TTM", "THROW_TEAMMATE"):
         return f"{move}Enter on a highlighted team-mate to throw him · Esc ends"
-    if act == "KICK":
-        return f"{move}cursor next to him, d kicks that way (arrows show) · Esc ends"
-    if act == "THROW_BOMB":
-        return f"a lights the fuse ({ctrl.bomb_fuse_target()}+), then pick where to throw it"
-    if act == "START_CHAINSAW":
-        return f"a starts it ({ctrl.start_chainsaw_preview(info.get('player'))})"
-    if act == "FIRE_BLUNDERBUSS":
-        return f"Enter on any square shoots the ball there: {ctrl.blunderbuss_preview()}"
+    if act in ACTION_HINTS:
+        return ACTION_HINTS[act](ctrl, decision, move)
     return "move to a highlighted square (Tab jumps to targets); Esc ends the action"
 
 
@@ -85,12 +89,8 @@ def block_text(ctrl, decision, choice) -> str | None:
     pid = ctrl.player_arg(choice)
     if pid is None or actor is None:
         return None
-    if choice[0] == "chainsaw":
-        got = ctrl.chainsaw_preview(pid)
-        if got is None:
-            return None
-        return (f"Chainsaw {_who(ctrl, pid)}: armour {words.signed(got['modifier'])} v AV "
-                f"{got['av']}, breaks {_pct(got['p_armour_broken'])}")
+    if choice[0] in BLOCK_CHOICES:
+        return BLOCK_CHOICES[choice[0]](ctrl, decision, choice)
     b = ctrl.block_preview(actor, pid)
     if not b:
         return None
@@ -106,7 +106,7 @@ def target_text(ctrl, decision, choice) -> str | None:
     choice's words)."""
     kind = choice[0]
     actor = decision.info.get("player")
-    if kind in ("block", "chainsaw"):
+    if kind == "block" or kind in BLOCK_CHOICES:
         return block_text(ctrl, decision, choice)
     if kind == "pass":
         po = ctrl.pass_preview(actor, choice[1])
@@ -127,19 +127,10 @@ def target_text(ctrl, decision, choice) -> str | None:
         return (f"Foul {_who(ctrl, choice[1])}: assists +{off} −{deff}, armour "
                 f"{words.signed(f['modifier'])} v AV {f['av']}: breaks "
                 f"{_pct(f['p_armour_broken'])}; a double: sent off")
-    if kind == "kick_aim":
-        k = ctrl.kick_preview(actor, choice[1])
-        if not k:
-            return None
-        lo, hi = k["fumble_on"] + 1, k["away_on"] - 1
-        shank = (f"shank {lo}-{hi}" if hi > lo else f"shank {lo}") if hi >= lo else \
-            "no shank"
-        return (f"d kicks {k['facing_name']}: Away {k['away_on']}+, {shank} (half way along "
-                f"< or >), fumble {k['fumble_on']}-; distance D6+{k['st']}")
     if kind == "throw_teammate":
         return f"Enter picks up {_who(ctrl, choice[1])} to throw him"
-    if kind == "fire":
-        return f"Enter fires at {words.square_text(choice[1])} ({ctrl.blunderbuss_preview()})"
+    if kind in TARGET_TEXTS:
+        return TARGET_TEXTS[kind](ctrl, decision, choice)
     return None
 
 
@@ -158,9 +149,8 @@ def pass_words(ctrl, po) -> str:
 def pick_text(ctrl, decision, sq) -> str | None:
     """The numbers for a square of a pitch pick (where to throw a bomb or a team-mate)."""
     holder = decision.info.get("player")
-    if decision.kind == "bomb_target":
-        po = ctrl.pass_preview(holder, sq)
-        return f"Bomb at {words.square_text(sq)}: " + pass_words(ctrl, po) if po else None
+    if decision.kind in PICK_TEXTS:
+        return PICK_TEXTS[decision.kind](ctrl, decision, sq)
     if decision.kind == "ttm_target":
         po = ctrl.ttm_preview(decision, sq)
         if not po:

@@ -9,21 +9,15 @@ from __future__ import annotations
 
 import re
 
-#: skills of the base game: their line in the Skills chapter ("skill-" + the name in lower
-#: case, words joined by '-'); the weapons and specials: their house rule's chapter/section
-SPECIAL_SKILLS = {
-    "Goblin Fanatic": "fanatic",
-    "Blunderbuss": "blunderbuss",
-    "Bombardier": "bombs",
-    "Stink Bomb": "stink-bombs",
-    "Chainsaw": "chainsaw",
-    "Death-Roller": "death-roller",
-    "Pogo Stick": "pogo-stick",
-    "Poisoned Dagger": "poisoned-dagger",
-}
+from squigbowl.ui.match import house_words
 
-#: decision kind -> section
-DECISION_SECTIONS = {
+#: skills of the base game: their line in the Skills chapter ("skill-" + the name in lower
+#: case, words joined by '-'); the weapons and specials: their house rule's chapter/section,
+#: registered by its words.py ("skill_sections")
+SPECIAL_SKILLS = house_words.Table("skill_sections")
+
+#: decision kind -> section (a house rule's decisions: "decision_sections")
+DECISION_SECTIONS = house_words.Table("decision_sections", {
     "turn": "actions",
     "action": "dodge",
     "setup": "setup",
@@ -45,32 +39,20 @@ DECISION_SECTIONS = {
     "touchback": "kickoff",
     "high_kick": "kickoff-table",
     "quick_snap": "kickoff-table",
-    "illegal_procedure": "fanatic-first",
-    "illegal_procedure_penalty": "fanatic-first",
-    "kick_landing": "kick-sequence",
-    "kick_block": "kick-sequence",
-    "kick_catch": "kick-sequence",
-    "no_kicker": "kick-off-kicker",
-    "catch_bomb": "bombs",
-    "bomb_target": "bombs",
-}
+})
 
-#: the action a player is taking (a decision's info["action"]) -> section
-ACTION_SECTIONS = {
+#: the action a player is taking (a decision's info["action"]) -> section ("action_sections")
+ACTION_SECTIONS = house_words.Table("action_sections", {
     "MOVE": "dodge",
     "BLOCK": "block",
     "BLITZ": "block",
     "PASS": "pass",
     "HANDOFF": "handoff",
     "FOUL": "foul",
-    "START_CHAINSAW": "chainsaw",
-    "FIRE_BLUNDERBUSS": "blunderbuss",
-    "THROW_BOMB": "bombs",
-    "KICK": "kick-action",
-}
+})
 
-#: match options -> their chapter
-OPTION_SECTIONS = (("squig_ball", "squig-ball"), ("kick_it", "kick-it"))
+#: (match option, its chapter) of the house rules' options
+OPTION_SECTIONS = house_words.Lines(lambda: [(o.name, o.section) for o in house_words.options()])
 
 
 def skill_section(skill: str) -> str:
@@ -107,8 +89,7 @@ def topics(ctrl, cursor, decision, known=None) -> list[str]:
     if pid is not None:
         for skill in sorted(ctrl.state.players[pid].skills):
             add(skill_section(skill))
-    opts = ctrl.state.options
     for flag, section in OPTION_SECTIONS:
-        if getattr(opts, flag, False):
+        if house_words.option_on(ctrl.state, flag):
             add(section)
     return out[:9]

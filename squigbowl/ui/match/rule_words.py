@@ -12,6 +12,8 @@ import re
 
 from rich.text import Text
 
+from squigbowl.ui.match import house_words
+
 #: "A4.3.2: rest of the message" / "B2.10.1: ..."
 _CODE = re.compile(r"^\s*([AB]\d+(?:\.\d+)*)\s*:\s*(.*)$", re.S)
 
@@ -21,8 +23,9 @@ def _square(text: str) -> str:
     return re.sub(r"\((\d+),\s*(\d+)\)", r"(\1,\2)", text)
 
 
-#: (rule code, pattern of the engine's words, the players' words from the pattern's groups)
-WORDS: list[tuple[str, re.Pattern, object]] = [
+#: (rule code, pattern of the engine's words, the players' words from the pattern's groups);
+#: a house rule's messages: its words.py adds them ("rule_words")
+BASE_WORDS: list[tuple[str, re.Pattern, object]] = [
     ("A4.3.1", re.compile(r"every player must be set up in his own half \((.*) is not\)"),
      lambda m: f"Every player must stand in your own half: {_square(m[1])} is not"),
     ("A4.3.2", re.compile(r"at most 11 players may be set up \((\d+) are\)"),
@@ -37,12 +40,8 @@ WORDS: list[tuple[str, re.Pattern, object]] = [
      lambda m: f"Put at least 3 players on the line of scrimmage: {m[1]} there now"),
     ("A4.3.4", re.compile(r"at most 2 players in the (\w+) wide zone \((\d+) there\)"),
      lambda m: f"At most 2 players in the {m[1]} wide zone: {m[2]} there now"),
-    ("B2.10.1", re.compile(r"the kicker stands"),
-     lambda m: "The kicker must stand behind the line of scrimmage, outside the wide zones, "
-               "and be able to hold the ball"),
-    ("B2.10.2", re.compile(r"without a kicker"),
-     lambda m: "Without a kicker there is no kick: the receiving team gets a touchback"),
 ]
+WORDS = house_words.Lines(lambda: BASE_WORDS + house_words.items("rule_words"))
 
 
 def split(message: str) -> tuple[str, str | None]:

@@ -39,7 +39,7 @@ from textual.worker import Worker
 
 from squigbowl.paths import asset
 from squigbowl.rules.events import IllegalChoice
-from squigbowl.ui.match import banner, key_help, words
+from squigbowl.ui.match import banner, house_words, key_help, words
 from squigbowl.ui.match.key_help import Keys
 from squigbowl.ui.match.animations import Animator
 from squigbowl.ui.kit.dialogs import ChoiceDialog, ConfirmDialog
@@ -64,8 +64,8 @@ WIDE_W = 108
 ACTION_KEYS = {"MOVE": "m", "BLOCK": "b", "BLITZ": "z", "PASS": "p", "HANDOFF": "o",
                "FOUL": "f", "TTM": "t", "THROW_TEAMMATE": "t"}
 #: the house rules' actions (B2, B4, B5, B7): fixed letters, so a coach learns them once
-HOUSE_ACTION_KEYS = {"KICK": "d", "FIRE_BLUNDERBUSS": "s", "THROW_BOMB": "w",
-                     "START_CHAINSAW": "v"}
+#: a house rule's action -> its fixed key (its words.py registers them, "action_keys")
+HOUSE_ACTION_KEYS = house_words.Table("action_keys")
 RESERVED = set("mbzpofte" "hjklyubn" "axgicq" "r")     # L (the log) is upper case: never given
 
 DIRS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -725,8 +725,9 @@ def _mode_help(mode) -> str:
 
 
 #: the help's key lines (help_screen.py joins an entry's indented lines and wraps it to the
-#: width there is): the modes' and the screen's bindings, with the lines that name no key
-HELP_LINES = [
+#: width there is): the modes' and the screen's bindings, with the lines that name no key and
+#: the house rules' keys (their words.py), made when first read
+HELP_LINES = house_words.Lines(lambda: [
     _mode_help(SetupKeysMode),
     _keys("Cursor",
           ["arrows", "vi keys " + " ".join(b.key for b in CURSOR_KEYS
@@ -738,9 +739,7 @@ HELP_LINES = [
                 says="next player who can act (during an action or a pick: the next "
                      "highlighted target)")]),
     _mode_help(TurnMode),
-    "House rules: d Kick (B2): d declares it, then d again with the cursor next to the kicker",
-    "      kicks that way (< ^ > show the arrows); w Throw a bomb (B5), s Fire the",
-    "      blunderbuss (B4), v Start the chainsaw (B7); others: the letter in the footer",
+    *house_words.help_house_keys(),
     _mode_help(ActionMode),
     _mode_help(PickMode),
     "Banners: a turnover (what failed and why), touchdown, casualty or send-off (and the",
@@ -760,4 +759,4 @@ HELP_LINES = [
     "Pitch: [g] Home, (g) Away; ● holds the ball, _ prone, * stunned, dim = has acted",
     "Header: RR 2*–1 = team re-rolls left; * = the team on the move has used its one team",
     "        re-roll this turn (A10.2)",
-]
+])

@@ -3,8 +3,10 @@
 `SENTENCES` maps every event kind the engine registers (`squigbowl.rules.events.event_docs()`)
 to a function that writes it for a player: players by name and shirt number, squares only
 where they help (written `x,y` like the pitch's coordinates), dice explained, and the ball
-called "the squig" under Squig Ball. `NOT_SHOWN` lists the kinds left out of the log on
-purpose, each with its reason. A kind in neither is a test failure (tests/ui/test_sentences.py).
+called what a house rule may call it (`house_words.ball_word`). `NOT_SHOWN` lists the kinds
+left out of the log on purpose, each with its reason. A kind in neither is a test failure
+(tests/ui/test_sentences.py). The house rules' sentences are in their own folders
+(`squigbowl/house/<rule>/words.py`), registered into `house_words`.
 
 Pure formatting of what the engine said: no rule is computed here.
 """
@@ -12,6 +14,7 @@ Pure formatting of what the engine said: no rule is computed here.
 from __future__ import annotations
 
 from squigbowl.text import plain
+from squigbowl.ui.match import house_words
 from squigbowl.ui.match.words import kickoff_text, roll_text
 
 #: the compass in words, from a direction (dx, dy) or its short name
@@ -20,13 +23,13 @@ DIRECTIONS = {(-1, -1): "north-west", (0, -1): "north", (1, -1): "north-east", (
 COMPASS_WORDS = {"NW": "north-west", "N": "north", "NE": "north-east", "W": "west",
                  "E": "east", "SW": "south-west", "S": "south", "SE": "south-east"}
 RANGES = {"Q": "a quick pass", "S": "a short pass", "L": "a long pass", "B": "a long bomb"}
-#: "declares ..." for the actions; an action a house rule adds reads "declares <name>"
-ACTION_PHRASES = {
+#: "declares ..." for the actions (a house rule's: its words.py registers "action_phrases");
+#: an action with no phrase reads "declares <name>"
+ACTION_PHRASES = house_words.Table("action_phrases", {
     "MOVE": "a Move", "BLOCK": "a Block", "BLITZ": "a Blitz", "PASS": "a Pass",
     "HANDOFF": "a Hand-off", "FOUL": "a Foul", "TTM": "a Throw Team-mate",
-    "THROW_TEAMMATE": "a Throw Team-mate", "KICK": "a Kick", "THROW_BOMB": "a Throw Bomb",
-    "FIRE_BLUNDERBUSS": "Fire Blunderbuss", "START_CHAINSAW": "Start Chainsaw",
-}
+    "THROW_TEAMMATE": "a Throw Team-mate",
+})
 #: names said in one line before the rest are summed up ("... and 4 more"), and the longest
 #: line the log writes (a longer one is cut with "…": the summing up keeps them far shorter)
 NAMES_SHOWN = 4
@@ -39,13 +42,14 @@ STATUSES = {"stunned": "is Stunned", "ko": "is Knocked Out", "casualty": "is a c
 INJURIES = {"stunned": "is Stunned", "ko": "is Knocked Out", "casualty": "is a casualty",
             "reserves": "goes to the Reserves"}
 #: how a player moved ("moved" event's `how`)
-MOVES = {"step": "moves to {to}", "leap": "leaps to {to}", "fall": "stumbles into {to}",
-         "follow_up": "follows up into {to}", "thrown": "flies to {to}",
-         "high_kick": "runs under the high kick at {to}", "quick_snap": "snaps forward to {to}",
-         "pass_block": "moves to {to} to block the pass", "fanatic": "whirls into {to}"}
+MOVES = house_words.Table("moves", {
+    "step": "moves to {to}", "leap": "leaps to {to}", "fall": "stumbles into {to}",
+    "follow_up": "follows up into {to}", "thrown": "flies to {to}",
+    "high_kick": "runs under the high kick at {to}", "quick_snap": "snaps forward to {to}",
+    "pass_block": "moves to {to} to block the pass"})
 
 #: event kinds kept out of the log on purpose, with the reason
-NOT_SHOWN = {
+NOT_SHOWN = house_words.Table("not_shown", {
     "action_ended": "the next declaration or the turn line shows that the action is over",
     "turn_ended": "the next team's turn line follows at once",
     "drive_ended": "the score line, half-time or the next kick-off line says what follows",
@@ -54,29 +58,24 @@ NOT_SHOWN = {
     "removed": "set-up moves: the pitch shows where everybody stands",
     "setup_ended": "the kick-off line that follows shows the set-ups are done",
     "to_reserves": "between drives every player goes back to the Reserves: the pitch shows it",
-    "bomb_over": "the explosion or the crowd line has already ended the bomb's story",
-}
+})
 
 #: the category of a kind in the log (roll, good, bad, turn, move; the rest: info)
-CATEGORIES = {
+CATEGORIES = house_words.Table("categories", {
     "roll": "roll", "reroll_used": "roll", "block_roll": "roll", "block_result": "roll",
-    "squig_block_roll": "roll", "squig_block_result": "roll", "kick_distance": "roll",
-    "squig_hop_roll": "roll",
     "turn_started": "turn", "drive_started": "turn", "half_time": "turn", "overtime": "turn",
     "touchdown": "good", "scored": "good", "touchdown_awarded": "good", "picked_up": "good",
     "caught": "good", "pass_completed": "good", "mvp": "good", "match_ended": "good",
-    "intercepted": "good", "landed": "good", "bomb_caught": "good",
+    "intercepted": "good", "landed": "good",
     "turnover": "bad", "knocked_down": "bad", "fell_over": "bad", "injured": "bad",
     "sent_off": "bad", "placed_prone": "bad", "eaten": "bad", "into_crowd": "bad",
-    "pick_up_failed": "bad", "dropped": "bad", "pass_fumbled": "bad", "bomb_exploded": "bad",
-    "bomb_went_off_in_hand": "bad", "wrecked": "bad", "fanatic_collapsed": "bad",
-    "landing_failed": "bad", "kick_fumbled": "bad", "kick_blocked": "bad",
-    "action_lost": "bad", "thrown_into_crowd": "bad", "collapsed": "bad",
+    "pick_up_failed": "bad", "dropped": "bad", "pass_fumbled": "bad",
+    "landing_failed": "bad", "action_lost": "bad", "thrown_into_crowd": "bad",
+    "collapsed": "bad",
     "moved": "move", "pushed": "move", "ball_bounced": "move", "ball_scattered": "move",
-    "ball_landed": "move", "squig_hop": "move", "bomb_bounced": "move",
-    "bomb_scattered": "move", "player_scattered": "move", "gentle_gust": "move",
-    "fanatic_square": "move", "stood_up": "move",
-}
+    "ball_landed": "move", "player_scattered": "move", "gentle_gust": "move",
+    "stood_up": "move",
+})
 
 PITCH = (26, 15)
 #: a square off the pitch is "the crowd": the prepositions that go with it
@@ -90,8 +89,8 @@ class Words:
     def __init__(self, state, e) -> None:
         self.state = state
         self.e = e
-        options = getattr(state, "options", None)
-        self.squig = bool(getattr(options, "squig_ball", False))
+        #: what the ball is called ("ball"; a house rule may rename it: house_words.ball_word)
+        self.ball_word = house_words.ball_word(state)
 
     def get(self, key, default=None):
         return self.e.get(key, default)
@@ -143,11 +142,11 @@ class Words:
 
     @property
     def ball(self) -> str:
-        return "the squig" if self.squig else "the ball"
+        return f"the {self.ball_word}"
 
     @property
     def Ball(self) -> str:
-        return "The squig" if self.squig else "The ball"
+        return f"The {self.ball_word}"
 
     def way(self, key="frm", to="to") -> str:
         """The compass direction of a one-square move (frm -> to)."""
@@ -162,8 +161,19 @@ class Words:
             return DIRECTIONS.get(tuple(value), "nowhere")
         return COMPASS_WORDS.get(str(value), str(value))
 
-    def bomb(self) -> str:
-        return "the stink bomb" if self.e.get("bomb") == "stink" else "the bomb"
+    # the helpers of the sentences, for the house rules' words too
+    ranges = RANGES
+    statuses = STATUSES
+
+    def squares(self, n) -> str:
+        return squares(n)
+
+    def face(self, face) -> str:
+        return _face(face)
+
+    def scatter(self, d8) -> str:
+        """The compass word of a D8 scatter."""
+        return _scatter(d8)
 
     def score(self, key="score") -> str:
         sc = self.e.get(key) or (0, 0)
@@ -184,7 +194,7 @@ def _faces(faces) -> str:
 
 def _block_roll(w: Words) -> str:
     rr = " (re-rolled)" if w.get("reroll") else ""
-    who = "the Fanatic " + w.who("attacker") if w.get("fanatic") else w.who("attacker")
+    who = house_words.first("block_attacker", w) or w.who("attacker")
     a, d = len(w.get("attacker_assists") or ()), len(w.get("defender_assists") or ())
     assists = f", {a} assist{'s' * (a != 1)} against {d}" if a or d else ""
     chooser = w.get("chooser")
@@ -195,8 +205,9 @@ def _block_roll(w: Words) -> str:
 
 
 def _block_declared(w: Words) -> str:
-    if w.get("fanatic"):
-        return f"The Fanatic {w.who('attacker')} swings his ball and chain at {w.who('defender')}"
+    special = house_words.first("block_declared", w)     # a house rule's own block
+    if special is not None:
+        return special
     how = " (Blitz)" if w.get("blitz") else ""
     if w.get("frenzy"):
         return f"{w.who('attacker')} blocks {w.who('defender')} again (Frenzy)"
@@ -229,32 +240,6 @@ def _pushed(w: Words) -> str:
     return f"{w.who()} is pushed {w.way()} to {w.sq('to')}"
 
 
-def _bomb_exploded(w: Words) -> str:
-    what = w.bomb()
-    text = f"{w.whose('thrower')} {what[4:]} goes off at {w.sq()}"
-    if w.get("in_square") is not None:
-        text += f", right on {w.who('in_square')}"
-    rolls = []
-    adjacent = list(w.get("adjacent_rolls") or ())
-    if len(adjacent) <= 2:
-        for pid, die, hit in adjacent:
-            rolls.append(f"{w.who(pid=pid)} rolls {die}, {'hit' if hit else 'spared'}")
-    else:                       # a crowd around it: counted (the fallen are named below)
-        hit = sum(1 for _, _, h in adjacent if h)
-        rolls.append(f"{len(adjacent)} players next to it roll, {hit} hit, "
-                     f"{len(adjacent) - hit} spared")
-    if rolls:
-        text += ": " + "; ".join(rolls)
-    caught = w.get("caught") or ()
-    if caught:
-        verb = "falls" if len(caught) == 1 else "fall"
-        text += f". {w.names(caught)} {verb} over" if w.get("bomb") == "stink" else \
-            f". Down go {w.names(caught)}"
-    else:
-        text += ". Nobody goes down"
-    return text
-
-
 def _match_ended(w: Words) -> str:
     winner = w.get("winner")
     sc = w.get("score") or (0, 0)
@@ -281,17 +266,6 @@ def _fame(w: Words) -> str:
             f"FAME {fame[0]} v {fame[1]}")
 
 
-def _kick_aimed(w: Words) -> str:
-    return (f"{w.who()} lines up a kick to the {w.compass(w.get('facing'))}, aiming at "
-            f"{w.sq('aim')}")
-
-
-def _kick_distance(w: Words) -> str:
-    how = ", halved for the shank" if w.get("shanked") else ""
-    return (f"{w.whose()} kick goes {squares(w.get('distance'))}: D6 {w.get('d6')} plus ST "
-            f"{w.get('st')}{how}")
-
-
 def _kicked(w: Words) -> str:
     d = _scatter(w.get("d8"))
     return (f"The kick, aimed at {w.sq('target')}, scatters {d} {squares(w.get('distance'))} "
@@ -310,32 +284,6 @@ def _throw_in(w: Words) -> str:
     text = (f"The crowd throws {w.ball} back in, {squares(w.get('distance'))} "
             f"{w.compass(w.get('direction'))}")
     return text + (" and out again" if w.get("out") else f" to {w.sq('to')}")
-
-
-def _squig_stopped(w: Words) -> str:
-    reason = w.get("reason")
-    if reason in ("prone", "stunned") and w.get("blocker") is not None:
-        return f"The squig stops at {w.sq()}, on {w.who('blocker')}, who is down"
-    if reason == "fanatic":
-        return f"The squig stops against the Fanatic {w.who('blocker')}"
-    return f"The squig stops at {w.sq()}"
-
-
-def _squig_block_roll(w: Words) -> str:
-    dice = w.get("dice") or ()
-    faces = w.get("faces") or ()
-    shown = " | ".join(f"{_face(f)} on a {d}" for d, f in zip(dice, faces))
-    return (f"The squig's block dice against {w.who('defender')}: {shown} (strength "
-            f"{w.get('squig_strength')} v {w.get('defender_strength')}); "
-            f"{w.team(w.get('chooser'))} pick the die")
-
-
-def _weapons_reset(w: Words) -> str:
-    what = {"chainsaw off": "Chainsaws are switched off",
-            "blunderbuss reloaded": "Blunderbusses are reloaded",
-            "dagger poisoned": "Daggers are poisoned again"}.get(
-        w.get("what"), str(w.get("what")).capitalize())
-    return f"{what}: {w.names(w.get('players'))}"
 
 
 def _bribe(w: Words) -> str:
@@ -376,20 +324,6 @@ def _kickoff_result(w: Words) -> str:
     return kickoff_text(w.e)
 
 
-def _illegal(w: Words) -> str:
-    fans = w.names(w.get("fanatics"))
-    if w.get("called"):
-        return (f"{w.team()} call illegal procedure: {w.who()} acted before the Fanatic "
-                f"{fans}")
-    return f"{w.team()} let it go: {w.who()} acted before the Fanatic {fans}"
-
-
-def _blunderbuss_scatter(w: Words) -> str:
-    where = "off the pitch" if w.get("out") is not None else f"as far as {w.sq('to')}"
-    return (f"{w.whose()} blast misses and scatters {_scatter(w.get('d8'))} (D8 {w.get('d8')}) for "
-            f"{squares(w.get('d6'))}, {where}")
-
-
 def _pass_result(w: Words) -> str:
     result = {"accurate": "accurate", "inaccurate": "inaccurate",
               "fumble": "fumbled"}.get(w.get("result"), str(w.get("result")))
@@ -398,20 +332,8 @@ def _pass_result(w: Words) -> str:
     return f"{w.whose()} throw is {result}"
 
 
-def _kick_landed(w: Words) -> str:
-    if not w.get("on_pitch"):
-        return f"{w.whose()} kick comes down off the pitch"
-    return f"{w.whose()} kick comes down at {w.sq()}"
-
-
-def _kick_shanked(w: Words) -> str:
-    return (f"{w.whose()} shank veers {w.get('side')} (D6 {w.get('d6')}), "
-            f"{squares(w.get('distance'))} {w.compass(w.get('direction'))} to "
-            f"{w.sq('landing')}")
-
-
-#: one function per event kind: (Words) -> the sentence
-SENTENCES = {
+#: one function per event kind: (Words) -> the sentence (the house rules' own: their words.py)
+SENTENCES = house_words.Table("sentences", {
     # rolls and re-rolls
     "roll": lambda w: roll_text(w.state, w.e),
     "reroll_used": _reroll_used,
@@ -556,107 +478,7 @@ SENTENCES = {
     "pass_block_started": lambda w: (f"{w.who()} moves to block the "
                                      f"{'kick' if w.get('against') == 'kick' else 'pass'}"),
     "pass_block_ended": lambda w: f"{w.who()} ends his Pass Block move at {w.sq()}",
-    # Squig Ball
-    "squig_hop_roll": lambda w: (f"The squig hops {w.compass(w.get('direction'))} (D8 "
-                                 f"{w.get('d8')}), {squares(w.get('distance'))} (D6)"),
-    "squig_squirmed_free": lambda w: f"The squig squirms free of {w.who()}",
-    "squig_bounce_from_holder": lambda w: (f"The squig lands back on {w.whose()} square and "
-                                           f"bounces"),
-    "squig_hop": lambda w: f"  The squig hops {w.compass(w.get('direction'))} to {w.sq('to')}",
-    "squig_stopped": _squig_stopped,
-    "squig_blitz": lambda w: f"The squig blitzes {w.who('defender')}",
-    "squig_block_roll": _squig_block_roll,
-    "squig_block_result": lambda w: (
-        f"  → {_face(w.get('face'))}: {w.who('defender')} "
-        + {"none": "stays on his feet", "pushed": "is pushed",
-           "down": "goes down"}.get(w.get("effect"), str(w.get("effect")))),
-    "squig_to_crowd": lambda w: "The squig hops into the crowd",
-    # Kick It!
-    "kick_aimed": _kick_aimed,
-    "kick_distance": _kick_distance,
-    "catch_declined": lambda w: f"{w.who()} lets {w.ball} bounce",
-    "kick_landed": _kick_landed,
-    "kick_shanked": _kick_shanked,
-    "kick_to_crowd": lambda w: (f"The kick sails into the crowd: they throw {w.ball} back in "
-                                f"from {w.sq('edge')}"),
-    "kick_away": lambda w: {
-        "away": f"{w.whose()} kick gets away cleanly",
-        "shank": f"{w.who()} shanks the kick",
-        "fumble": f"{w.who()} fumbles the kick"}.get(w.get("result"),
-                                                     f"{w.whose()} kick: {w.get('result')}"),
-    "kick_block_attempt": lambda w: f"{w.who()} tries to block {w.whose('kicker')} kick",
-    "kick_block_failed": lambda w: f"{w.who()} fails to block the kick",
-    "kick_blocked": lambda w: (f"{w.who()} blocks {w.whose('kicker')} kick: {w.ball} drops at "
-                               f"his feet"),
-    "kick_fumbled": lambda w: f"{w.who()} fumbles the kick: {w.ball} bounces from his square",
-    "kicker_designated": lambda w: f"{w.who()} will kick off (Kick It!)",
-    "kickoff_no_kicker": lambda w: (f"{w.team()} have no kicker: the kick-off is lost and "
-                                    f"the receivers get {w.ball}"),
-    "no_kicker": lambda w: f"{w.team()} have no kicker on the pitch",
-    # Goblin Fanatic
-    "illegal_procedure": _illegal,
-    "illegal_procedure_penalty": lambda w: (
-        f"{w.team()} lose a team re-roll for the illegal procedure"
-        if w.get("penalty") == "reroll" else
-        f"{w.team()} take a turnover for the illegal procedure"),
-    "fanatic_square": lambda w: (f"  {w.who()} whirls {w.compass(w.get('direction'))} to "
-                                 f"{w.sq('to')} (D6 {w.get('die')})"),
-    "fanatic_force_back": lambda w: f"{w.who()} forces {w.who('target')} back",
-    "fanatic_chain": lambda w: (
-        f"{w.who()} goes down ({w.get('cause')}"
-        + (f" by {w.who('by')}" if w.get("by") is not None else "")
-        + "): his ball and chain, an injury roll without armour"),
-    "fanatic_collision": lambda w: (f"{w.who()} crashes into {w.who('other')}: both Fanatics "
-                                    f"go down"),
-    "fanatic_collapsed": lambda w: (f"{w.who()} collapses from exhaustion ({w.get('result')}): "
-                                    f"{w.get('detail')}"),
-    # blunderbuss
-    "blunderbuss_fired": lambda w: f"{w.who()} fires the blunderbuss at {w.sq('target')}",
-    "blunderbuss_scatter": _blunderbuss_scatter,
-    # bombs
-    "bomb_lit": lambda w: f"{w.who()} lights the fuse of {w.bomb()}",
-    "bomb_result": lambda w: {
-        "accurate": f"{w.whose()} throw is accurate",
-        "inaccurate": f"{w.whose()} throw is inaccurate",
-        "fumble": f"{w.who()} fumbles {w.bomb()}"}.get(w.get("result"),
-                                                       f"{w.whose()} throw: {w.get('result')}"),
-    "bomb_thrown": lambda w: (f"{w.who()} throws {w.bomb()} "
-                              + ("back " if (w.get("throw") or 1) > 1 else "")
-                              + f"at {w.sq('target')}, {RANGES.get(w.get('range'), 'a throw')}"),
-    "bomb_bounced": lambda w: f"  {w.bomb().capitalize()} bounces {w.way()} to {w.sq('to')}",
-    "bomb_catch_declined": lambda w: f"{w.who()} lets {w.bomb()} land",
-    "bomb_dropped": lambda w: f"{w.who()} fails to catch {w.bomb()}: it bounces",
-    "bomb_in_crowd": lambda w: f"{w.bomb().capitalize()} flies into the crowd: harmless",
-    "bomb_landed": lambda w: f"{w.bomb().capitalize()} comes down at {w.sq()}",
-    "bomb_scattered": lambda w: f"  {w.bomb().capitalize()} scatters {w.way()} to {w.sq('to')}",
-    "bomb_caught": lambda w: f"{w.who()} catches {w.bomb()}",
-    "bomb_intercepted": lambda w: (f"{w.who()} intercepts {w.whose('thrower')} "
-                                   f"{w.bomb()[4:]} and must throw it back"),
-    "bomb_rethrow": lambda w: f"{w.who()} must throw {w.bomb()} again, quickly",
-    "bomb_went_off_in_hand": lambda w: f"{w.bomb().capitalize()} goes off in {w.whose()} hands",
-    "bomb_fumbled": lambda w: f"{w.who()} fumbles {w.bomb()}: it drops beside him",
-    "bomb_exploded": _bomb_exploded,
-    # chainsaws and daggers
-    "chainsaw_failed": lambda w: f"{w.who()} cannot start his chainsaw",
-    "chainsaw_started": lambda w: f"{w.who()} starts his chainsaw: VRRRM",
-    "weapons_reset": _weapons_reset,
-    "weapon_attack": lambda w: (
-        f"{w.who('attacker')} "
-        + ("stabs at" if w.get("weapon") == "dagger" else "swings his chainsaw at")
-        + f" {w.who('defender')}" + (" (Blitz)" if w.get("blitz") else "")),
-    "weapon_hit": lambda w: (f"{w.whose('attacker')} {w.get('weapon')} breaks "
-                             f"{w.whose('defender')} armour: he "
-                             + STATUSES.get(w.get("result"),
-                                            "is " + str(w.get("result")).replace("_", " "))),
-    "weapon_no_effect": lambda w: (f"{w.whose('defender')} armour holds against "
-                                   f"{w.whose('attacker')} {w.get('weapon')}"),
-    # Death-Roller, dagger
-    "wrecked": lambda w: (f"{w.who()} is wrecked ({str(w.get('reason'))}"
-                          + (f" by {w.who('by')}" if w.get("by") is not None else "")
-                          + ") and leaves the match"),
-    "poison_wiped": lambda w: f"{w.whose()} dagger has lost its poison",
-}
-
+})
 
 def sentence(state, e) -> tuple[str, str] | None:
     """(sentence, category) for one event, or None for a kind in NOT_SHOWN. A kind neither

@@ -14,7 +14,8 @@ turns keys into the decision's choices, all through the controller:
 * Delete (or Backspace) sends the player under the cursor back to Reserves at once;
 * F lists the formations: the built-in ones (the engine's ("formation", name) choices) and the
   coach's own, saved with S;
-* K makes the player under the cursor the Kick It! kicker (B2.10.1, when the house rule is on);
+* a house rule's own set-up keys (its words.py's "setup_keys"; K: the Kick It! kicker,
+  B2.10.1, squigbowl/house/kicker/words.py);
 * e ends the set-up; when it is not legal the rule it breaks is shown instead (the decision's
   `info["why_not"]["end_setup"]`).
 
@@ -34,6 +35,7 @@ from pathlib import Path
 
 from squigbowl.rules.geometry import HEIGHT, WIDTH
 from squigbowl.text import plain
+from squigbowl.ui.match import house_words
 
 #: formations.json is read only as a regular file of at most this size (a coach's formations
 #: for many teams take a few KB)
@@ -235,9 +237,10 @@ class SetupMode:
             text.append(f" · holding {self._name(self.held)}")
             if state.players[self.held].square is None:
                 text.append(": Enter on a square puts him there, on one of yours swaps them")
-        kicker = state.phase_data.get("kick_it_kicker") if state.options.kick_it else None
-        if kicker is not None and state.players[kicker].side == side:
-            text.append(f" · kicker #{state.players[kicker].number}")
+        for status in house_words.items("setup_status"):     # a house rule's (the kicker)
+            extra = status(state, side)
+            if extra:
+                text.append(extra)
         problem = d.info.get("problem")
         if problem:
             text.append("\n✘ ")
@@ -446,20 +449,13 @@ class SetupMode:
 
         scr.app.push_screen(ChoiceDialog("Reserves", labels, info, cancel=True), done)
 
-    def kicker(self) -> None:
-        pid = self.own_player_at(self.screen.pitch.cursor)
-        if pid is not None and ("kicker", pid) in self.decision.choices:
-            self.screen._play(("kicker", pid))
-            return
-        self.screen.app.bell()
-        if not self.choices("kicker"):
-            self.screen._prompt("No kicker to designate here (Kick It! off, or not kicking).")
-        else:
-            from squigbowl.ui.match.rule_words import plain_rule
-
-            self.screen._prompt(plain_rule("B2.10.1: the kicker stands off the line of "
-                                           "scrimmage, outside the wide zones, and can hold a "
-                                           "ball"))
+    def __getattr__(self, name: str):
+        """A set-up key a house rule adds (its words.py, "setup_keys": name -> (mode) -> None),
+        bound as `setup_key('<name>')` on the screen."""
+        keys = house_words.table("setup_keys")
+        if name in keys:
+            return lambda: keys[name](self)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def end(self) -> None:
         if ("end_setup", None) in self.decision.choices:

@@ -2,28 +2,27 @@
 
 Pure formatting of what the engine said (events carry everything, DESIGN.md promise 3): no
 rule is computed here. Unknown choice and event kinds fall back to a readable generic form,
-so new rules show up in the log and the dialogs without new UI code.
+so new rules show up in the log and the dialogs without new UI code. A house rule's own words
+(its actions, choices, decisions) are in its folder's words.py, registered into `house_words`.
 """
 
 from __future__ import annotations
 
 from squigbowl.text import plain
+from squigbowl.ui.match import house_words
 
 SIDE_NAMES = ("Home", "Away")
-COMPASS = {"N": "north (up)", "S": "south (down)", "E": "east (right)", "W": "west (left)"}
 
-ACTION_NAMES = {
+ACTION_NAMES = house_words.Table("action_names", {
     "MOVE": "Move", "BLOCK": "Block", "BLITZ": "Blitz", "PASS": "Pass", "HANDOFF": "Hand-off",
-    "FOUL": "Foul", "TTM": "Throw team-mate", "KICK": "Kick",
-    "THROW_BOMB": "Throw a bomb", "FIRE_BLUNDERBUSS": "Fire the blunderbuss",
-    "START_CHAINSAW": "Start the chainsaw", "THROW_TEAMMATE": "Throw team-mate",
-}
+    "FOUL": "Foul", "TTM": "Throw team-mate", "THROW_TEAMMATE": "Throw team-mate",
+})
 
 PLAYER_KEYS = ("player", "attacker", "defender", "thrower", "receiver", "victim", "fouler",
                "thrown", "by", "kicker")
 
 #: nicer words for some (choice type, argument) pairs; the rest are generic
-CHOICE_WORDS = {
+CHOICE_WORDS = house_words.Table("choice_words", {
     ("reroll", "team"): "Use a team re-roll",
     ("reroll", None): "No re-roll (accept the result)",
     ("follow_up", True): "Follow up",
@@ -45,24 +44,13 @@ CHOICE_WORDS = {
     ("end_setup", None): "Set-up done",
     ("end_snap", None): "Done",
     ("concede", None): "Concede the match",
-    ("call", True): "Call illegal procedure!",
-    ("call", False): "Let it go",
-    ("penalty", "reroll"): "Lose a team re-roll",
-    ("penalty", "turnover"): "Take a turnover",
-    ("catch_bomb", True): "Try to catch the bomb",
-    ("catch_bomb", False): "Let it land",
-    ("kick_catch", True): "Try to catch the kick",
-    ("kick_catch", False): "Let it bounce",
-    ("kick_block", None): "Nobody tries to block the kick",
-    ("no_kicker", True): "Confirm: no kicker (touchback for the receivers)",
-    ("no_kicker", False): "Go back to the set-up",
     ("use", "armour"): "Dirty Player on the armour roll",
     ("use", "injury"): "Dirty Player on the injury roll",
     ("high_kick", None): "Nobody",
     ("pass_block", None): "Nobody",
-}
+})
 
-DECISION_TITLES = {
+DECISION_TITLES = house_words.Table("decision_titles", {
     "coin_call": "Call the coin toss",
     "kick_or_receive": "You won the toss: kick or receive?",
     "setup": "Set up your team",
@@ -82,15 +70,10 @@ DECISION_TITLES = {
     "quick_snap": "Quick Snap: move players one square",
     "kick_halve": "Kick skill: halve the scatter distance?",
     "ttm_target": "Throw team-mate: where to?",
-    "illegal_procedure": "Call illegal procedure on the Fanatic?",
-    "illegal_procedure_penalty": "Illegal procedure called: which penalty?",
-    "bomb_target": "Throw the bomb where?",
-    "catch_bomb": "A bomb lands on your player: catch it?",
-    "kick_landing": "Kick: choose the landing square",
-    "kick_catch": "The kick comes down on your player: catch it?",
-    "kick_block": "Kick It!: block the kick with a player?",
-    "no_kicker": "No kicker chosen: with no kicker the receivers get a touchback",
-}
+})
+
+#: choice kind -> (ctrl, decision, choice) -> its line in a dialog or None (a house rule's)
+CHOICE_TEXTS = house_words.Table("choice_texts")
 
 #: question prefixes built from a decision's info (the rest of the info goes below it)
 REROLL_SOURCES = {"team": "a team re-roll", None: "no re-roll"}
@@ -199,16 +182,14 @@ def choice_text(ctrl, decision, choice) -> str:
         return f"{plain(p.name)} #{p.number} ({p.position}, {where})"
     if kind == "snap" and isinstance(arg, tuple):
         return f"Quick Snap: {arg_text(ctrl, decision, choice)}"
-    if kind == "kick_aim" and isinstance(arg, tuple):
-        return f"Aim the kick this way, through {square_text(arg)}"
+    if kind in CHOICE_TEXTS:
+        text = CHOICE_TEXTS[kind](ctrl, decision, choice)
+        if text is not None:
+            return text
     if kind == "step" and isinstance(arg, tuple):
         act = ctrl.state.activation
         frm = ctrl.state.players[act.pid].square if act is not None else None
         return f"Step {_to(arg, frm)}"
-    if kind == "fanatic" and isinstance(arg, str):
-        return f"Face {COMPASS.get(arg, arg)}"
-    if kind == "kicker" and isinstance(arg, int):
-        return f"Make {player_name(ctrl.state, arg, short=True)} the kicker"
     if kind in ACTION_NAMES:
         return f"{ACTION_NAMES[kind]}: {arg_text(ctrl, decision, choice)}"
     if kind == "intercept" and arg is None:
@@ -221,9 +202,10 @@ def choice_text(ctrl, decision, choice) -> str:
 
 
 def squig_words(state, text: str) -> str:
-    """Under Squig Ball the ball is the squig (B1.1: given at a touchback like the ball)."""
-    if getattr(getattr(state, "options", None), "squig_ball", False):
-        return text.replace("the ball", "the squig")
+    """The ball called what a house rule calls it in this match (`house_words.ball_word`)."""
+    word = house_words.ball_word(state)
+    if word != "ball":
+        return text.replace("the ball", f"the {word}")
     return text
 
 
@@ -235,9 +217,9 @@ def decision_title(ctrl, decision) -> str:
     title = squig_words(state, DECISION_TITLES.get(d.kind, d.kind.replace("_", " ").capitalize()))
     who = info.get("player")
     name = player_name(state, who, short=True) if isinstance(who, int) else None
-    if d.kind == "action" and any(c[0] == "fanatic" for c in d.choices):
-        return f"{name}: which way does the Fanatic face? (B3: a D6 picks one of three " \
-               f"squares ahead)"
+    special = house_words.first("decision_title", ctrl, d, title, name)   # a house rule's
+    if special is not None:
+        return special
     if d.kind == "reroll":
         what = info.get("what", "roll")
         if info.get("faces"):
@@ -257,10 +239,6 @@ def decision_title(ctrl, decision) -> str:
     if d.kind == "apothecary" and name:
         hurt = {"ko": "Knocked Out", "cas": "a casualty"}.get(info.get("injury"), "hurt")
         return f"Use the apothecary on {name} ({hurt})?"
-    if d.kind in ("catch_bomb", "kick_catch") and name:
-        return title.replace("your player", name)
-    if d.kind == "illegal_procedure" and name:
-        return f"{name} acted before the Fanatic: call illegal procedure?"
     return title
 
 
@@ -274,10 +252,12 @@ def block_line(ctrl, info) -> str | None:
         return None
     state = ctrl.state
     att = info.get("attacker")
-    who = player_name(state, att, short=True) if isinstance(att, int) else "The squig"
+    # (who, strength) of an attacker that is no player, as a house rule names it
+    special = None if isinstance(att, int) else house_words.first("block_line_attacker", info)
+    who, strength = special or (player_name(state, att, short=True),
+                                info.get("attacker_strength"))
     line = f"{who} v {player_name(state, info.get('defender'), short=True)}: strength " \
-           f"{info.get('attacker_strength', info.get('squig_strength'))} v " \
-           f"{info['defender_strength']}"
+           f"{strength} v {info['defender_strength']}"
     a, d = len(info.get("attacker_assists") or []), len(info.get("defender_assists") or [])
     if a or d:
         line += f" ({a} assist{'s' * (a != 1)} v {d})"

@@ -1,6 +1,6 @@
 """The set-up's keys on the match screen ('setup', and Perfect Defence): Enter picks a player up
 and puts him down, r lists the Reserves, Delete sends him there, F formations, S saves one,
-K the Kick It! kicker, Tab the next of your players, e ends. What each key does is
+a house rule's keys (K the Kick It! kicker), Tab the next of your players, e ends. What each key does is
 setup_screen.SetupMode's (the screen's `setup`); this mode routes the keys to it and shows its
 layers, its status line and the Reserves on the card."""
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
+from squigbowl.ui.match import house_words
 from squigbowl.ui.match.key_help import Keys
 from squigbowl.ui.match.modes.base import Mode
 
@@ -23,7 +24,7 @@ class SetupKeysMode(Mode):
         Binding("backspace", "setup_key('remove')", show=False),
         Binding("F", "setup_key('formation_menu')", "Formations", tooltip="formations"),
         Binding("S", "setup_key('save')", "Save", tooltip="save one"),
-        Binding("K", "setup_key('kicker')", "Kicker", tooltip="Kick It! kicker"),
+        Binding("K", "setup_key('kicker')", "Kicker"),
         Binding("e", "setup_key('end')", "End set-up"),
     ]
 
@@ -34,7 +35,8 @@ class SetupKeysMode(Mode):
                                             "player under the cursor there")],
         [Keys("setup_key('remove')", says="sends him to Reserves at once")],
         [Keys("setup_key('formation_menu')"), Keys("setup_key('save')"),
-         Keys("setup_key('kicker')"), Keys("next_player(1)", says="next of your players"),
+         lambda: house_words.items("help_setup"),     # a house rule's keys (K the kicker)
+         Keys("next_player(1)", says="next of your players"),
          Keys("setup_key('end')", says="ends the set-up (or says which rule it breaks)")],
     ])
 
