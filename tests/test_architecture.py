@@ -6,6 +6,7 @@ imports nothing of the other game, and nothing below the shell reaches up into i
 """
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -30,8 +31,13 @@ RULES = {
     # the Squig Cup: a series of races above the race engine (no screens, riders or saves)
     "cup": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.coaches",
                            "squigbowl.riders", "squigbowl.saves"),
-    # the computer players: each game's own, no screens
-    "coaches": SCREENS + UP + ("squigbowl.race", "squigbowl.riders", "squigbowl.saves"),
+    # the computer players: each game's own, no screens, no house rule (a house rule's coaching
+    # registers into coaches/house_play.py, which loads each rule's coach.py by name)
+    "coaches": SCREENS + UP + ("squigbowl.race", "squigbowl.riders", "squigbowl.saves",
+                               "squigbowl.house"),
+    # a house rule's computer coaching: its engine part, the base game and the coaches
+    "house/*/coach.py": SCREENS + UP + ("squigbowl.race", "squigbowl.riders", "squigbowl.saves",
+                                        "squigbowl.cup"),
     "riders": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.coaches",
                               "squigbowl.saves", "squigbowl.cup"),
     # what both games share below the screens
@@ -95,12 +101,16 @@ OTHER_LAYER = {"house": ("*/words.py",)}
 
 
 def files_of(part: str) -> list[Path]:
+    """The files of a part: a module, a folder (less the files a pattern under it names, which
+    have a rule of their own, e.g. "house/*/coach.py", or are another layer's) or a pattern."""
     if "*" in part:
         return sorted(PKG.glob(part))
     target = PKG / part
     if target.suffix == ".py":
         return [target]
     other = {p for pattern in OTHER_LAYER.get(part, ()) for p in target.glob(pattern)}
+    other |= {p for pattern in RULES if "*" in pattern and pattern.startswith(part + "/")
+              for p in PKG.glob(pattern)}
     return [p for p in sorted(target.rglob("*.py")) if p not in other]
 
 
@@ -309,3 +319,84 @@ def test_the_name_check_catches_a_house_name(tmp_path, monkeypatch):
     monkeypatch.setattr(here, "ROOT", tmp_path)
     with pytest.raises(AssertionError, match="THROW_BOMB"):
         test_the_generic_match_ui_names_no_house_rule()
+
+
+#: the module of squigbowl/coaches/ that is not generic coaching: the simulator (its
+#: command line's house-rule switches and the counters of what the house rules did)
+COACHES_TOOLS = ("sim.py",)
+#: what names a house rule in code: its skills, its options, its actions and decisions
+HOUSE_NAMES = ("Goblin Fanatic", "Chainsaw", "Blunderbuss", "Bombardier", "Stink Bomb",
+               "Poisoned Dagger", "Death-Roller", "Pogo Stick", "squig_ball", "kick_it",
+               "fanatic_first", "secret_weapon_sendoff", "START_CHAINSAW", "FIRE_BLUNDERBUSS",
+               "THROW_BOMB", "KICK", "bomb_target", "catch_bomb", "kick_landing", "kick_catch",
+               "kick_block", "kick_aim", "light_fuse", "illegal_procedure", "no_kicker",
+               "kicker", "squig", "chainsaw", "stab", "fuse")
+
+
+def house_names_in(path: Path) -> list[str]:
+    """Where the code of `path` names a house rule: a string (not a docstring) holding one of
+    HOUSE_NAMES as a word, or a name or attribute that is one (docstrings and comments may cite
+    Part B)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    docs = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docs.add(id(body[0].value))
+    bad = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            hits = [n for n in HOUSE_NAMES
+                    if re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", node.value)]
+        elif isinstance(node, ast.Attribute):
+            hits = [n for n in HOUSE_NAMES if node.attr == n]
+        elif isinstance(node, ast.Name):
+            hits = [n for n in HOUSE_NAMES if node.id == n]
+        else:
+            continue
+        bad += [f"{path.relative_to(ROOT)}:{node.lineno} names {h!r}" for h in hits]
+    return bad
+
+
+def generic_coaches() -> list[Path]:
+    return [p for p in sorted((PKG / "coaches").glob("*.py")) if p.name not in COACHES_TOOLS]
+
+
+def test_the_generic_coaches_name_no_house_rule():
+    """Issue 22: the coaches ask house_play's hooks and traits, never a house rule's name; a
+    rule's play is in squigbowl/house/<rule>/coach.py."""
+    assert generic_coaches()
+    assert [bad for p in generic_coaches() for bad in house_names_in(p)] == []
+
+
+def test_house_play_loads_the_rules_by_name_only():
+    """coaches/house_play.py finds each rule's coach.py through the plug-ins' package names
+    (importlib), never by an import of squigbowl.house."""
+    text = (PKG / "coaches" / "house_play.py").read_text()
+    assert "import_module" in text and "load_plugins" in text
+    assert offenders("coaches", ("squigbowl.house",)) == []
+
+
+def test_the_name_check_catches_a_house_rule_name(tmp_path, monkeypatch):
+    """The check fires on the literal the easy coach used to test, and not on a docstring."""
+    fake = tmp_path / "squigbowl" / "coaches"
+    fake.mkdir(parents=True)
+    (fake / "easy.py").write_text('"""The Goblin Fanatic acts first (B3.3)."""\n\n\n'
+                                  'def f(p):\n    return "Goblin Fanatic" in p.skills\n\n\n'
+                                  'def g(s):\n    return s.options.squig_ball\n')
+    here = sys.modules[__name__]
+    monkeypatch.setattr(here, "PKG", tmp_path / "squigbowl")
+    monkeypatch.setattr(here, "ROOT", tmp_path)
+    assert sorted(b for p in generic_coaches() for b in house_names_in(p)) == [
+        "squigbowl/coaches/easy.py:5 names 'Goblin Fanatic'",
+        "squigbowl/coaches/easy.py:9 names 'squig_ball'"]
+
+
+def test_a_house_rules_coach_may_import_the_coaches():
+    """house/<rule>/coach.py is a part of its own: it imports the coaches (house_play), which
+    the rule's engine part may not."""
+    coach_files = files_of("house/*/coach.py")
+    assert coach_files and not set(coach_files) & set(files_of("house"))
+    assert any(name.startswith("squigbowl.coaches") for p in coach_files
+               for _, name in imports_of(p))

@@ -12,8 +12,9 @@ come at points where everything has settled, and there the ball rule is strict (
 
 from __future__ import annotations
 
+from squigbowl.coaches import house_play
 from squigbowl.rules.geometry import on_pitch
-from squigbowl.rules.model import CASUALTY, ON_PITCH, STANDING
+from squigbowl.rules.model import ON_PITCH, STANDING
 
 #: decisions asked where nothing is in flight: the ball must be settled (A7.1)
 SETTLED_KINDS = frozenset({"turn", "action"})
@@ -113,39 +114,26 @@ def check_invariants(m) -> list[str]:
 
 
 def check_variant_invariants(m, settled: bool) -> list[str]:
-    """The house rules' invariants (RULES.md Part B):
-
-    * B1: under Squig Ball there is exactly one squig, and while play is settled in a team turn
-      it is somewhere — held, or on a pitch square — and never in the air (it hops only along
-      the ground; `state.ball` is the squig, so two squigs cannot exist: this checks it is not
-      lost);
-    * B3.2 / B7.3 / A12 No Hands: a Goblin Fanatic, a player whose chainsaw runs, or a No Hands
-      player never holds the ball (or the squig).
-    """
+    """The invariants of a ball holder (A12 No Hands never holds the ball) and the house rules'
+    own (each rule's `house_play` "invariants" check, `check(m, settled) -> problems`)."""
+    house_play.load()
     s = m.state
     problems: list[str] = []
     ball = s.ball
     if ball.carrier is not None and 0 <= ball.carrier < len(s.players):
         c = s.players[ball.carrier]
-        skills = c.skills
-        if "Goblin Fanatic" in skills:
-            problems.append(f"the Goblin Fanatic {c.id} holds the ball (B3.2)")
-        if c.extra and c.extra.get("chainsaw_running"):
-            problems.append(f"player {c.id} holds the ball with his chainsaw running (B7.3)")
-        if "No Hands" in skills:
+        if "No Hands" in c.skills:
             problems.append(f"the No Hands player {c.id} holds the ball")
-    if s.options.squig_ball and settled and s.phase in BALL_PHASES and not s.over:
-        if ball.carrier is None and ball.square is None:
-            problems.append("the squig is nowhere (B1)")
-        elif ball.carrier is None and ball.in_air:
-            problems.append(f"the squig is in the air at {ball.square} at a settled decision "
-                            f"(B1)")
+    for check in house_play.values("invariants"):
+        problems.extend(check(m, settled))
     return problems
 
 
 class InvariantTracker:
     """Follows one match: the same player ids as at the start, and scores that move only with
-    touchdown events (A11.1; a touchdown awarded by A2.8 comes as a 'touchdown*' event too)."""
+    touchdown events (A11.1; a touchdown awarded by A2.8 comes as a 'touchdown*' event too);
+    the house rules' watchers (`house_play` "invariant_watchers": a maker of an object whose
+    `after(m, events)` returns problems) follow it too."""
 
     def __init__(self, m) -> None:
         s = m.state
@@ -153,8 +141,8 @@ class InvariantTracker:
         self.sides = [p.side for p in s.players]
         self.score = [t.score for t in s.teams]
         self.touchdowns = list(self.score)
-        #: B8.4 [DD-62]: Death-Rollers wrecked so far; they stay in the Casualty box
-        self.wrecked: set[int] = set()
+        house_play.load()
+        self.watchers = [make() for make in house_play.values("invariant_watchers")]
 
     def after(self, m, events) -> list[str]:
         """Problems after a decision whose `events` (as returned by `m.decide`) just happened."""
@@ -163,19 +151,13 @@ class InvariantTracker:
         if [p.id for p in s.players] != self.ids or [p.side for p in s.players] != self.sides:
             problems.append(f"the players changed: {len(self.ids)} at the start, "
                             f"{len(s.players)} now")
-        wrecked = self.wrecked
         for e in events:
             if e.kind.startswith("touchdown"):
                 side = e.get("side")
                 if side in (0, 1):
                     self.touchdowns[side] += 1
-            elif e.kind == "wrecked":
-                wrecked.add(e.get("player"))
-        for pid in wrecked:
-            p = s.players[pid]
-            if p.status != CASUALTY or p.square is not None:
-                problems.append(f"the wrecked Death-Roller {pid} came back: {p.status} at "
-                                f"{p.square} (B8.4)")
+        for watcher in self.watchers:
+            problems.extend(watcher.after(m, events))
         for t in s.teams:
             old = self.score[t.side]
             if t.score < old:

@@ -1,29 +1,28 @@
 """The normal computer coach (issue 12): the easy coach's habits plus a passing game, a cage
 and a screen, in the manner of GrodBot (Bot Bowl I-II).
 
-At each 'turn' decision, by priority:
+At each 'turn' decision, by priority (the house rules' own play asked of `house_play` at the
+points named in brackets, never named here):
 
-1. the Goblin Fanatic first, chainsaws started (B3.3, B7.2); the pass of a pass play, or the
-   blunderbuss shot of a shot play, whose receiver has run to his square (B4, shot_play.py);
+1. what a house rule does first ["first"]; the pass of a pass play whose receiver has run to
+   his square, or a house rule's play begun earlier in the turn ["resume"];
 2. the carrier scores when his way is likely enough (A11.1), counting the team re-roll, unless
    a relay scores more surely;
 3. a relay that scores: a hand-off (A7.4) or a pass (A7.2) to a team-mate who then runs in, or
    a receiver who runs into the end zone before the pass (a pass play), the likelier; else a
    team-mate throw of the carrier, who then runs in (A7.9, team_mate_throw.py);
-4. the blunderbuss with the ball: a shot at a team-mate free in the end zone (B4), or one
-   downfield; no clearing kick, but on the last turn a kick at a team-mate in the end zone
-   (B2); against their carrier a sure blitz, a bomb worth it (B5, B6), else team-mates mark
-   him with no roll, two-dice blocks on the players next to him, then the blitz (a fall of
-   ours weighs little in their possession, `carrier_hit`); the pick-up (declared as the
-   Hand-off action, to hand on after it; a risky one after the team-mates' moves with no
-   roll, a loose squig ringed first, B1.5);
+4. a house rule's action with the ball ["carrier"]; against their carrier a sure blitz, a house
+   rule's attack on him ["against_carrier"], else team-mates mark him with no roll, two-dice
+   blocks on the players next to him, then the blitz (a fall of ours weighs little in their
+   possession, `carrier_hit`); the pick-up (declared as the Hand-off action, to hand on after
+   it; a risky one after the team-mates' moves with no roll);
 5. a marked carrier is freed: a two-dice block on a marker (A8);
 6. a relay or a pass play that gains ground; the carrier dodges clear when marked (A6.4) or
    moves up where his team-mates can cage him;
 7. moves with no roll: team-mates fill the cage's corners; against their carrier they screen
    our end zone; around a loose ball they put their tackle zones (cage.py); standing up;
-8. then the risks: bombs at clusters, blocks, weapon attacks (B5-B10, A8), since a turnover
-   ends the turn (A5.6);
+8. then the risks: a house rule's attack on an area ["area"], blocks, the house rules' attacks
+   that replace a block, since a turnover ends the turn (A5.6);
 9. a foul when it pays (A9), last; then the turn ends.
 
 Team re-rolls (A10) are never spent where a failure costs neither ball nor turn (SPARED), and
@@ -35,20 +34,13 @@ It reads only the state a coach sees and the engine's odds; it never touches the
 
 from __future__ import annotations
 
-from squigbowl.coaches import cage, relay, shot_play, team_mate_throw
-from squigbowl.coaches import scripted_weapons as weapons
-from squigbowl.coaches.scripted_coach import (
-    SCORE_CHANCE,
-    ScriptedCoach,
-    block_dice,
-    block_odds,
-    block_value,
-    find_paths,
-    opp_tz_map,
-    path_to,
-    pickup_candidates,
-)
-from squigbowl.house.bomb import BOMB, bomb_kind
+from squigbowl.coaches import cage, house_play, relay, team_mate_throw
+from squigbowl.coaches.block_odds import block_dice, block_odds, block_value
+from squigbowl.coaches.catching import catch_chance
+from squigbowl.coaches.coach import register
+from squigbowl.coaches.paths import find_paths, opp_tz_map, path_to, paths_from_rest
+from squigbowl.coaches.policies import pickup_candidates
+from squigbowl.coaches.scripted_coach import SCORE_CHANCE, ScriptedCoach, set_apart
 from squigbowl.rules import odds, passing
 from squigbowl.rules.geometry import NEIGHBOURS, distance, scoring_x
 from squigbowl.rules.model import STANDING
@@ -59,12 +51,9 @@ RELAY_SCORE = 0.33
 GOOD_BLITZ = 0.35
 #: ... then, with the markers in place, a blitz on him worth this (way x `carrier_hit`)
 ANY_BLITZ = 0.25
-#: a bomb or stink bomb whose throw is worth this (`scripted_weapons.best_bomb_target`, fuse,
-#: throw and bounce counted: their carrier weighs 2.1 in a stink cloud, 2.5 in a blast, a
-#: plain player 0.5-1) goes before team-mates close in on their carrier (into its blast)
-CARRIER_BOMB = 0.6
-#: rolls the normal coach never spends a team re-roll on (`on_reroll`), by their 'what'
-SPARED = ("chainsaw", "really stupid", "bone-head", "wild animal", "fuse")
+#: rolls the normal coach never spends a team re-roll on (`on_reroll`), by their 'what'; the
+#: house rules add theirs ("spared_rolls", house_play)
+SPARED = ("really stupid", "bone-head", "wild animal")
 #: the carrier's own run counts the team re-roll: tried at this chance
 NORMAL_SCORE = 0.40
 #: a run in this sure is never traded for a relay
@@ -90,6 +79,7 @@ ESCAPE_MIN = 0.35
 
 class NormalCoach(ScriptedCoach):
     name = "normal"
+    style = "normal"
     #: a failed pick-up is a turnover (A5.6): tried from this chance
     pickup_min = 0.4
     #: the escape (A6.4, `ScriptedCoach.escape_plan`): from a lower chance, along riskier ways
@@ -100,8 +90,6 @@ class NormalCoach(ScriptedCoach):
         super().__init__(seed)
         #: a pass play under way: (turn key, thrower id, receiver id, target square)
         self.pass_play: tuple | None = None
-        #: a blunderbuss shot under way: (turn key, gun id, receiver id, end-zone square)
-        self.shot: tuple | None = None
         #: the ball lay loose at the start of our last team turn and of this one
         self._loose_before = False
         self._loose_key = None
@@ -118,14 +106,14 @@ class NormalCoach(ScriptedCoach):
             self._loose_key, self._loose_before = key, loose and self._loose_then
             self._loose_then = loose
 
-        c = self.house_rules_first(s, side, avail, carrier)
+        c = self.house_turn("first", m, side, key, avail, tz, carrier)
         if c is not None:
             return c
         # a receiver has run to his square: the pass (A7.2)
         c = self.finish_pass_play(s, key, avail, carrier)
         if c is not None:
             return c
-        c = self.finish_shot(m, key, avail, carrier, tz)
+        c = self.house_turn("resume", m, side, key, avail, tz, carrier)
         if c is not None:
             return c
         # 2. score
@@ -139,9 +127,9 @@ class NormalCoach(ScriptedCoach):
             if plan is not None:
                 return self.start(("MOVE", carrier.id), plan)
         # 3. a relay that scores
-        if ours and ("scoring_relay", carrier.id) not in self._tried:
+        if ours and ("scoring_relay", carrier.id) not in self.tried:
             # the likelier of a hand-off / pass and run, and a receiver's run and pass
-            self._tried.add(("scoring_relay", carrier.id))
+            self.tried.add(("scoring_relay", carrier.id))
             handed = self.relay(m, side, avail, carrier, tz, scoring=True, dry=True)
             c = self.start_pass_play(m, key, side, avail, carrier, tz, late, scoring=True,
                                      beat=handed)
@@ -150,23 +138,23 @@ class NormalCoach(ScriptedCoach):
             if c is not None:
                 return c
         # 3b. our carrier thrown towards the end zone by a team-mate, to run in (A7.9)
-        if ours and ("ttm", carrier.id) not in self._tried:
-            self._tried.add(("ttm", carrier.id))
+        if ours and ("ttm", carrier.id) not in self.tried:
+            self.tried.add(("ttm", carrier.id))
             got = team_mate_throw.throw_plan(m, side, avail, carrier)
             if got is not None:
                 return self.start(*got)
-        # 4. weapons with the ball, blitz their carrier, pick the ball up
+        # 4. a house rule's action with the ball, blitz their carrier, pick the ball up
         if ours:
-            c = self.carrier_weapons(m, side, avail, carrier, tz)
+            c = self.house_turn("carrier", m, side, key, avail, tz, carrier)
             if c is not None:
                 return c
-        if carrier is not None and not ours and ("blitz", carrier.id) not in self._tried:
-            # a sure blitz at once; a bomb at him; otherwise team-mates close in first
-            # (assists, A8.3)
+        if carrier is not None and not ours and ("blitz", carrier.id) not in self.tried:
+            # a sure blitz at once; a house rule's attack on him; otherwise team-mates close
+            # in first (assists, A8.3)
             c = self.blitz_carrier(m, side, carrier, avail, tz, floor=GOOD_BLITZ)
             if c is not None:
                 return c
-            c = self.carrier_bomb(m, side, avail)
+            c = self.house_turn("against_carrier", m, side, key, avail, tz, carrier)
             if c is not None:
                 return c
             c = self.mark_carrier(m, side, avail, tz, carrier)
@@ -179,9 +167,9 @@ class NormalCoach(ScriptedCoach):
                                    value=carrier_hit)
             if c is not None:
                 return c
-            self._tried.add(("blitz", carrier.id))
+            self.tried.add(("blitz", carrier.id))
         if (carrier is None and ball.square is not None and not ball.in_air
-                and ("pickup", ball.square, tz.get(ball.square, 0)) not in self._tried):
+                and ("pickup", ball.square, tz.get(ball.square, 0)) not in self.tried):
             c = self.pickup(m, side, avail, tz)
             if c is not None and self._pickup_chance < PICKUP_FIRST:
                 # a risky pick-up goes after the moves with no roll (a failure ends the turn,
@@ -198,7 +186,7 @@ class NormalCoach(ScriptedCoach):
             if c is not None:
                 return c
             # tried again once a block has taken a tackle zone off the ball (A6.7)
-            self._tried.add(("pickup", ball.square, tz.get(ball.square, 0)))
+            self.tried.add(("pickup", ball.square, tz.get(ball.square, 0)))
         # 5. free a marked carrier
         marked = ours and tz.get(carrier.square, 0) > 0
         if marked:
@@ -206,16 +194,16 @@ class NormalCoach(ScriptedCoach):
             if c is not None:
                 return c
         # 6. the carrier: a relay that gains ground, dodge clear when marked, or move up
-        if ours and ("relay", carrier.id) not in self._tried:
+        if ours and ("relay", carrier.id) not in self.tried:
             c = self.relay(m, side, avail, carrier, tz, scoring=False)
             if c is not None:
                 return c
-            self._tried.add(("relay", carrier.id))
-        if ours and ("pass_play", False) not in self._tried:
+            self.tried.add(("relay", carrier.id))
+        if ours and ("pass_play", False) not in self.tried:
             c = self.start_pass_play(m, key, side, avail, carrier, tz, late, scoring=False)
             if c is not None:
                 return c
-            self._tried.add(("pass_play", False))
+            self.tried.add(("pass_play", False))
         if can_move:
             tz = opp_tz_map(s, side)
             c = self.carrier_run(m, carrier, tz)
@@ -226,8 +214,9 @@ class NormalCoach(ScriptedCoach):
         c = self.support(m, side, avail, tz, carrier)
         if c is not None:
             return c
-        # 8. then the risks: bombs, blocks, weapons (a turnover ends the turn, A5.6)
-        c = self.bombs(s, side, avail, m)
+        # 8. then the risks: a house rule's attack on an area, blocks, attacks (a turnover
+        # ends the turn, A5.6)
+        c = self.house_turn("area", m, side, key, avail, tz, carrier)
         if c is not None:
             return c
         c = self.best_block(s, side, avail, carrier)
@@ -258,52 +247,19 @@ class NormalCoach(ScriptedCoach):
         side = d.side
         return max(d.choices, key=lambda c: (relay.progress(c[1], side), -abs(c[1][1] - 7)))
 
-    def carrier_weapons(self, m, side, avail, carrier, tz):
-        """B4: the blunderbuss fired at a team-mate free in the end zone when that scores from
-        SHOT_SCORE (shot_play.best_shot; a receiver who must first run there runs, then the
-        gun fires: `finish_shot`), else to an open team-mate downfield. No clearing kick (B2): a
-        carrier's kick gives the ball away, and with the squig's −1 (B1.8) an AG 2 kicker
-        under pressure fumbles it about half the time (B2.6, B2.8) — measured, normal won
-        more often without it (120 all-rules matches v easy: 64 to 73 wins). On the last turn
-        of a half, though, a kick that may land on a team-mate in the end zone (B2.5.1)."""
-        kinds = avail.get(carrier.id, ())
-        if "FIRE_BLUNDERBUSS" in kinds and ("shot", carrier.id) not in self._tried:
-            self._tried.add(("shot", carrier.id))
-            shot = shot_play.best_shot(m, carrier, avail, tz)
-            late = m.state.teams[side].turn >= 8
-            if shot is not None and shot.chance >= (shot_play.SHOT_SCORE if not late else 0.05):
-                if not shot.path:
-                    return self.start(("FIRE_BLUNDERBUSS", carrier.id),
-                                      {"kind": "fire", "target": shot.square})
-                self.shot = (self._turn_key, carrier.id, shot.receiver, shot.square)
-                return self.start(("MOVE", shot.receiver),
-                                  {"kind": "run", "path": shot.path, "moved": True})
-        if "FIRE_BLUNDERBUSS" in kinds:
-            target = weapons.blunderbuss_target(m, carrier, tz)
-            if target is not None:
-                return self.start(("FIRE_BLUNDERBUSS", carrier.id),
-                                  {"kind": "fire", "target": target})
-        if "KICK" in kinds and carrier.status == STANDING and m.state.teams[side].turn >= 8:
-            # B2: the last turn of the half and no other way in: a kick at a team-mate in
-            # the end zone (shot_play.kick_aim_at_mate)
-            aim = shot_play.kick_aim_at_mate(m, carrier)
-            if aim is not None:
-                return self.start(("KICK", carrier.id), {"kind": "kick_at", "aim": aim})
-        return None
-
     def on_reroll(self, m, d):
         """A10: as the easy coach, but a tied match's team re-rolls are kept for the penalty
         shoot-out (A2.11.5: a D6 plus the team re-rolls not used; the second half's are
         carried into overtime, A2.11.2): from the second half on, while the score is level,
         the team re-roll goes only to a roll of the ball's holder, picker or catcher. Never on
-        a roll in SPARED: a failure there costs no ball and no turn (B7.2 the chainsaw stays
-        off, B5.2 the fuse) or only this player's action (A12 Really Stupid, Bone-head, Wild
-        Animal), and the re-roll is wanted for a pick-up (A6.7, B1.8)."""
+        a roll in SPARED and the house rules' spared rolls: a failure there costs no ball and
+        no turn (a house rule's own rolls) or only this player's action (A12 Really Stupid,
+        Bone-head, Wild Animal), and the re-roll is wanted for a pick-up (A6.7)."""
         s = m.state
         team = s.teams[d.side]
         tied = team.score == s.teams[1 - d.side].score
         what = str(d.info.get("what", "")).lower()
-        if ("reroll", "team") in d.choices and any(k in what for k in SPARED):
+        if ("reroll", "team") in d.choices and any(k in what for k in spared()):
             return ("reroll", None) if ("reroll", None) in d.choices else None
         if s.half >= 2 and tied and any(c == ("reroll", "team") for c in d.choices):
             if not any(c[0] == "reroll" and c[1] not in (None, "team") for c in d.choices):
@@ -317,16 +273,12 @@ class NormalCoach(ScriptedCoach):
                     return ("reroll", None) if ("reroll", None) in d.choices else None
         return super().on_reroll(m, d)
 
-    def house_rule_action(self, m, s, p, plan, choices):
-        """The team-mate throw of a 'ttm' plan (A7.9.1), the aim of a 'kick_at' plan (B2.2),
-        then Part B's actions."""
+    def plan_action(self, m, s, p, plan, choices):
+        """The team-mate throw of a 'ttm' plan (A7.9.1), then the house rules' steps."""
         if plan["kind"] == "ttm":
             c = ("throw_teammate", plan["thrown"])
             return c if c in choices else None
-        if plan["kind"] == "kick_at":  # B2.2, with no move first
-            c = ("kick_aim", plan["aim"])
-            return c if c in choices else None
-        return super().house_rule_action(m, s, p, plan, choices)
+        return super().plan_action(m, s, p, plan, choices)
 
     # -- scoring ------------------------------------------------------------------------------
     def run_in(self, m, p, tz, late):
@@ -367,7 +319,7 @@ class NormalCoach(ScriptedCoach):
         cands = relay.receivers(s, carrier, avail)
         if not cands:
             return None
-        paths_of = _paths_from_rest(m)
+        paths_of = paths_from_rest(m)
 
         own = find_paths(m, carrier, 0, tz, max_steps=carrier.ma)
         options = []
@@ -380,15 +332,10 @@ class NormalCoach(ScriptedCoach):
         if not options:
             return None
         if scoring and can_pass:
-            # a hand-off to a loaded blunderbuss, whose shot then scores (B4; the team's Pass
-            # action is still free for it, DD-07)
-            for o in options:
-                gun = s.players[o.receiver]
-                if o.kind == "handoff" and shot_play.can_fire(s, gun):
-                    rest = {pid: k for pid, k in avail.items() if pid not in (carrier.id, gun.id)}
-                    shot = shot_play.best_shot(m, gun, rest, tz)
-                    if shot is not None and shot.chance > o.score:
-                        o.score = shot.chance
+            # what a house rule's action after a hand-off adds (the team's Pass action is still
+            # free for it)
+            for more in house_play.values("relay_options"):
+                more(m, avail, carrier, tz, options, True)
         if scoring:
             options = [o for o in options if o.chance * o.score >= RELAY_SCORE]
             if not options:
@@ -397,10 +344,9 @@ class NormalCoach(ScriptedCoach):
             if dry:
                 return best.chance * best.score
         else:
-            if can_pass:  # the team's Pass action is free for the blunderbuss (B4.2, DD-07)
-                for o in options:
-                    if o.kind == "handoff":
-                        relay.blunderbuss_outlook(m, s.players[o.receiver], o, tz)
+            if can_pass:  # the team's Pass action is free for a house rule's action after it
+                for more in house_play.values("relay_options"):
+                    more(m, avail, carrier, tz, options, False)
             marked = tz.get(carrier.square, 0) > 0
             reach = relay.carrier_reach(m, carrier, own) if not marked else \
                 relay.progress(carrier.square, side)
@@ -412,7 +358,7 @@ class NormalCoach(ScriptedCoach):
             if not options:
                 return None
             best = max(options, key=lambda o: (o.value, -len(o.path)))
-        self._tried.add(("relay", carrier.id))
+        self.tried.add(("relay", carrier.id))
         q = s.players[best.receiver]
         if best.kind == "handoff":
             return self.start(("HANDOFF", carrier.id),
@@ -443,7 +389,7 @@ class NormalCoach(ScriptedCoach):
                 continue
             if scoring and abs(q.square[0] - x) > q.ma:
                 continue
-            catch = weapons.catch_chance(m, q, True)
+            catch = catch_chance(m, q, True)
             if catch <= 0.0:
                 continue
             paths = find_paths(m, q, 0, tz, max_steps=q.ma)
@@ -462,7 +408,7 @@ class NormalCoach(ScriptedCoach):
                 po = passing.pass_odds(m, carrier, sq)
                 if po is None:
                     continue
-                acc = relay._one_reroll((7 - po["accurate_on"]) / 6,
+                acc = relay.one_reroll((7 - po["accurate_on"]) / 6,
                                         carrier.has("Pass") or team_rr)
                 worst = max([(7 - io["needed"]) / 6 for io in po["interceptors"]] or [0.0])
                 chance = acc * (1 - worst) * catch
@@ -494,27 +440,13 @@ class NormalCoach(ScriptedCoach):
             return None
         return self.start(("PASS", thrower), {"kind": "pass", "path": [], "square": sq})
 
-    def finish_shot(self, m, key, avail, carrier, tz):
-        """B4.3: the shot of a shot play whose receiver stands free on his end-zone square."""
-        play = self.shot
-        if play is None:
-            return None
-        self.shot = None
-        k, gun, receiver, sq = play
-        q = m.state.players[receiver]
-        if k != key or carrier is None or carrier.id != gun \
-                or "FIRE_BLUNDERBUSS" not in avail.get(gun, ()) \
-                or q.square != sq or q.status != STANDING or tz.get(sq, 0):
-            return None
-        return self.start(("FIRE_BLUNDERBUSS", gun), {"kind": "fire", "target": sq})
-
     def pickup(self, m, side, avail, tz):
         """A6.7: the pick-up with the best chance of the way and the pick-up (the engine's
         odds with the skill re-rolls), tried from `pickup_min`; once the ball has lain loose at
         the start of our last team turn too, counting the team re-roll (A10) and tried from
-        LOOSE_PICKUP (a ball left on the ground does not come closer: B1.3 makes a squig hop,
-        and one ringed by our own players cannot). Declared as the team's Hand-off action when
-        it is free: the picker may then hand the ball on (`carrier_relay`)."""
+        LOOSE_PICKUP (a ball left on the ground does not come closer, and a house rule's ball
+        that moves by itself is ringed by our own players). Declared as the team's Hand-off
+        action when it is free: the picker may then hand the ball on (`carrier_relay`)."""
         s = m.state
         ball_sq = s.ball.square
         team_rr = odds.rerolls_available(m, s.players[next(iter(avail))])[0] if avail else False
@@ -532,8 +464,8 @@ class NormalCoach(ScriptedCoach):
             # turn counts the team re-roll too
             chance = odds.chance_with_rerolls(needs, team=team_rr and self._loose_before,
                                               skills=skills, loner=p.has("Loner"))
-            if "Blunderbuss" in p.skills:
-                chance *= 1.3  # a loaded blunderbuss can fire the ball downfield (B4)
+            for worth in house_play.values("pickup_worth"):
+                chance *= worth(p)  # a house rule's use for the ball once picked up
             if chance > best_chance:
                 best_choice, best_chance = ("MOVE", pid), chance
                 best_plan = {"kind": "path", "path": path}
@@ -560,7 +492,7 @@ class NormalCoach(ScriptedCoach):
         cands = [q for q in cands if distance(q.square, p.square) <= max(left, 0) + 1]
         if not cands:
             return None
-        paths_of = _paths_from_rest(m)
+        paths_of = paths_from_rest(m)
 
         own = find_paths(m, p, act.moves, tz, max_steps=max(left, 0))
         options = relay.handoff_relays(m, p, cands, tz, own, paths_of, moves_used=act.moves)
@@ -614,28 +546,27 @@ class NormalCoach(ScriptedCoach):
                   if "MOVE" in kinds and pid not in self._idle
                   and s.players[pid].status == STANDING and not tz.get(s.players[pid].square, 0)
                   and (carrier is None or pid != carrier.id)
-                  and not weapons.is_fanatic(s.players[pid])]
+                  and not set_apart(s.players[pid])]
         if carrier is not None and carrier.side == side and movers:
             c = self.fill_squares(m, movers, tz, cage.open_corners(s, side, carrier.square),
                                   "cage")
             if c is not None:
                 return c
         elif carrier is None and movers and s.ball.square is not None and not s.ball.in_air \
-                and "ball" not in self._tried:
+                and "ball" not in self.tried:
             # a loose ball: our tackle zones on its square and around it (their pick-up is
-            # -1 per zone, A6.7), from the side of our end zone first; a squig is ringed all
-            # round (it cannot hop past a standing player, B1.5 step 3), the picker's way kept
-            # free
+            # -1 per zone, A6.7), from the side of our end zone first (a house rule may ring it
+            # all round, "loose_ball_ring"), the picker's way kept free
             keep = self._picker_way
             goals = sorted((sq for sq in NEIGHBOURS[s.ball.square]
                             if sq not in s.board and sq not in keep),
                            key=lambda sq: (relay.progress(sq, side), sq))
-            ring = 8 if s.options.squig_ball else 4
+            ring = loose_ball_ring(m)
             c = self.fill_squares(m, movers, tz, goals[:ring], "ball")
             if c is not None:
                 return c
-            self._tried.add("ball")
-        elif carrier is not None and movers and "screen" not in self._tried:
+            self.tried.add("ball")
+        elif carrier is not None and movers and "screen" not in self.tried:
             ahead = -1 if side == 0 else 1  # his way to our end zone
             goals = sorted((sq for sq in NEIGHBOURS[carrier.square] if sq not in s.board),
                            key=lambda sq: (-(sq[0] - carrier.square[0]) * ahead, sq))[:3]
@@ -644,30 +575,8 @@ class NormalCoach(ScriptedCoach):
             c = self.fill_squares(m, movers, tz, goals, "screen")
             if c is not None:
                 return c
-            self._tried.add("screen")
+            self.tried.add("screen")
         return super().support(m, side, avail, tz, carrier)
-
-    def carrier_bomb(self, m, side, avail):
-        """B5 / B6: the bomb or stink bomb worth CARRIER_BOMB — in practice one whose blast may
-        knock their carrier over (he drops the ball: B5.8.3, B6.3) — thrown before team-mates
-        close in on him (they would stand in the blast)."""
-        s = m.state
-        if ("carrier_bomb", None) in self._tried:
-            return None
-        self._tried.add(("carrier_bomb", None))
-        best_choice, best_value, best_plan = None, CARRIER_BOMB, None
-        for pid, kinds in avail.items():
-            if "THROW_BOMB" not in kinds:
-                continue
-            p = s.players[pid]
-            v, target = weapons.best_bomb_target(m, p, bomb_kind(p) or BOMB)
-            if target is not None and v >= best_value:
-                best_choice, best_value = ("THROW_BOMB", pid), v
-                best_plan = {"kind": "bomb", "target": target}
-        if best_choice is None:
-            return None
-        self._tried.add(("bomb", best_choice[1]))
-        return self.start(best_choice, best_plan)
 
     def block_escorts(self, s, side, avail, carrier):
         """A8: two-dice blocks on the opponents standing next to their carrier (each is an
@@ -675,7 +584,7 @@ class NormalCoach(ScriptedCoach):
         best_choice, best_value, best_plan = None, 0.25, None
         for sq in NEIGHBOURS[carrier.square]:
             q = s.at(sq)
-            if q is None or q.side == side or q.status != STANDING or weapons.is_fanatic(q):
+            if q is None or q.side == side or q.status != STANDING or set_apart(q):
                 continue
             for n in NEIGHBOURS[q.square]:
                 a = s.at(n)
@@ -697,7 +606,7 @@ class NormalCoach(ScriptedCoach):
         and each is an assist for the blitz, A8.3), keeping back the player who would blitz
         him and a free square for that blitz."""
         s = m.state
-        if ("mark", carrier.id) in self._tried:
+        if ("mark", carrier.id) in self.tried:
             return None
         blitz = self.blitz_carrier(m, side, carrier, avail, tz, floor=-1.0)
         way = (self.plan or {}).get("path") or []
@@ -711,11 +620,11 @@ class NormalCoach(ScriptedCoach):
                   if "MOVE" in kinds and pid != keep and pid not in self._idle
                   and s.players[pid].status == STANDING
                   and not tz.get(s.players[pid].square, 0)
-                  and not weapons.is_fanatic(s.players[pid])]
+                  and not set_apart(s.players[pid])]
         goals = free[:-1] if keep is not None else free
         c = self.fill_squares(m, movers, tz, goals, "mark") if movers and goals else None
         if c is None:
-            self._tried.add(("mark", carrier.id))
+            self.tried.add(("mark", carrier.id))
         return c
 
     def fill_squares(self, m, movers, tz, goals, what):
@@ -757,14 +666,22 @@ def _held(s, side: int, sq) -> bool:
     return False
 
 
-def _paths_from_rest(m):
-    """A team-mate's paths from where he stands, unmoved (find_paths), each found once."""
-    cache: dict = {}
 
-    def paths_of(q):
-        got = cache.get(q.id)
-        if got is None:
-            got = cache[q.id] = find_paths(m, q, 0, opp_tz_map(m.state, q.side))
-        return got
+def spared():
+    """SPARED and the rolls the house rules spare ("spared_rolls", house_play)."""
+    out = SPARED
+    for more in house_play.values("spared_rolls"):
+        out = out + tuple(more())
+    return out
 
-    return paths_of
+
+def loose_ball_ring(m) -> int:
+    """How many squares round a loose ball team-mates fill: 4, or a house rule's number."""
+    for ring in house_play.values("loose_ball_ring"):
+        n = ring(m)
+        if n is not None:
+            return n
+    return 4
+
+
+register("normal", NormalCoach, rank=2)

@@ -2,7 +2,7 @@
 
 The hard coach's play-outs run the normal coach many times from the same position (every
 candidate, every dice stream starts at the root of the search), and the normal coach asks
-`scripted_coach.find_paths` for the same player on the same board again and again. Inside
+`paths.find_paths` for the same player on the same board again and again. Inside
 `sharing()` (the search turns it on for one decision's play-outs, in its own thread) those
 answers are kept, keyed by everything the path search reads: the player (square, MA, AG, ST,
 skills, movement used, a leap already made, A6.3-A6.6), the pitch (every player's square,

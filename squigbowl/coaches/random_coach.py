@@ -5,7 +5,8 @@ compare: movement comes one square at a time as ('step', sq) choices. Like botbo
 never places players one by one at set-up (it picks a formation, then ends the set-up: 'place'
 and 'remove' are avoided), and it never concedes (that would end most random matches at their
 first turn). The bot has its own `random.Random`, never the match dice. One rule it follows
-rather than draws: a Goblin Fanatic who may act is declared first (B3.3).
+rather than draws: a player whom a house rule makes act first (the trait "acts_first",
+house_play) is declared first when he may act.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from __future__ import annotations
 import random
 from operator import itemgetter
 
-from squigbowl.coaches.coach import Coach
+from squigbowl.coaches import house_play
+from squigbowl.coaches.coach import Coach, register
 from squigbowl.rules.events import Choices
 
 #: choice types the random coach never picks while anything else is offered
@@ -28,19 +30,21 @@ class RandomCoach(Coach):
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self._match = None
-        self._fanatics: tuple = ()  # that match's Goblin Fanatic ids (fixed for a match)
+        self._first: tuple = ()  # that match's ids of players who act first (fixed for a match)
+        house_play.load()
 
     def choose(self, m) -> tuple:
         d = m.pending
         if m is not self._match:
             self._match = m
-            self._fanatics = tuple(p.id for p in m.state.players if "Goblin Fanatic" in p.skills)
-        fanatics = self._fanatics
-        if fanatics and d.kind == "turn":
-            # B3.3: a waiting Fanatic acts first; the bot plays by the rule rather than risk
-            # an illegal procedure (its facings and everything else stay uniform picks)
+            self._first = tuple(p.id for p in m.state.players
+                                if house_play.has_trait(p, "acts_first"))
+        first = self._first
+        if first and d.kind == "turn":
+            # a waiting player who must act first (a house rule's trait) acts first; the bot
+            # plays by the rule rather than risk its penalty (everything else stays uniform)
             choices = d.choices
-            for fid in fanatics:
+            for fid in first:
                 if ("MOVE", fid) in choices:
                     return ("MOVE", fid)
         return pick_uniform(self.rng, d.choices)
@@ -75,3 +79,6 @@ def _pick_from_families(rng: random.Random, choices: Choices) -> tuple:
     n = choices.count_type(kind)
     j = int(rng.random() * n) if n > 1 else 0
     return choices.nth_of_type(kind, j)
+
+
+register("random", RandomCoach, rank=0)

@@ -2,10 +2,11 @@
 scores or gains ground, valued with the engine's own odds (no rule is re-derived here).
 
 A relay is planned for the carrier: a way to a square (his path's chance from the engine's
-`odds.path_needs`), then the hand-off or the pass (the catch from `scripted_weapons.catch_chance`,
-the throw's accurate roll and the interceptors from `passing.pass_odds`), then what the receiver
-can do with his own move (`find_paths` from his square). Every chance is with the re-rolls the
-engine would allow (skill re-rolls; the team re-roll once).
+`odds.path_needs`), then the hand-off or the pass (the catch from `catching.catch_chance`, the
+throw's accurate roll and the interceptors from `passing.pass_odds`), then what the receiver
+can do with his own move (`find_paths` from his square). A house rule may add what its own
+action after the hand-off is worth ("relay_options", house_play). Every chance is with the
+re-rolls the engine would allow (skill re-rolls; the team re-roll once).
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from squigbowl.coaches import scripted_weapons as weapons
-from squigbowl.coaches.scripted_coach import path_to
-from squigbowl.house import blunderbuss
+from squigbowl.coaches import house_play
+from squigbowl.coaches.catching import catch_chance
+from squigbowl.coaches.paths import path_to
 from squigbowl.rules import ball as balls
 from squigbowl.rules import odds, passing
 from squigbowl.rules.geometry import NEIGHBOURS, WIDTH, scoring_x
@@ -26,9 +27,8 @@ from squigbowl.rules.move import max_gfi
 SAFE_RELAY = 0.66
 #: ... and gain at least this many squares towards the end zone over the carrier's own move
 RELAY_GAIN = 1
-#: a hand-off to a blunderbuss who then fires (B4) is tried when the shot gains this many
-#: squares more than his own move, and the hand-off, shot and catch succeed SHOT_CHANCE
-SHOT_GAIN = 6
+#: a hand-off to a receiver who then plays on with a house rule's action (`Relay.shot`) is
+#: tried when the hand-off, the action and its catch succeed SHOT_CHANCE
 SHOT_CHANCE = 0.35
 
 
@@ -42,7 +42,7 @@ class Relay:
     chance: float        # path x throw x catch
     score: float         # the receiver's chance to score after it (0 when he cannot)
     progress: int        # the receiver's best risk-free progress after it
-    shot: bool = False   # the receiver then fires the blunderbuss (B4)
+    shot: bool = False   # the receiver then plays on with a house rule's action
 
     @property
     def value(self) -> float:
@@ -54,7 +54,7 @@ def progress(sq, side: int) -> int:
     return sq[0] if side == 0 else WIDTH - 1 - sq[0]
 
 
-def _one_reroll(chance: float, reroll: bool) -> float:
+def one_reroll(chance: float, reroll: bool) -> float:
     return chance + (1 - chance) * chance if reroll else chance
 
 
@@ -71,7 +71,7 @@ def receivers(s, carrier, avail=None) -> list:
             continue
         q = s.players[pid]
         if q.status == STANDING and q.square is not None and balls.can_catch(q) \
-                and not weapons.is_fanatic(q):
+                and not house_play.has_trait(q, "set_apart"):
             out.append(q)
     return out
 
@@ -118,7 +118,7 @@ def handoff_relays(m, carrier, cands, tz, paths, paths_of, moves_used: int = 0) 
                                                    loner=carrier.has("Loner"))
         else:
             path_chance = 1.0
-        catch = _one_reroll(weapons.catch_chance(m, q, True), team_rr and not q.has("Catch"))
+        catch = one_reroll(catch_chance(m, q, True), team_rr and not q.has("Catch"))
         score, far = receiver_outlook(m, q, tz, paths_of)
         out.append(Relay("handoff", q.id, path, path_chance * catch, score, far))
     return out
@@ -137,33 +137,14 @@ def pass_relays(m, carrier, cands, tz, paths_of) -> list:
         if po is None:
             continue
         acc = (7 - po["accurate_on"]) / 6
-        acc = _one_reroll(acc, carrier.has("Pass") or team_rr)
+        acc = one_reroll(acc, carrier.has("Pass") or team_rr)
         worst = 0.0
         for io in po["interceptors"]:
             worst = max(worst, (7 - io["needed"]) / 6)
-        catch = weapons.catch_chance(m, q, True)
+        catch = catch_chance(m, q, True)
         score, far = receiver_outlook(m, q, tz, paths_of)
         out.append(Relay("pass", q.id, [], acc * (1 - worst) * catch, score, far))
     return out
-
-
-def blunderbuss_outlook(m, q, option, tz) -> None:
-    """B4: a hand-off to a loaded blunderbuss who may then fire the ball to an open
-    team-mate downfield (scripted_weapons.blunderbuss_target): the shot's target becomes the
-    relay's progress, its chance (4+, the team re-roll, then the catch) folded in."""
-    if "Blunderbuss" not in q.skills or not blunderbuss.loaded(q):
-        return
-    target = weapons.blunderbuss_target(m, q, tz)
-    if target is None:
-        return
-    receiver = m.state.at(target)
-    catch = weapons.catch_chance(m, receiver, True) if receiver is not None else 0.0
-    shot = _one_reroll(odds.d6_chance(blunderbuss.FIRE_TARGET), True) * catch
-    gain = progress(target, q.side)
-    if gain >= option.progress + SHOT_GAIN:
-        option.progress = gain
-        option.chance *= shot
-        option.shot = True
 
 
 def carrier_reach(m, p, paths) -> int:

@@ -38,8 +38,8 @@ import random
 import time
 from typing import Callable
 
-from squigbowl.coaches import path_cache
-from squigbowl.coaches.coach import Coach
+from squigbowl.coaches import house_play, path_cache
+from squigbowl.coaches.coach import Coach, register
 from squigbowl.coaches.lookahead import ForkError, fork
 from squigbowl.coaches.position_value import value
 from squigbowl.rules.events import Decision
@@ -139,10 +139,10 @@ class SearchCoach(Coach):
         if self._turn_spent >= self.turn_seconds:
             self.stats["over_time"] += 1
             return False
-        # B3.3: a waiting Goblin Fanatic acts first; the policy knows the rule
+        # a waiting player who acts first (a house rule's trait): the policy knows the rule
         for c in d.choices:
             if (type(c[1]) is int and c[0] == "MOVE"
-                    and "Goblin Fanatic" in s.players[c[1]].skills):
+                    and house_play.has_trait(s.players[c[1]], "acts_first")):
                 return False
         return True
 
@@ -393,7 +393,7 @@ def carrier_runs(m, side: int, most: int = 2) -> list:
     if (carrier is None or carrier.side != side or carrier.status != "standing"
             or ("MOVE", carrier.id) not in d.choices):
         return []
-    from squigbowl.coaches.scripted_coach import find_paths, opp_tz_map, path_to
+    from squigbowl.coaches.paths import find_paths, opp_tz_map, path_to
 
     tz = opp_tz_map(s, side)
     best = find_paths(m, carrier, 0, tz)
@@ -447,15 +447,14 @@ def relay_plans(m, side: int, most: int = 2) -> list:
     if not (can_hand or can_pass):
         return []
     from squigbowl.coaches import relay
-    from squigbowl.coaches.normal_coach import _paths_from_rest
-    from squigbowl.coaches.scripted_coach import find_paths, opp_tz_map
+    from squigbowl.coaches.paths import find_paths, opp_tz_map, paths_from_rest
     from squigbowl.rules.geometry import distance
 
     cands = relay.receivers(s, carrier, avail)
     if not cands:
         return []
     tz = opp_tz_map(s, side)
-    paths_of = _paths_from_rest(m)
+    paths_of = paths_from_rest(m)
     options = []
     if can_hand:
         own = find_paths(m, carrier, 0, tz, max_steps=carrier.ma)
@@ -524,3 +523,6 @@ def ask(policy: Coach, copy, allowed: list) -> tuple:
     finally:
         copy.pending = full
     return c if c in allowed else allowed[0]
+
+
+register("hard", SearchCoach, rank=3)

@@ -45,8 +45,8 @@ def _hungry(p) -> float:
 
 def run_in_chance(q, sq) -> float:
     """After landing Standing in `sq` with a whole action left: the chance his own move takes
-    him into the end zone (A11.1): sure within his MA, each Go For It 2+ (3+ with the squig,
-    counted by the caller's `gfi`)."""
+    him into the end zone (A11.1): sure within his MA, each Go For It 2+ (or a house rule's
+    need, counted by the caller's `gfi`)."""
     gap = abs(scoring_x(q.side) - sq[0])
     if gap == 0:
         return 1.0
@@ -62,7 +62,8 @@ def best_throw(m, thrower, q):
     """(target square, chance of the touchdown) of the best throw of the carrier `q` by
     `thrower`, or None. The landing square of each target is weighed over the 512 scatter
     outcomes: off the pitch or onto a player is a failure (A7.9.7), else the landing roll
-    (agility, -1 per opposing tackle zone, the squig) with one team re-roll if one is left."""
+    (agility, -1 per opposing tackle zone, the house rules' modifiers) with one team re-roll
+    if one is left."""
     s = m.state
     team_rr, _ = odds.rerolls_available(m, q)
     base = _stupidity(thrower) * _hungry(thrower)

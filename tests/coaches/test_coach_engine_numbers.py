@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import math
 
-from squigbowl.coaches import scripted_coach as sc
-from squigbowl.coaches import scripted_weapons as sw
+from squigbowl.coaches import block_odds
+from squigbowl.coaches import paths as sc
+from squigbowl.house.bomb import coach as sw
 from squigbowl.rules import block, move, odds, passing, rolls
 from squigbowl.rules.geometry import ALL_SQUARES
 from squigbowl.rules.scenario import find_player, scenario_match
@@ -92,7 +93,7 @@ def test_a8_3_blitz_assists_as_if_the_attacker_stood_on_the_square():
     att, dfd = find_player(s, "home:5"), find_player(s, "away:9")
     sq = (7, 6)
     off, deff = block.assists(s, att, dfd, attacker_square=sq)
-    planned = sc.block_dice(s, att, sq, dfd, blitz=True)
+    planned = block_odds.block_dice(s, att, sq, dfd, blitz=True)
     moved = s.clone()
     moved.place(moved.players[att.id], sq)
     off2, deff2 = block.assists(moved, moved.players[att.id], moved.players[dfd.id])
@@ -114,10 +115,10 @@ def test_a8_4_1_block_value_counts_faces_as_block_py_applies_them():
     att, dfd = find_player(s, "home:5"), find_player(s, "away:9")
     att.skills, dfd.skills = frozenset({"Block"}), frozenset()
     # good: Defender Down, Stumbles, Both Down; bad: Attacker Down
-    assert math.isclose(sc.block_value(att, dfd, 1), 3 / 6 - 1.5 / 6)
+    assert math.isclose(block_odds.block_value(att, dfd, 1), 3 / 6 - 1.5 / 6)
     att.skills, dfd.skills = frozenset(), frozenset({"Dodge"})
     # good: Defender Down only; bad: Attacker Down and Both Down
-    assert math.isclose(sc.block_value(att, dfd, 1), 1 / 6 - 1.5 * 2 / 6)
+    assert math.isclose(block_odds.block_value(att, dfd, 1), 1 / 6 - 1.5 * 2 / 6)
 
 
 def test_a6_8_bomb_throw_chances_count_disturbing_presence_not_the_squig():

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from squigbowl.coaches.coach import make_coach
-from squigbowl.coaches.scripted_coach import (ScriptedCoach, bribe_wanted, default_choice,
-                                              kick_target)
+from squigbowl.coaches.policies import bribe_wanted, default_choice, kick_target
+from squigbowl.coaches.scripted_coach import ScriptedCoach
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import in_half
 from squigbowl.rules.scenario import find_player, scenario_match

@@ -128,7 +128,8 @@ def test_normal_screens_our_end_zone_against_their_carrier():
     choice = coach.choose(m)
     assert choice[0] == "MOVE"
     end = coach.plan["path"][-1]
-    assert end in cage.screen_squares((14, 7), 0) or distance(end, (14, 7)) == 1
+    assert (coach.plan["kind"], coach.plan["pid"], end) == ("screen", 5, (8, 7))
+    assert end in cage.screen_squares((14, 7), 0)
     assert end[0] < 14  # on his way to our end zone (x = 0)
 
 
@@ -184,7 +185,7 @@ def test_b4_3_normal_runs_a_receiver_into_the_end_zone_then_fires_at_him():
     """B4.3-B4.4: the shot has no range: 4+ on target (with the team re-roll 3 in 4), then an
     accurate catch by an AG 3 Hobgoblin (3+ with the +1: 2 in 3) — a touchdown half of the
     time from the gun's own half. The Hobgoblin first runs into the end zone with no
-    roll (shot_play.best_shot), then the gun fires at his square."""
+    roll (the blunderbuss coach's best_shot), then the gun fires at his square."""
     m = _gun_with_the_ball([20, 3])
     coach = NormalCoach(0)
     gun, receiver = find_player(m.state, "home:4"), find_player(m.state, "home:9")

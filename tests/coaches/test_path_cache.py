@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from squigbowl.coaches import path_cache
 from squigbowl.coaches.coach import make_coach
-from squigbowl.coaches.scripted_coach import _find_paths, find_paths, opp_tz_map
+from squigbowl.coaches.paths import find_paths, opp_tz_map, search_paths
 from squigbowl.coaches.search_coach import SearchCoach
 from squigbowl.rules.engine import Match
 from squigbowl.rules.model import STANDING, find_team
@@ -55,7 +55,7 @@ def test_a6_3_a6_6_a_kept_path_map_is_what_a_fresh_search_returns():
                 if k % 15:
                     continue
                 for p, used, tz, ball_ok, most in asks(m):
-                    fresh = _find_paths(m, p, used, tz, ball_ok, most)
+                    fresh = search_paths(m, p, used, tz, ball_ok, most)
                     hits = cache.hits
                     for _ in range(2):
                         got = find_paths(m, p, used, tz, ball_ok=ball_ok, max_steps=most)
@@ -85,7 +85,7 @@ def test_a6_2_a_different_tackle_zone_map_is_never_served_from_another():
     other = opp_tz_map(m.state, 1 - p.side)   # the wrong side's zones: another search
     with path_cache.sharing():
         find_paths(m, p, 0, tz)
-        assert find_paths(m, p, 0, other) == _find_paths(m, p, 0, other, False, None)
+        assert find_paths(m, p, 0, other) == search_paths(m, p, 0, other, False, None)
 
 
 def test_the_hard_coach_decides_the_same_with_and_without_shared_paths(monkeypatch):

@@ -9,12 +9,16 @@ from squigbowl.rules.model import find_team
 from squigbowl.rules.state import Options
 
 
-@pytest.mark.parametrize("seed, fanatic_first", [(1, "call"), (1, "enforce"), (11, "call")])
-def test_goblins_v_dwarfs_random_match_runs_to_the_end(seed, fanatic_first):
+# seed, option -> winner, score, half, decisions
+@pytest.mark.parametrize("seed, fanatic_first, ending", [(1, "call", (0, [0, 0], 3, 484)),
+                                                         (1, "enforce", (0, [0, 0], 3, 484)),
+                                                         (11, "call", (1, [0, 0], 3, 478))])
+def test_goblins_v_dwarfs_random_match_runs_to_the_end(seed, fanatic_first, ending):
     m, tally = play_match(find_team("Goblins"), find_team("Dwarfs"), seed, coach="random",
                           options=Options(fanatic_first=fanatic_first), check=True)
     assert m.over and m.pending is None
-    assert m.state.winner in (-1, 0, 1)
+    s = m.state
+    assert (s.winner, [t.score for t in s.teams], s.half, len(m.log)) == ending
 
 
 def test_random_play_from_a_position_with_the_fanatic_and_death_roller_on_the_pitch():

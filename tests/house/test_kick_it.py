@@ -520,7 +520,9 @@ def test_k_48_a_fumble_is_a_turnover_and_the_turn_ends_at_once():
     m, dice = kick_match([row("home:11", (10, 5))], dice=[1, 2])    # bounces N to (10, 6)
     events = aim(m, EAST)
     assert of_kind(events, "turnover")[0].data == {"side": HOME, "reason": "kick fumbled"}
-    assert "turn_ended" in kinds(events) or m.state.active == AWAY
+    # no End turn by the coach (turn_ended): the turnover ends it and Away's turn starts
+    assert kinds(events)[-3:] == ["turnover", "action_ended", "turn_started"]
+    assert m.state.active == AWAY
     assert (m.pending.kind, m.pending.side) == ("turn", AWAY)
     dice.check_done()
 

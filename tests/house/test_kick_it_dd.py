@@ -241,8 +241,9 @@ def test_b2_5_4_a_catch_in_the_opposing_end_zone_scores():
 
 
 # -- the whole match -------------------------------------------------------------------------------
-@pytest.mark.parametrize("seed", [0, 13])  # seeds in which a Kick action happens
-def test_b2_a_whole_match_with_kick_it_runs_to_the_end_with_the_random_coach(seed):
+# seeds in which a Kick action happens: seed -> winner, score, half, decisions
+@pytest.mark.parametrize("seed,ending", [(0, (1, [0, 0], 3, 446)), (13, (1, [0, 0], 3, 620))])
+def test_b2_a_whole_match_with_kick_it_runs_to_the_end_with_the_random_coach(seed, ending):
     from squigbowl.coaches.invariants import InvariantTracker
     from squigbowl.coaches.random_coach import RandomCoach
     from squigbowl.rules.engine import Match
@@ -259,7 +260,8 @@ def test_b2_a_whole_match_with_kick_it_runs_to_the_end_with_the_random_coach(see
         events = m.decide(coaches[m.pending.side].choose(m))
         seen.update(e.kind for e in events)
         assert not tracker.after(m, events)
-    assert m.over and m.state.winner in (-1, 0, 1)
+    s = m.state
+    assert m.over and (s.winner, [t.score for t in s.teams], s.half, len(m.log)) == ending
     assert {"kicker_designated", "kick_aimed", "kick_away"} <= seen
 
 

@@ -130,7 +130,8 @@ async def test_a_dropped_coach_keeps_his_seat_and_gets_the_open_decision_again(s
     assert await back.next("ask") == open_ask
     back.inbox.insert(0, open_ask)              # play() answers it
     returned = await other.wait_for(lambda m: m["type"] == "presence")
-    assert returned["connected"] is True and returned["coach"] in ("Ann", "Bob")
+    assert (returned["seat"], returned["connected"]) == (seat, True)
+    assert returned["coach"] == {"home": "Ann", "away": "Bob"}[seat]
     coaches = {seat: back, ("away" if seat == "home" else "home"): other}
     await play(coaches, 4, random.Random(6), [watch])
     for c in (back, other, watch, thief):
@@ -196,12 +197,19 @@ async def test_room_options_are_names_never_paths(server, tmp_path):
                 {"seed": -1}):
         with pytest.raises(ServerRefused) as refused:
             await c.create(game="match", **bad)
-        assert refused.value.code in ("bad_option", "bad_message")
-    for bad in ({"track": "/etc/passwd"}, {"track": "../../tracks/meadow.toml"},
-                {"racers": [["a", "human"]]}, {"racers": [["a", "human"], ["b", "rm -rf"]]},
-                {"options": {"scatter": 3}}):
-        with pytest.raises(ServerRefused):
+        assert refused.value.code == "bad_option", bad
+    tracks = "(known: Meadow, River, Cavern, Twister)"
+    for bad, message in (
+            ({"track": "/etc/passwd"}, f"no track '/etc/passwd' {tracks}"),
+            ({"track": "../../tracks/meadow.toml"},
+             f"no track '../../tracks/meadow.toml' {tracks}"),
+            ({"racers": [["a", "human"]]}, "a race has 2 to 6 racers"),
+            ({"racers": [["a", "human"], ["b", "rm -rf"]]},
+             "rider: 'human' or one of baseline, canny, cautious, hard, reckless"),
+            ({"options": {"scatter": 3}}, "option 'scatter' must be 'continuous', 8 or 16")):
+        with pytest.raises(ServerRefused) as refused:
             await c.create(game="race", **bad)
+        assert (refused.value.code, refused.value.reply["message"]) == ("bad_option", message)
     assert server.rooms == {}
     cat = await c.catalogue()
     assert "Orcs" in cat["teams"] and "random" in cat["coaches"] and cat["tracks"]

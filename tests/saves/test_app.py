@@ -37,7 +37,9 @@ async def test_continue_resumes_the_newest_unfinished_match(tmp_path):
         ctrl = screen.ctrl
         assert json.loads(json.dumps(ctrl.match.log)) == before
         assert ctrl.pending is not None and ctrl.autosave.path == path
-        assert screen.decision is ctrl.pending or app.screen is not screen  # re-asked
+        # the open decision (Away's action, 140 decisions in) is asked again on the screen
+        assert app.screen is screen and screen.decision is ctrl.pending
+        assert (ctrl.pending.kind, ctrl.pending.side) == ("action", 1)
 
 
 async def test_bad_file_gives_one_line_and_other_saves_survive(tmp_path):

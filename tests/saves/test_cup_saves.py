@@ -67,7 +67,8 @@ def test_a_cup_between_races_and_at_its_end(tmp_path):
     assert done.data["summary"]["winner"] == cup.standings()[0].name
     assert saves.latest_unfinished(tmp_path) is None
     race = saves.cup_race_data(done.data)          # the last race, for the replay
-    assert saves.replay_race(race).result is not None
+    assert saves.replay_race(race).result == cup.races[-1].result   # the same ending
+    assert cup.races[-1].result is not None
 
 
 def edit(path, change):

@@ -58,7 +58,9 @@ async def test_block_prompt_says_the_dice_who_chooses_and_the_chance(size):
         said = prompt(scr)
         assert "(Block) · Tab to a highlighted opponent, then Enter blocks him" in said
         assert "move" not in said
-        assert "Block Otto" in said or "(+1 more: Tab)" in said
+        # the first target's odds, and Tab to the other one
+        assert said == "Gorbad (Block) · Enter on a highlighted opponent blocks him · Block " \
+            "Otto #9: 2 dice they choose, 3 v 4, knock-down 25% (+1 more: Tab)"
         await go(pilot, scr, (6, 5))
         said = prompt(scr)
         assert f"Block {name(m, m.state.board[(6, 5)])}: 2 dice they choose, 3 v 4" in said
@@ -232,8 +234,8 @@ async def test_blunderbuss_prompt_says_the_shot():
         assert "s Fire the blunderbuss" in footer(scr)
         await pilot.press("s")
         await pilot.pause()
-        assert "Enter fires at" in prompt(scr) or \
-            "Enter on any square shoots the ball there: 4+ on target (50%)" in prompt(scr)
+        assert prompt(scr) == "Hashut's Boom (Fire the blunderbuss) · Enter on any square " \
+            "shoots the ball there: 4+ on target (50%), else D8 scatter, D6 squares"
         await go(pilot, scr, (9, 7))
         assert "Enter fires at square 9,7 (4+ on target (50%), else D8 scatter" in prompt(scr)
 

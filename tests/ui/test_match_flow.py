@@ -167,14 +167,15 @@ async def test_new_match_setup_kickoff_dodge_block_turnover_handover():
         await pilot.press("enter")
         seen = await answer_until_turn_or_action(pilot, app, scr)
         assert "Block dice" in "\n".join(scr.dicelog.lines_text)
-        assert scr.decision.kind in ("turn", "action"), seen
-        if scr.mode == "action":
-            await pilot.press("escape")
-            await pilot.pause()
+        # seed 11's blocker (#2) throws two dice at their #2: a re-roll offered ("2": none), the
+        # push square (Enter: the first), the follow-up ("2": stay put); his Block is over
+        assert (b.number, victim.number, n) == (2, 2, 2)
+        assert seen == ["reroll", "push", "follow_up"]
+        assert (scr.decision.kind, scr.mode) == ("turn", "turn")
+        assert (b.square, victim.square, victim.status) == ((12, 7), (14, 6), "standing")
 
         # a turnover: the next mover fails his dodge, no re-roll
         p = dodger()
-        assert p is not None
         await go(pilot, scr, p.square)
         await pilot.press("m")
         await pilot.pause()
@@ -184,11 +185,15 @@ async def test_new_match_setup_kickoff_dodge_block_turnover_handover():
         dice.force(1)
         await pilot.press("enter")
         await pilot.pause()
-        if isinstance(app.screen, ChoiceDialog):                 # re-roll? (team / skill)
-            assert "re-roll" in app.screen.title_text
-            await pilot.press(str(len(app.screen.options)))      # the last one: no re-roll
-            await pilot.pause()
+        # the team re-roll is offered: the last option declines it
+        assert (p.number, sq) == (3, (11, 8)) and isinstance(app.screen, ChoiceDialog)
+        assert app.screen.title_text == "Uzgob #3's dodge failed: re-roll?"
+        assert app.screen.options == ["Use a team re-roll (2 left)",
+                                      "No re-roll (accept the result)"]
+        await pilot.press("2")
+        await pilot.pause()
         seen = await answer_until_turn_or_action(pilot, app, scr)
+        assert seen == []
         assert "TURNOVER" in "\n".join(scr.dicelog.lines_text)
         # the coach who failed sees why, on the pitch, until he presses a key
         assert isinstance(app.screen, BannerScreen), seen

@@ -130,7 +130,10 @@ async def test_pass_block_move_by_keys_then_no_interception():
         await pilot.press("enter")                           # Bob's Pass Block player
         await pilot.pause()
         for sq in ((8, 10), (8, 9), (8, 8)):                 # three free squares
-            assert m.pending.kind == "pass_block" or ("pass_block_step", sq) in m.pending.choices
+            x, y = sq                                        # one step up: three squares
+            assert (m.pending.kind, m.pending.choices) == ("pass_block", [
+                ("pass_block_step", (x + 1, y)), ("pass_block_step", sq),
+                ("pass_block_step", (x - 1, y))])
             assert sq in scr.pitch.legal
             await go(pilot, scr, sq)
             await pilot.press("enter")

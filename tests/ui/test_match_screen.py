@@ -2,6 +2,7 @@
 
 from argparse import Namespace
 
+import pytest
 from textual.app import App
 
 from squigbowl.rules.engine import Match
@@ -67,8 +68,15 @@ async def test_enter_on_a_far_square_walks_the_path_then_esc_ends_the_action():
         assert scr.mode == "turn"
 
 
-async def test_a_block_with_dice_dialog_push_and_follow_up():
-    # 3 v 3: one die; 6 = Defender Down; armour 1+1 holds
+@pytest.mark.parametrize("cursor_keys,pushed_to,follow_key,attacker_at,sentences", [
+    ((), (7, 4), "2", (5, 5), ["  Otto #9 is pushed north-east to 7,4"]),
+    (("j", "j"), (7, 6), "1", (6, 5), ["  Otto #9 is pushed south-east to 7,6",
+                                       "  Gorbad #5 follows up into 6,5"]),
+])
+async def test_a_block_with_dice_dialog_push_and_follow_up(cursor_keys, pushed_to, follow_key,
+                                                           attacker_at, sentences):
+    # 3 v 3: one die; 6 = Defender Down (no re-roll asked: none left); the push square picked
+    # on the pitch, then the follow-up asked in a dialog; armour 1+1 holds
     m, dice = make([("home:5", (5, 5)), ("away:9", (6, 5))], [6, 1, 1])
     app = MatchApp(MatchController(m))
     async with app.run_test(size=(110, 30)) as pilot:
@@ -77,28 +85,39 @@ async def test_a_block_with_dice_dialog_push_and_follow_up():
         await pilot.press("tab", "b")                  # b declares a Block here
         assert scr.mode == "action" and scr.decision.info["action"] == "BLOCK"
         assert scr.pitch.cursor == (6, 5)             # on the defender at once (21.14)
-        assert "Block" in str(scr.query_one("#prompt").render())
+        assert str(scr.query_one("#prompt").render()) == \
+            "Gorbad (Block) · Block Otto #9: 1 die, 3 v 3, knock-down 50%"
         await pilot.press("enter")
         await pilot.pause()
-        seen = []
-        for _ in range(6):                             # answer what is asked, as a coach
-            d = scr.decision
-            if d is None or d.kind in ("turn", "action"):
-                break
-            seen.append(d.kind)
-            if d.kind == "push":                       # picked on the pitch
-                assert scr.mode == "pick" and scr.pitch.cursor in scr.pitch.push
-                await pilot.press("enter")
-            else:                                      # reroll? follow up? -> the 2nd choice
-                assert isinstance(app.screen, ChoiceDialog)
-                await pilot.press("2")
-            await pilot.pause()
-        assert "push" in seen
-        log = "\n".join(scr.dicelog.lines_text)
-        assert "Block dice" in log and "blocks" in log
-        assert "rmour" in log
+        # the push: the three squares away from Gorbad, picked on the pitch
+        assert scr.decision.kind == "push" and scr.mode == "pick"
+        assert scr.pitch.push == {(7, 4), (7, 5), (7, 6)} and scr.pitch.cursor == (7, 4)
+        await pilot.press(*cursor_keys)
+        assert scr.pitch.cursor == pushed_to
+        await pilot.press("enter")
+        await pilot.pause()
+        # the follow-up: a dialog, 1 follows up into the defender's square, 2 stays put
+        assert scr.decision.kind == "follow_up"
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.options == ["Follow up", "Stay put"]
+        await pilot.press(follow_key)
+        await pilot.pause()
+        assert app.screen is scr and scr.decision.kind == "turn"
+        dice.check_done()
+        gorbad = next(p for p in m.state.players if p.side == 0 and p.number == 5)
         otto = next(p for p in m.state.players if p.side == 1 and p.number == 9)
-        assert otto.square[0] == 7 and otto.status == "prone"
+        assert (gorbad.square, gorbad.status) == (attacker_at, "standing")
+        assert (otto.square, otto.status) == (pushed_to, "prone")
+        assert scr.dicelog.lines_text == [
+            "Orcs (Home coach) v Humans (Away coach)",
+            "Gorbad #5 declares a Block",
+            "Gorbad #5 blocks Otto #9",
+            "Block dice: Defender down — Gorbad #5 against Otto #9, strength 3 v 3; Orcs pick "
+            "the die",
+            "  → Defender down",
+            *sentences,
+            "Otto #9 is knocked down",
+            "Armour · Otto #9 · beat 8 · rolled 1+1, total 2 ✘ failed"]
 
 
 async def test_end_turn_confirms_then_hands_over_to_the_other_coach():

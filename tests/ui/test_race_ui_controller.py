@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from squigbowl.race import RaceResult
 from squigbowl.ui.race.controller import HUMAN, RaceConfig, RaceController, build_race
 
 
@@ -66,7 +67,7 @@ def ai_race(seed, riders=("reckless", "reckless", "reckless", "reckless"), track
 def test_instant_controller_plays_an_ai_race_to_the_end():
     c, rec, timers = ai_race(11, instant=True)
     c.start()
-    assert rec.over is not None and c.result is rec.over
+    assert rec.over == RaceResult("finished", 1, 10, (1, 2, 3, 0)) and c.result is rec.over
     assert timers.pending == []
     # every event of the race was logged, in order, with racer names
     assert len(rec.log) == len(c.race.log)
@@ -78,16 +79,18 @@ def test_instant_controller_plays_an_ai_race_to_the_end():
         assert (v.x, v.y, v.removed, v.cause) == (r.x, r.y, r.removed, r.removed_cause)
 
 
-@pytest.mark.parametrize("seed,track,riders,kinds", [
-    (6, "river", ("baseline",) * 4, {"collision", "drowned", "fell_off"}),
-    (2, "meadow", ("baseline",) * 6, {"collision", "pulled_back", "skipped"}),
-    (5, "meadow", ("reckless",) * 4, {"hop"}),
+@pytest.mark.parametrize("seed,track,riders,kinds,result", [
+    (6, "river", ("baseline",) * 4, {"collision", "drowned", "fell_off"},
+     RaceResult("last_survivor", 2, 5, (2, 3, 1, 0))),
+    (2, "meadow", ("baseline",) * 6, {"collision", "pulled_back", "skipped"},
+     RaceResult("finished", 4, 11, (4, 0, 2, 1, 3, 5))),
+    (5, "meadow", ("reckless",) * 4, {"hop"}, RaceResult("finished", 1, 11, (1, 2, 3, 0))),
 ])
-def test_animations_follow_the_events(seed, track, riders, kinds):
+def test_animations_follow_the_events(seed, track, riders, kinds, result):
     c, rec, timers = ai_race(seed, riders, track)
     c.start()
     timers.run()
-    assert rec.over is not None
+    assert rec.over == result
     assert timers.delays and all(d > 0 for d in timers.delays)
     flashes = {f[1] for f in rec.frames if f[1]}
     events = c.race.log
@@ -148,9 +151,9 @@ def test_person_is_asked_and_answers_through_the_controller():
             c.decline()
         else:
             c.hop("normal", 0.0 if len(rec.asked) % 2 else math.pi / 2)
-    assert rec.over is not None
-    rows = c.results_rows()
-    assert [r[0] for r in rows] == [1, 2] and {r[2] for r in rows} == {"You", "Bot"}
+    assert rec.over == RaceResult("last_survivor", 1, 6, (1, 0))
+    assert [r[:4] for r in c.results_rows()] == [(1, "2", "Bot", "baseline"),
+                                                 (2, "1", "You", HUMAN)]
 
 
 def test_solo_config_and_unknown_personality_falls_back():
@@ -216,7 +219,7 @@ def _run_with_thinker(seed, threaded=False):
 @pytest.mark.parametrize("threaded", [False, True])
 def test_ai_thinking_in_a_worker_keeps_the_race_deterministic(threaded):
     c, rec, thinker, saw = _run_with_thinker(4, threaded)
-    assert rec.over is not None
+    assert rec.over == RaceResult("finished", 0, 11, (0, 4, 2, 1, 3, 5))
     ai_decisions = len(c.race.decisions)
     assert thinker.calls == ai_decisions           # every AI choice came from the worker
     # the same race as when the riders choose on the spot
@@ -292,7 +295,7 @@ def test_ai_moves_animate_faster_than_the_persons():
     c.set_timer = timer
     c.start()
     timers.run()
-    assert rec.over is not None
+    assert rec.over == RaceResult("finished", 2, 9, (2, 4, 5, 0, 3, 1))
     assert sum(turns.values()) / len(turns) < 2.5
 
 

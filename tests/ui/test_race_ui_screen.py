@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import html
 import math
-import re
 
 import pytest
+from menu_checks import assert_main_menu, svg_text
 
 from squigbowl.ui.app import SquigBowlApp
 from squigbowl.ui.race.results import RaceResults
@@ -22,9 +21,8 @@ def race_args(seed=1, riders=4, track=None, personality="canny"):
 
 
 def screen_text(app) -> str:
-    """The plain text of `screen_text(app)` (an SVG): tags dropped, entities decoded."""
-    svg = app.export_screenshot()
-    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+    """The plain text of the app's screenshot (an SVG): tags dropped, entities decoded."""
+    return svg_text(app.export_screenshot())
 
 
 def make_app(args=None) -> SquigBowlApp:
@@ -42,6 +40,19 @@ async def until_person(pilot, app, tries=50):
             await pilot.pause(0.05)          # let the layout settle (panel heights)
             return screen
     return app.screen
+
+
+async def race_again(pilot, app, tries=50):
+    """r on the results: wait until the new race's screen replaced them (a loaded machine may
+    take a few frames), then until it waits for the person."""
+    results = app.screen
+    assert isinstance(results, RaceResults)
+    await pilot.press("r")
+    for _ in range(tries):
+        if app.screen is not results:
+            break
+        await pilot.pause(0.02)
+    return await until_person(pilot, app)
 
 
 async def play_to_results(pilot, app, limit=600):
@@ -62,15 +73,28 @@ async def test_cli_solo_race_plays_to_the_results_screen():
         assert all(r.rider != "human" for r in racers[1:])
         results = await play_to_results(pilot, app)
         await pilot.pause()
-        text = screen_text(app)
-        assert "R A C E" in text
-        assert any(w in text for w in ("wins!", "Everybody loses", "abandoned"))
-        for place, label, name, rider, fate in results.rows:
-            assert name in text
+        # seed 1, the person pressing Enter (the default aim) every time: one ending
+        assert (results.result.outcome, results.result.winner, results.result.turn,
+                results.result.placings) == ("finished", 1, 11, (1, 3, 2, 0))
+        assert results.rows == [
+            (1, "2", "Grotsnik", "canny", "WINNER: completed the course"),
+            (2, "4", "Snagga", "canny", "still hopping (3/4 gates)"),
+            (3, "3", "Zogwort", "canny", "still hopping (2/4 gates)"),
+            (4, "1", "You", "human", "fell off the world")]
+        lines = [line.strip("┃ ") for line in screen_text(app).splitlines()]
+        start = lines.index("R A C E   O V E R")
+        assert [line for line in lines[start:start + 10] if line] == [
+            "R A C E   O V E R",
+            "Grotsnik (2) completes the course and wins!",
+            "Meadow · seed 1 · 11 turns",
+            "1st  2■ Grotsnik   canny     WINNER: completed the course",
+            "2nd  4◆ Snagga     canny     still hopping (3/4 gates)",
+            "3rd  3▲ Zogwort    canny     still hopping (2/4 gates)",
+            "4th  1● You        person    fell off the world"]
         # back to the menu
         await pilot.press("m")
         await pilot.pause()
-        assert app.screen.query_one("#menu-list") is not None
+        assert_main_menu(app)
 
 
 async def test_race_again_starts_a_new_race():
@@ -78,8 +102,7 @@ async def test_race_again_starts_a_new_race():
     async with app.run_test(size=(100, 30)) as pilot:
         await until_person(pilot, app)
         await play_to_results(pilot, app)
-        await pilot.press("r")
-        screen = await until_person(pilot, app)
+        screen = await race_again(pilot, app)
         assert isinstance(screen, RaceScreen)
         assert len(screen.controller.view.racers) == 2
 
@@ -128,7 +151,7 @@ async def test_menu_entry_opens_setup_via_option_list():
         assert isinstance(app.screen, RaceSetup)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen.query_one("#menu-list") is not None
+        assert_main_menu(app, highlighted=3)        # still on "Squig race"
 
 
 async def test_aiming_keys_change_the_aim():
@@ -194,7 +217,15 @@ async def test_race_screen_snapshot(tmp_path):
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await until_person(pilot, app)
         app.save_screenshot(filename="race.svg", path=str(tmp_path))
-        assert (tmp_path / "race.svg").stat().st_size > 1000
+        svg = (tmp_path / "race.svg").read_text(encoding="utf-8")
+        assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+        saved = svg_text(svg)
+        # the track's name and seed, every racer's glyph, the status line and its keys
+        assert "Meadow  seed 5  speed 1x" in saved
+        for glyph in ("1●", "2■", "3▲", "4◆"):
+            assert glyph in saved, glyph
+        assert 'Turn 1 1● your move: Move Normally 2D6 (2-12") aim ↗ 337°' in saved
+        assert "1 Rein  2 Normal  3 Hit  ⏎ Hop!" in saved
         text = screen_text(app)
         for key in ("Turn", "initiative order", "Meadow", "You", "Hop!", "Rein", "Normal",
                     "Hit", "Help", "gates"):
@@ -259,7 +290,7 @@ async def test_leave_race_with_q_twice():
         assert isinstance(app.screen, RaceScreen)
         await pilot.press("q")
         await pilot.pause()
-        assert app.screen.query_one("#menu-list") is not None
+        assert_main_menu(app)
 
 
 @pytest.mark.parametrize("track", ["river", "cavern", "twister"])
@@ -274,8 +305,8 @@ async def test_unknown_track_goes_back_to_the_menu_with_a_note():
     app = make_app(race_args(track="nowhere"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.screen.query_one("#menu-list") is not None
-        assert "nowhere" in screen_text(app)
+        assert_main_menu(app, note="Squig race: nowhere: no such track (shipped tracks: "
+                                   "cavern, meadow, river, twister)")
 
 
 def hotseat_screen(seed):
@@ -361,8 +392,8 @@ async def test_race_screen_takes_an_existing_race():
         await pilot.pause()
         assert saved and saved[-1] is race and len(race.decisions) > n
         await play_to_results(pilot, app)
-        await pilot.press("r")                       # race again: same track object
-        screen = await until_person(pilot, app)
+        screen = await race_again(pilot, app)        # race again: same track object
+        assert isinstance(screen, RaceScreen)
         assert screen.race is not race and screen.race.track is race.track
 
 

@@ -38,7 +38,7 @@ def test_an_unknown_message_loses_only_its_number():
 
 
 async def test_the_set_up_screen_shows_plain_words_and_a_dim_rule_number():
-    from tests.ui.test_match_extras import fresh_setup_app
+    from tests.ui.test_setup_keys import fresh_setup_app
     from tests.ui.test_match_screen import screen_of
 
     m, app = fresh_setup_app(kick_it=True)

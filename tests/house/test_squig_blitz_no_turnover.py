@@ -1,4 +1,5 @@
-"""Audit of the house rules against RULES.md Part B1 (Squig Ball) and its interactions."""
+"""B1.6.9 / C11 (Squig Ball): nothing the squig's blitz causes is a turnover, a Death-Roller
+chain-pushed into the crowd included."""
 
 from squigbowl.rules.model import CASUALTY
 

@@ -1,4 +1,5 @@
-"""Audit of RULES.md A7-A8 against the engine: scenario tests for the discrepancies found."""
+"""A7.9.7 Throw Team-Mate: a thrown player landing on a team-mate (here a Stunned one) is a
+turnover."""
 
 from squigbowl.rules.model import PRONE
 

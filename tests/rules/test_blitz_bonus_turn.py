@@ -1,8 +1,9 @@
-"""Audit of RULES.md A4-A5 against the engine: scenario tests for the discrepancies found."""
+"""A4.5 Blitz! (kick-off table): the kicking team's bonus turn, and which players it bars (those
+in an opposing tackle zone when it starts)."""
 
 from squigbowl.rules.model import PRONE, STANDING
 
-from tests.conftest import kinds, make
+from tests.conftest import kinds
 from test_match_flow_helpers import HOME, make as make_at, player
 
 
@@ -64,44 +65,4 @@ def test_a4_5_blitz_a_player_marked_during_the_bonus_turn_may_still_act():
     assert m.state.tackle_zones(h3.square, HOME) == 1
     actors = {c[1] for c in m.pending.choices if c[0] != "end_turn"}
     assert h3.id in actors
-    dice.check_done()
-
-
-def test_a5_4_ma_below_3_stands_up_but_may_not_move_further():
-    """A5.4: with MA < 3 a successful 4+ stands him up 'but he may not move further in this
-    action' -- no Go For It squares either."""
-    m, d = make([("home:5", (5, 5), {"status": "prone", "ma": 2})], dice=[4],
-                rerolls={"home": 0})
-    events = m.decide(("MOVE", 4))
-    assert "stood_up" in kinds(events)
-    p = m.state.players[4]
-    assert p.status == STANDING and p.square == (5, 5)
-    assert m.pending.kind == "turn" or not any(c[0] in ("step", "leap")
-                                               for c in m.pending.choices)
-    d.check_done()
-
-
-def test_a0_8_drive_end_secret_weapon_bribes_active_coach_first():
-    """A0.8 [DD-01] with A11.3 step 2: the send-offs happen at once, so the coach whose team
-    turn it was resolves his players (his bribe questions) first."""
-    rows = [{"who": "home:2", "at": [5, 5], "skills": ["Secret Weapon"]},
-            {"who": "away:2", "at": [15, 5], "skills": ["Secret Weapon"]},
-            {"who": "away:3", "at": [0, 7]}]
-
-    def before(s):
-        s.touchdown = 1
-        s.teams[0].bribes = s.teams[1].bribes = 1
-        for p in s.players:
-            if p.square is not None:
-                p.drive_played = True
-
-    m, dice = make_at({"players": rows, "active": "away", "kicking": "home",
-                       "carrier": "away:3", "turn": {"home": 3, "away": 4},
-                       "options": {"secret_weapon_sendoff": True}},
-                      phase="drive_end", dice=[], before=before)
-    assert (m.pending.kind, m.pending.side) == ("bribe", 1)
-    m.decide(("bribe", False))
-    assert (m.pending.kind, m.pending.side) == ("bribe", 0)
-    m.decide(("bribe", False))
-    assert player(m, "home:2").status == player(m, "away:2").status == "sent_off"
     dice.check_done()
