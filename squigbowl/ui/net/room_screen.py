@@ -38,6 +38,7 @@ class RoomMatchScreen(MatchScreen):
     """A room's match, for one seat or a spectator."""
 
     BINDINGS = [Binding("R", "rejoin_code", "Rejoin code", show=False)]
+    takes_back = False      # no undo in a room: the server has the match
 
     def __init__(self, ctrl, *, animate: bool = True, on_code=None,
                  host_line: str | None = None) -> None:
