@@ -373,9 +373,9 @@ BASE_ACTIONS = {"MOVE", "BLOCK", "BLITZ", "PASS", "HANDOFF", "FOUL"}
 #: that another engineer still restructures (screen.py's key bindings, issue 22 screen item)
 GENERIC_UI = ("ui/match",)
 NAMES_LEFT = {
-    # the match screen's d binding (Kick It!'s key) stays until the screen's modes become
-    # objects with bindings of their own
-    "squigbowl/ui/match/screen.py": {"KICK"},
+    # the 'turn' mode's d binding (Kick It!'s key, moved here from screen.py with the mode),
+    # until a house rule's words.py can bring a mode a binding of its own
+    "squigbowl/ui/match/modes/turn.py": {"KICK"},
 }
 
 

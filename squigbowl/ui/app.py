@@ -109,7 +109,6 @@ class SquigBowlApp(ClampsSize, GuardsSize, App):
     # sub-command that opens one of them at once reads its styles with these (no re-parse)
     CSS_PATH = [str(asset("styles", "app.tcss"))]
     TITLE = "Squig Bowl"
-    BINDINGS = [Binding("U", "undo", "Undo activation", show=False)]
 
     def __init__(self, args=None, saves_folder=None) -> None:
         command = getattr(args, "command", None)
@@ -489,25 +488,10 @@ class SquigBowlApp(ClampsSize, GuardsSize, App):
         self.exit(return_code=code)
 
     def action_undo(self) -> None:
-        """U on the match screen: take back the current activation (before its first die)."""
-        screen = self.screen
-        ctrl = getattr(screen, "ctrl", None)
-        if type(screen).__name__ != "MatchScreen" or ctrl is None or \
-                not hasattr(ctrl, "can_undo") or getattr(screen, "keys_inert", False):
-            return
-        if not ctrl.can_undo():
-            self.notify("Nothing to take back: no action declared this turn, or a die has "
-                        "been rolled since.", timeout=4)
-            return
-        animator = getattr(screen, "animator", None)
-        if animator is not None:
-            animator.skip()
-        ctrl.undo()
-        try:
-            screen.dicelog.add_note("Action taken back (undo).")
-            screen.refresh_all()
-        except Exception:  # noqa: BLE001 - the screen's internals are not ours
-            pass
+        """Undo on the screen on top, if it takes anything back (the match screen binds U)."""
+        undo = getattr(self.screen, "action_undo", None)
+        if undo is not None:
+            undo()
 
     def open_continue(self) -> None:
         """Resume the newest unfinished match or race."""

@@ -48,9 +48,9 @@ RACE_PACE = Pace(0.1, 0.1, animation=0.5)
 
 class ThinkingWorkers:
     """The worker threads of a screen's computer players: `start(work, done)` runs `work()` in
-    a thread worker of `screen` and calls `done(result, error)` back on the UI thread when it
-    ends (error None on success; a cancelled worker: `done` only when `on_cancel`). The screen
-    passes its `on_worker_state_changed` events to `handle`."""
+    a thread worker of `screen` and calls `done(ok, value)` back on the UI thread when it ends
+    (ok: value is its result; else its error, None for a cancelled worker, which is told only
+    when `on_cancel`). The screen passes its `on_worker_state_changed` events to `handle`."""
 
     def __init__(self, screen, name: str, on_cancel: bool = False) -> None:
         self.screen = screen
@@ -75,9 +75,9 @@ class ThinkingWorkers:
             return False
         del self._done[event.worker]
         if event.state == WorkerState.SUCCESS:
-            done(event.worker.result, None)
+            done(True, event.worker.result)
         else:
-            done(None, event.worker.error or event.state)
+            done(False, event.worker.error)
         return True
 
     def __len__(self) -> int:

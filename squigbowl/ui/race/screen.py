@@ -268,7 +268,7 @@ class RaceScreen(Screen):
             return work()
 
         # a failed worker gives None: the rider then chooses on the spot
-        self._thinking.start(after_prepared, lambda result, _error: done(result))
+        self._thinking.start(after_prepared, lambda ok, value: done(value if ok else None))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         self._thinking.handle(event)
