@@ -157,3 +157,16 @@ def test_the_engines_share_their_names():
     assert match.decisions is match.log and match.pending.seat == match.pending.side
     race = Race.new(find_track(None), [("A", "canny"), ("B", "canny")], seed=2)
     assert race.over is False and race.pending.seat == race.pending.racer
+
+
+def test_every_kind_is_found_whichever_module_is_imported_first():
+    """The server imports squigbowl.games.race first (its HUMAN): the match and the cup are
+    still registered, and the rooms' kinds keep their order (found in a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    code = ("import squigbowl.games.race\nfrom squigbowl import games\n"
+            "print(sorted(games.kinds()), games.room_kinds())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, check=True).stdout
+    assert out.strip() == "['cup', 'match', 'race'] ['match', 'race']"

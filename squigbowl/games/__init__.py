@@ -90,6 +90,7 @@ class RoomKind(GameKind, Protocol):
 
 
 _KINDS: dict[str, GameKind] = {}
+_LOADED = False
 
 
 def register(game_kind: GameKind) -> GameKind:
@@ -99,7 +100,11 @@ def register(game_kind: GameKind) -> GameKind:
 
 
 def _builtins() -> None:
-    if not _KINDS:
+    """The kinds that ship with the game, registered once (importing one of their modules
+    first registers that one alone)."""
+    global _LOADED
+    if not _LOADED:
+        _LOADED = True
         # each registers itself; this order is the rooms' (`room_kinds`)
         from squigbowl.games import match  # noqa: F401
         from squigbowl.games import race  # noqa: F401
@@ -119,8 +124,11 @@ def kinds() -> dict[str, GameKind]:
 
 
 def room_kinds() -> list[str]:
-    """The kinds the match server hosts as rooms, in their registration order."""
-    return [name for name, k in kinds().items() if k.in_rooms]
+    """The kinds the match server hosts as rooms: the shipped ones first (match, race)."""
+    found = kinds()
+    shipped = [name for name in ("match", "race", "cup") if name in found]
+    return [name for name in shipped + [n for n in found if n not in shipped]
+            if found[name].in_rooms]
 
 
 __all__ = ["CreateError", "GameKind", "RoomKind", "register", "kind", "kinds", "room_kinds"]
