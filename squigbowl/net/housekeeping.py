@@ -15,6 +15,10 @@ from squigbowl.net import catalogue as names
 from squigbowl.net.protocol import ProtocolError
 from squigbowl.net.rooms import Room
 
+#: past the disk bound, the computers play on once the saves are this far under it again (a
+#: save measured on disk may lag the text being written: no "over", "under", "over" at the bound)
+DISK_UNDER = 0.95
+
 
 class Housekeeping:
     """The part of `server.Server` that puts rooms to sleep, reopens them, sweeps and keeps
@@ -151,13 +155,15 @@ class Housekeeping:
         if self._disk_full:             # files may have been removed: look at them all
             for path in list(self._sizes):
                 self._note_size(path)
+            for room in list(self.rooms.values()):  # a save still being written counts whole
+                self._note_room(room)
         used, bound = self._disk_bytes(), self.limits.max_save_bytes
         if used > bound and not self._disk_full:
             self._disk_full = True
             self.say(f"the rooms' saves take {used / 1e6:,.1f} MB, over the "
                      f"{bound / 1e6:,.1f} MB allowed: rooms of computers only pause and no new "
                      f"room is created until saves are removed (rooms with people play on)")
-        elif used <= bound and self._disk_full:
+        elif used <= bound * DISK_UNDER and self._disk_full:     # not flapping at the bound
             self._disk_full = False
             self.say(f"the rooms' saves take {used / 1e6:,.1f} MB, under the "
                      f"{bound / 1e6:,.1f} MB allowed again: computers play on")

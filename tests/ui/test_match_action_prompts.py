@@ -59,8 +59,8 @@ async def test_block_prompt_says_the_dice_who_chooses_and_the_chance(size):
         assert "(Block) · Tab to a highlighted opponent, then Enter blocks him" in said
         assert "move" not in said
         # the first target's odds, and Tab to the other one
-        assert said == "Gorbad (Block) · Enter on a highlighted opponent blocks him · Block " \
-            "Otto #9: 2 dice they choose, 3 v 4, knock-down 25% (+1 more: Tab)"
+        assert said == "Gorbad (Block) · Tab to a highlighted opponent, then Enter blocks him · " \
+            "Block Otto #9: 2 dice they choose, 3 v 4, knock-down 25% (+1 more: Tab)"
         await go(pilot, scr, (6, 5))
         said = prompt(scr)
         assert f"Block {name(m, m.state.board[(6, 5)])}: 2 dice they choose, 3 v 4" in said
@@ -234,6 +234,11 @@ async def test_blunderbuss_prompt_says_the_shot():
         assert "s Fire the blunderbuss" in footer(scr)
         await pilot.press("s")
         await pilot.pause()
+        # issue 21.14: the cursor goes to the nearest square he may shoot at, next to him
+        assert scr.pitch.cursor == (5, 6)
+        assert prompt(scr) == "Hashut's Boom (Fire the blunderbuss) · Enter fires at square " \
+            "5,6 (4+ on target (50%), else D8 scatter, D6 squares)"
+        await go(pilot, scr, (5, 7))                    # back on him: the shot's hint
         assert prompt(scr) == "Hashut's Boom (Fire the blunderbuss) · Enter on any square " \
             "shoots the ball there: 4+ on target (50%), else D8 scatter, D6 squares"
         await go(pilot, scr, (9, 7))

@@ -39,8 +39,11 @@ class ActionMode(Mode):
         moving = any(c[0] in MOVES for c in d.choices)
         if targets and not moving and self.pitch.cursor not in targets:
             # a Block (or any action that only picks a target): the cursor goes to the
-            # first one, so that Enter does what the hint says
-            self.screen._jump_to(self.tab_squares()[0])
+            # nearest one (the first in Tab's order of those as near), so that Enter does
+            # what the hint says; a shot at any square starts next to the shooter
+            cx, cy = self.pitch.cursor
+            self.screen._jump_to(min(self.tab_squares(),
+                                     key=lambda sq: (sq[0] - cx) ** 2 + (sq[1] - cy) ** 2))
 
     def _kick_here(self) -> bool:
         return ("kick_aim", self.pitch.cursor) in self.decision.choices
