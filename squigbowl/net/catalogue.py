@@ -13,96 +13,42 @@ import os
 import secrets
 from pathlib import Path
 
-from squigbowl import saves
+from squigbowl import games, saves
+from squigbowl.games.match import DEFAULT_TEAMS  # noqa: F401 - the teams of a bare `create`
 from squigbowl.net.journal import follow, journal_path, read_journal
-from squigbowl.net.protocol import MATCH_SEATS, ROOM_ID, ProtocolError, to_wire
-from squigbowl.net.rooms import HUMAN, Room, Seat
+from squigbowl.net.protocol import ROOM_ID, ProtocolError, to_wire
+from squigbowl.net.rooms import Room, Seat
 from squigbowl.text import plain
 
 SEED_MAX = 2 ** 63 - 1
-DEFAULT_TEAMS = ("Orcs", "Humans")
 
 
 def teams() -> dict[str, Path]:
-    from squigbowl.rules.model import ready_made_teams
+    from squigbowl.games.match import teams as ready_made
 
-    return ready_made_teams()
+    return ready_made()
 
 
 def tracks() -> list:
-    from squigbowl.race.track import list_tracks
+    from squigbowl.games.race import tracks as shipped
 
-    return list_tracks()
+    return shipped()
 
 
 def coaches() -> tuple[str, ...]:
-    from squigbowl.coaches.coach import COACHES
-
-    return COACHES
+    return games.kind("match").computer_names()
 
 
 def riders() -> list[str]:
-    from squigbowl.riders.base import available_riders
-
-    return available_riders()
+    return games.kind("race").computer_names()
 
 
 def catalogue() -> dict:
-    """Every name a `create` may use (the `catalogue` reply)."""
-    from squigbowl.rules.state import Options
-
-    return {"type": "catalogue", "teams": sorted(teams()),
-            "tracks": [t.name for t in tracks()], "coaches": list(coaches()),
-            "riders": riders(), "match_options": Options().to_json(),
-            "race_options": {k: want for k, (want, _) in saves.RACE_OPTIONS.items()}}
-
-
-def _team(name: str):
-    from squigbowl.rules.model import load_team
-
-    key = name.strip().lower()
-    for team_name, path in teams().items():
-        if team_name.lower() == key or path.stem == key:
-            return load_team(path)          # a shipped file we found, never the client's text
-    raise ProtocolError("bad_option", f"no ready-made team {plain(name)!r} (known: "
-                                      f"{', '.join(sorted(teams()))})")
-
-
-def _track(name: str):
-    key = name.strip().lower()
-    for track in tracks():
-        if key in (track.name.lower(), Path(track.source).stem.lower()):
-            return track
-    raise ProtocolError("bad_option", f"no track {plain(name)!r} (known: "
-                                      f"{', '.join(t.name for t in tracks())})")
-
-
-def _match_options(given: dict):
-    from squigbowl.rules.state import Options
-
-    defaults = Options().to_json()
-    for key, value in given.items():
-        if key not in defaults:
-            raise ProtocolError("bad_option", f"no match option {plain(key)!r}")
-        if type(value) is not type(defaults[key]):
-            raise ProtocolError("bad_option", f"option {key!r} must be a "
-                                              f"{type(defaults[key]).__name__}")
-    try:
-        return Options(**given)
-    except (TypeError, ValueError) as exc:
-        raise ProtocolError("bad_option", plain(str(exc), 200)) from None
-
-
-def _race_options(given: dict):
-    from squigbowl.race import RaceOptions
-
-    for key, value in given.items():
-        rule = saves.RACE_OPTIONS.get(key)
-        if rule is None:
-            raise ProtocolError("bad_option", f"no race option {plain(key)!r}")
-        if not rule[1](value):
-            raise ProtocolError("bad_option", f"option {key!r} must be {rule[0]}")
-    return RaceOptions(**given)
+    """Every name a `create` may use (the `catalogue` reply): each room kind's."""
+    out = {"type": "catalogue"}
+    for name in games.room_kinds():
+        out.update(games.kind(name).catalogue())
+    return out
 
 
 def _seed(msg: dict) -> int:
@@ -116,59 +62,17 @@ def _seed(msg: dict) -> int:
 
 def new_room(msg: dict, room_id: str, folder: Path) -> Room:
     """A room from a checked `create` message; ProtocolError names what is wrong."""
-    game = msg["game"]
-    if game == "match":
-        for key in ("track", "racers"):
-            if key in msg:
-                raise ProtocolError("bad_message", f"a match has no {key!r}")
-        from squigbowl.rules.engine import Match
-
-        home = _team(msg.get("home") or DEFAULT_TEAMS[0])
-        away = _team(msg.get("away") or DEFAULT_TEAMS[1])
-        options = _match_options(msg.get("options") or {})
-        computer = msg.get("computer") or {}
-        seats = []
-        for i, name in enumerate(MATCH_SEATS):
-            who = computer.get(name)
-            if who is not None and (type(who) is not str or who.strip().lower() not in coaches()):
-                raise ProtocolError("bad_option", f"computer {name}: one of "
-                                                  f"{', '.join(coaches())}")
-            seats.append(Seat(name, i, computer=who.strip().lower() if who else None))
-        extra = set(computer) - set(MATCH_SEATS)
-        if extra:
-            raise ProtocolError("bad_option", "computer: only 'home' and 'away'")
-        seed = _seed(msg)
-        match = Match(home, away, seed=seed, options=options)
-        return Room(room_id, "match", match, seats, folder, seed)
-    if game == "race":
-        for key in ("home", "away", "computer"):
-            if key in msg:
-                raise ProtocolError("bad_message", f"a race has no {key!r}")
-        from squigbowl.race import Race
-        from squigbowl.race.engine import MAX_RACERS, MIN_RACERS
-
-        track = _track(msg.get("track") or tracks()[0].name)
-        given = msg.get("racers") or [["Rider 1", HUMAN], ["Rider 2", "canny"]]
-        if not MIN_RACERS <= len(given) <= MAX_RACERS:
-            raise ProtocolError("bad_option", f"a race has {MIN_RACERS} to {MAX_RACERS} racers")
-        racers, seats = [], []
-        known = riders()
-        for i, entry in enumerate(given):
-            if not (type(entry) is list and len(entry) == 2
-                    and all(type(x) is str for x in entry)):
-                raise ProtocolError("bad_option", "each racer is a [name, rider] pair")
-            name = plain(entry[0]) or f"Racer {i + 1}"
-            rider = entry[1].strip().lower()
-            if rider != HUMAN and rider not in known:
-                raise ProtocolError("bad_option", f"rider: 'human' or one of "
-                                                  f"{', '.join(known)}")
-            racers.append((name, rider))
-            seats.append(Seat(f"racer{i}", i, computer=None if rider == HUMAN else rider))
-        options = _race_options(msg.get("options") or {})
-        seed = _seed(msg)
-        race = Race.new(track, racers, seed=seed, options=options)
-        return Room(room_id, "race", race, seats, folder, seed)
-    raise ProtocolError("bad_option", "game must be 'match' or 'race'")
+    kinds = games.room_kinds()
+    if msg["game"] not in kinds:
+        raise ProtocolError("bad_option", f"game must be {' or '.join(map(repr, kinds))}")
+    game_kind = games.kind(msg["game"])
+    try:
+        build, seat_specs = game_kind.create(msg)
+    except games.CreateError as exc:
+        raise ProtocolError(exc.code, exc.text) from None
+    seats = [Seat(name, i, computer=computer) for i, (name, computer) in enumerate(seat_specs)]
+    seed = _seed(msg)
+    return Room(room_id, game_kind.name, build(seed), seats, folder, seed)
 
 
 def resume_room(path: Path, folder: Path) -> Room | None:
@@ -204,16 +108,13 @@ def resume_room(path: Path, folder: Path) -> Room | None:
             return None
         game = loaded.game
         saved_log = data["decisions"]
+        game_kind = games.kind(loaded.kind)
         _, newer = follow(read_journal(path), saved_log, _replayer(loaded.kind, game))
         if newer is not None and isinstance(newer.get("seats"), dict) \
                 and newer.get("id") == room_id:
             seat_meta = newer["seats"]
-        if loaded.kind == "match":
-            names = list(MATCH_SEATS)
-            robots = coaches()
-        else:
-            names = [f"racer{i}" for i in range(len(game.racers))]
-            robots = riders()
+        names = game_kind.seat_names(game)
+        robots = game_kind.computer_names()
         seats = []
         for i, name in enumerate(names):
             entry = seat_meta.get(name) if isinstance(seat_meta.get(name), dict) else {}
@@ -239,7 +140,7 @@ def resume_room(path: Path, folder: Path) -> Room | None:
     if saved:
         room.open_journal(fresh=True)       # ...so the journal starts again
     else:                                   # not saved: the journal keeps what it added
-        log = game.log if loaded.kind == "match" else game.decisions
+        log = games.kind(loaded.kind).decisions(game)
         room.open_journal(entries=[{"n": n, "d": to_wire(d)} for n, d in
                                    enumerate(log, start=1) if n > len(saved_log)])
     return room
@@ -247,7 +148,7 @@ def resume_room(path: Path, folder: Path) -> Room | None:
 
 def _difference(loaded) -> str:
     """Where a loaded save's snapshot and its replay part (saves.snapshot_difference)."""
-    snap = {"match": saves.match_snapshot, "race": saves.race_snapshot}[loaded.kind]
+    snap = games.kind(loaded.kind).save_snapshot
     return saves.snapshot_difference(loaded.data["snapshot"], snap(loaded.game),
                                      loaded.kind) or loaded.mismatch
 
@@ -289,18 +190,8 @@ def clear_finished(path: Path) -> list[Path]:
 
 def _replayer(kind: str, game):
     """`decide(d)` for `journal.follow`: one journalled decision, checked as a save's."""
-    if kind == "match":
-        def decide(d):
-            if game.pending is None:
-                raise ValueError("the match is over")
-            game.decide(d)
-        return decide
-    from squigbowl.race.events import choice_from_dict
+    game_kind = games.kind(kind)
 
-    def decide_race(d):
-        p = game.pending
-        if p is None or not isinstance(d, dict) or d.get("kind") != p.kind \
-                or d.get("racer") != p.racer or not isinstance(d.get("choice"), dict):
-            raise ValueError("not the decision the race asks")
-        game.decide(choice_from_dict(d["choice"]))
-    return decide_race
+    def decide(d):
+        game_kind.decide_logged(game, d, strict=True)
+    return decide

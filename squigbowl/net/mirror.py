@@ -11,6 +11,7 @@ by joining anew).
 
 from __future__ import annotations
 
+from squigbowl import games
 from squigbowl.dice import DiceScriptError, ScriptedDice
 
 
@@ -21,39 +22,20 @@ class MirrorError(ValueError):
 class Mirror:
     def __init__(self, state: dict) -> None:
         self.kind = state["game"]
+        self.game_kind = games.kind(self.kind)
         self.dice = ScriptedDice(list(state["rolls"]))
-        if self.kind == "match":
-            from squigbowl.rules.engine import Match
-            from squigbowl.rules.model import team_from_data
-            from squigbowl.rules.state import Options
-
-            sheets = [team_from_data(t, f"room {state['room']} team {i + 1}")
-                      for i, t in enumerate(state["teams"])]
-            self.game = Match(sheets[0], sheets[1], seed=0,
-                              options=Options.from_json(state["options"]), dice=self.dice)
-        else:
-            from squigbowl.race import Race
-            from squigbowl.race.track import parse_track
-            from squigbowl.saves import race_options
-
-            track = parse_track(state["track"]["toml"], source=f"room {state['room']} track")
-            self.game = Race.new(track, [tuple(r) for r in state["racers"]], seed=self.dice,
-                                 options=race_options({"options": state["options"]}))
+        self.game = self.game_kind.from_wire_state(state, self.dice)
         self.events: list = []
         for decision in state["decisions"]:
             self.events.extend(self._decide(decision))
 
     @property
     def seq(self) -> int:
-        return len(self.game.log) if self.kind == "match" else len(self.game.decisions)
+        return len(self.game_kind.decisions(self.game))
 
     def _decide(self, decision) -> list:
         try:
-            if self.kind == "match":
-                return self.game.decide(decision)
-            from squigbowl.race.events import choice_from_dict
-
-            return self.game.decide(choice_from_dict(decision["choice"]))
+            return self.game_kind.decide_logged(self.game, decision)
         except (DiceScriptError, ValueError, RuntimeError) as exc:
             raise MirrorError(f"decision {self.seq + 1} does not follow: {exc}") from None
 

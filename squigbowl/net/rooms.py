@@ -18,19 +18,17 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import math
 import secrets
 import sys
 import time
 from collections import deque
 from pathlib import Path
 
-from squigbowl import saves
-from squigbowl.net.protocol import MATCH_SEATS, ROOM_ID, WATCH, ProtocolError, to_wire
+from squigbowl import games, saves
+from squigbowl.games.race import HUMAN  # noqa: F401 - a race room's person (the catalogue's)
+from squigbowl.net.protocol import ROOM_ID, WATCH, ProtocolError, to_wire
 from squigbowl.text import plain
 
-#: what the `racers` of a race room's creation may name as a racer's rider besides the riders
-HUMAN = "human"
 #: spectators a room takes at most
 MAX_SPECTATORS = 64
 #: the version of the `room` table a save holds
@@ -82,8 +80,8 @@ class RoomSaver(saves.Autosaver):
     def __init__(self, room: "Room", *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.room = room
-        self.plain_log: list = []       # the match's log as JSON, kept as it grows
-        self.teams_data = None
+        # self.cache (Autosaver's) also keeps a match's log made plain as it grows: a room's
+        # log only grows, a rebuild empties it
         #: (text number, the room's seq in it) of the texts given to the writer, oldest first
         self._marks: deque[tuple[int, int]] = deque()
         self._durable = -1
@@ -107,33 +105,23 @@ class RoomSaver(saves.Autosaver):
         return self._durable
 
     def data(self, game) -> dict:
-        if self.kind != "match":
-            data = super().data(game)
-        else:
-            # a room's log only grows (a rebuild starts a new saver's list): each decision is
-            # made plain once, not the whole log at every decision (O(n) instead of O(n^2))
-            log, plain_log = game.log, self.plain_log
-            if len(plain_log) > len(log):
-                del plain_log[:]
-            for choice in log[len(plain_log):]:
-                plain_log.append(to_wire(choice))
-            if self.teams_data is None:
-                self.teams_data = [saves.team_to_data(t.sheet) for t in game.state.teams]
-            data = saves.match_data(game, coaches=self.coaches, created=self.created,
-                                    teams=self.teams_data, decisions=plain_log)
-            self.created = data["created"]
+        # each decision is made plain once, as the log grows (O(n), not O(n^2))
+        data = self.room.game_kind.save_data(game, self, plain=to_wire)
+        self.created = data["created"]
         data["room"] = self.room.meta()
         return data
 
 
 class Room:
-    """A match or a race with its seats. `kind` is "match" or "race"."""
+    """A game with its seats. `kind` names its game kind (`squigbowl.games`: "match",
+    "race"), `game_kind` is it: everything the room asks its game goes through it."""
 
     def __init__(self, room_id: str, kind: str, game, seats: list[Seat], folder: Path,
                  seed: int, path: Path | None = None, created: str | None = None,
                  lock=None) -> None:
         self.id = room_id
         self.kind = kind
+        self.game_kind = games.kind(kind)
         self.game = game
         self.seed = seed
         self.seats = {s.name: s for s in seats}
@@ -152,25 +140,23 @@ class Room:
     # -- reading -------------------------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return self.game.over if self.kind == "match" else self.game.result is not None
+        return self.game_kind.over(self.game)
 
     @property
     def seq(self) -> int:
         """The number of decisions made: a decision answers `seq` (the next is number seq+1)."""
-        return len(self.game.log) if self.kind == "match" else len(self.game.decisions)
+        return len(self.game_kind.decisions(self.game))
 
     def pending_seat(self) -> Seat | None:
         d = self.game.pending
         if d is None:
             return None
-        name = MATCH_SEATS[d.side] if self.kind == "match" else f"racer{d.racer}"
-        return self.seats.get(name)
+        names = self.game_kind.seat_names(self.game)
+        index = self.game_kind.seat_of(d)
+        return self.seats.get(names[index]) if 0 <= index < len(names) else None
 
     def title(self) -> str:
-        if self.kind == "match":
-            t = self.game.state.teams
-            return f"{t[0].name} v {t[1].name}"
-        return f"Squig race: {self.game.track.name}"
+        return self.game_kind.title(self.game)
 
     def members(self):
         for seat in self.seats.values():
@@ -180,12 +166,7 @@ class Room:
 
     def summary(self) -> dict:
         """The room as the room list shows it."""
-        if self.kind == "match":
-            s = self.game.state
-            where = {"score": [t.score for t in s.teams], "half": s.half,
-                     "turn": [t.turn for t in s.teams]}
-        else:
-            where = {"turn": self.game.turn}
+        where = self.game_kind.where(self.game)
         pending = self.pending_seat()
         return {"room": self.id, "game": self.kind, "title": self.title(), "over": self.over,
                 "seq": self.seq, "waiting_for": pending.name if pending else None,
@@ -193,11 +174,11 @@ class Room:
                 "spectators": len(self.spectators), **where}
 
     def _coach_names(self) -> list[str]:
-        if self.kind != "match":
+        if not self.game_kind.names_coaches:
             return []
         return [self.seats[n].coach or (f"Computer ({self.seats[n].computer})"
                                         if self.seats[n].computer else f"{n.title()} coach")
-                for n in MATCH_SEATS]
+                for n in self.game_kind.seat_names(self.game)]
 
     def meta(self) -> dict:
         """What a restarted server needs beyond the save: the room's id and its seats."""
@@ -225,15 +206,7 @@ class Room:
         out = {"type": "state", "room": self.id, "game": self.kind, "seq": self.seq,
                "title": self.title(), "over": self.over, "pending": self.pending_public(),
                "seats": [s.public() for s in self.seats.values()], "rolls": self.rolls()}
-        if self.kind == "match":
-            data = self.saver.data(self.game)
-            out.update(teams=data["teams"], options=data["options"],
-                       coaches=data["coaches"], decisions=data["decisions"],
-                       summary=data["summary"])
-        else:
-            data = saves.race_data(self.game)
-            out.update(track=data["track"], racers=data["racers"], options=data["options"],
-                       decisions=data["decisions"], summary=data["summary"])
+        out.update(self.game_kind.wire_state(self.game, self.saver))
         return out
 
     def ask(self) -> dict | None:
@@ -242,13 +215,7 @@ class Room:
         seat = self.pending_seat()
         if d is None or seat is None:
             return None
-        if self.kind == "match":
-            decision = {"kind": d.kind, "side": d.side, "info": to_wire(d.info),
-                        "choices": choices_to_wire(d.choices)}
-        else:
-            decision = {"kind": d.kind, "racer": d.racer, "modes": list(d.modes),
-                        "can_decline": d.can_decline, "origin": to_wire(d.origin),
-                        "turn": d.turn}
+        decision = self.game_kind.ask_wire(d, to_wire)
         return {"type": "ask", "room": self.id, "seat": seat.name, "seq": self.seq,
                 "decision": decision}
 
@@ -306,24 +273,10 @@ class Room:
         return self.apply(seat, self._choice(raw))
 
     def _choice(self, raw):
-        if self.kind == "match":
-            if not (type(raw) is list and len(raw) == 2 and type(raw[0]) is str):
-                raise ProtocolError("illegal", "a choice is a [type, argument] pair")
-            return raw
-        from squigbowl.race.events import DECLINE, Move
-
-        if type(raw) is not dict:
-            raise ProtocolError("illegal", 'a race choice is {"mode": M, "angle": A} or '
-                                           '{"decline": true}')
-        if raw.get("decline") is True and len(raw) == 1:
-            return DECLINE
-        mode, angle = raw.get("mode"), raw.get("angle")
-        if (set(raw) != {"mode", "angle"} or type(mode) is not str or len(mode) > 20
-                or type(angle) not in (int, float) or not math.isfinite(angle)
-                or abs(angle) > 1e6):
-            raise ProtocolError("illegal", "mode must be a text and angle a finite number "
-                                           "of radians")
-        return Move(mode, float(angle))
+        try:
+            return self.game_kind.choice_from_wire(raw)
+        except ValueError as exc:       # not a choice's shape: the game kind says why
+            raise ProtocolError("illegal", str(exc)) from None
 
     def apply(self, seat: Seat, choice) -> dict:
         """Make a checked choice for `seat` (a person's or a computer's). It is in the journal
@@ -332,8 +285,8 @@ class Room:
         before_rolls = len(game.dice.log)
         before_seq = self.seq
         try:
-            events = game.decide(choice)
-        except ValueError as exc:       # IllegalChoice of either engine: nothing changed
+            events = self.game_kind.decide(game, choice)
+        except ValueError as exc:       # IllegalChoice (the one of every game): nothing changed
             raise ProtocolError("illegal", plain(str(exc), 200)) from None
         except Exception as exc:  # noqa: BLE001 - an engine fault: the room goes back a step
             print(f"squigbowl serve: room {self.id}: the engine failed on decision "
@@ -341,12 +294,8 @@ class Room:
                   f"the decision is undone", file=sys.stderr)
             self._rebuild(before_seq)
             raise ProtocolError("illegal", "the engine could not take that choice") from None
-        if self.kind == "match":
-            decision = to_wire(game.log[-1])
-            wire = [to_wire(e.to_json()) for e in events]
-        else:
-            decision = to_wire(game.decisions[-1])
-            wire = [to_wire(e.to_dict()) for e in events]
+        decision = to_wire(self.game_kind.decisions(game)[-1])
+        wire = [to_wire(self.game_kind.event_json(e)) for e in events]
         if self.journal is not None:    # on disk before anyone hears of it (net/journal.py)
             self.journal.append({"n": self.seq, "d": decision})
         self._dirty = True              # the caller saves (save()) once the update is out
@@ -358,18 +307,12 @@ class Room:
         return update
 
     def summary_of_save(self) -> dict:
-        if self.kind == "match":
-            return saves.match_summary(self.game, self.saver.coaches)
-        return saves.race_summary(self.game)
+        return self.game_kind.save_summary(self.game, self.saver.coaches)
 
     def _rebuild(self, upto: int) -> None:
         data = self.saver.data(self.game)
-        if self.kind == "match":
-            self.game = saves.replay_match(data, f"room {self.id}", upto=upto)
-            del self.saver.plain_log[:]
-        else:
-            data = dict(saves.race_data(self.game), room=self.meta())
-            self.game = saves.replay_race(data, f"room {self.id}", upto=upto)
+        self.game = self.game_kind.replay(data, f"room {self.id}", upto=upto)
+        self.saver.cache.clear()        # the log made plain: the new game's own
         self._bots_ready = False
 
     # -- computers --------------------------------------------------------------------------------
@@ -382,22 +325,14 @@ class Room:
         seat = self.computer_to_play()
         if not self._bots_ready:
             self._make_bots()
-        if self.kind == "match":
-            choice = seat.bot.choose(self.game)
-        else:
-            choice = seat.bot.choose(self.game, seat.index)
+        choice = self.game_kind.computer_choose(seat.bot, self.game, seat.index)
         return self.apply(seat, choice)
 
     def _make_bots(self) -> None:
         for seat in self.seats.values():
             if seat.computer is None:
                 continue
-            if self.kind == "match":
-                from squigbowl.coaches.coach import make_coach
-                seat.bot = make_coach(seat.computer, self.seed, seat.index)
-            else:
-                from squigbowl.riders.base import make_rider
-                seat.bot = make_rider(seat.computer)
+            seat.bot = self.game_kind.make_computer(seat.computer, self.seed, seat.index)
         self._bots_ready = True
 
     # -- what survives the server ----------------------------------------------------------------
@@ -494,25 +429,6 @@ class Room:
         if self.journal is not None:
             self.journal.close(remove=self.saver.on_disk)
             self.journal = None
-
-
-def choices_to_wire(choices) -> list:
-    """A decision's legal choices as JSON: each a [type, argument] pair, except the large
-    families of a set-up, sent as {"family": type, "firsts": [...], "seconds": [...]}
-    (standing for [type, [a, b]] for every a of firsts and b of seconds)."""
-    from squigbowl.rules.events import Choices
-
-    parts = getattr(choices, "_parts", None) if isinstance(choices, Choices) else None
-    if parts is None:
-        return [to_wire(c) for c in choices]
-    out = []
-    for part in parts:
-        if isinstance(part, list):
-            out.extend(to_wire(c) for c in part)
-        else:
-            out.append({"family": part.kind, "firsts": to_wire(part.firsts),
-                        "seconds": to_wire(part.seconds)})
-    return out
 
 
 def room_id_ok(value) -> bool:

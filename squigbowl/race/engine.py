@@ -40,16 +40,13 @@ from squigbowl.race.modes import EATEN, MODE_DICE, MODES, NORMAL, SCATTER, class
 from squigbowl.race.racer import Racer
 from squigbowl.race.track import LIQUID, OFF, SOLID, Track
 from squigbowl.dice import BaseDice, Dice
+from squigbowl.illegal_choice import IllegalChoice  # noqa: F401 - one class for both games
 
 MIN_RACERS, MAX_RACERS = 2, 6   # B11.1 [DD-64]
 
 
 class RaceError(RuntimeError):
     """The engine was driven wrongly (no decision pending, bad set-up, replay mismatch)."""
-
-
-class IllegalChoice(ValueError):
-    """A choice that the pending decision does not allow."""
 
 
 @dataclass(frozen=True)
@@ -224,6 +221,11 @@ class Race:
 
     def _record(self, d: Decision, choice) -> None:
         self.decisions.append({"kind": d.kind, "racer": d.racer, "choice": choice.to_dict()})
+
+    @property
+    def over(self) -> bool:
+        """The race has its result (the match's name for it; issue 22)."""
+        return self.result is not None
 
     # -- the schedule ----------------------------------------------------------------------------
     def _run(self) -> None:

@@ -313,6 +313,11 @@ class Decision:
     origin: Point
     turn: int
 
+    @property
+    def seat(self) -> int:
+        """Who answers: the racer (the match's Decision names its side; issue 22)."""
+        return self.racer
+
 
 @dataclass(frozen=True)
 class Move:

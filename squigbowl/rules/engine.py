@@ -97,6 +97,11 @@ class Match:
         return self.state.over
 
     @property
+    def decisions(self) -> list:
+        """The decisions made: the log (the race's name for it; issue 22)."""
+        return self.log
+
+    @property
     def view(self) -> MatchView:
         """The match state, read-only: scores, turns, re-rolls, the ball, the players (their
         squares, statuses, skills)... Documented in docs/engine.md; writing to it raises

@@ -17,13 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import itemgetter
 
+from squigbowl.illegal_choice import IllegalChoice  # noqa: F401 - one class for both games
+
 Choice = tuple
 
 _type_of = itemgetter(0)
-
-
-class IllegalChoice(ValueError):
-    """A choice that is not among the pending decision's legal choices. Nothing changed."""
 
 
 class Decision:
@@ -34,6 +32,11 @@ class Decision:
         self.side = side
         self.choices = choices
         self.info = info or {}
+
+    @property
+    def seat(self) -> int:
+        """Who answers: the side (the race's Decision names its racer; issue 22)."""
+        return self.side
 
     def types(self) -> list[str]:
         """The distinct choice types, in first-seen order."""

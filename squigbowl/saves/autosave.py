@@ -7,7 +7,6 @@ import os
 import threading
 from pathlib import Path
 
-from squigbowl.saves.contents import cup_data, match_data, race_data, team_to_data
 from squigbowl.saves.errors import _short, _why
 from squigbowl.saves.files import dumps, reserve_save_path, write_atomic
 from squigbowl.saves.locks import SaveLock
@@ -41,7 +40,8 @@ class Autosaver:
         self.lock = lock
         self.error: str | None = None
         self.writes = 0
-        self._teams = None
+        #: what the game kind's save format keeps between saves (a match: its teams' data)
+        self.cache: dict = {}
         self._lock = threading.Condition()
         self._todo: tuple[int, str] | None = None
         self._busy = False
@@ -54,15 +54,10 @@ class Autosaver:
         self.cup = None
 
     def data(self, game) -> dict:
-        if self.kind == "match":
-            if self._teams is None:
-                self._teams = [team_to_data(t.sheet) for t in game.state.teams]
-            data = match_data(game, coaches=self.coaches, created=self.created,
-                              teams=self._teams, computer=self.computer)
-        elif self.kind == "cup":
-            data = cup_data(self.cup if self.cup is not None else game, created=self.created)
-        else:
-            data = race_data(game, created=self.created)
+        """The save of `game` in its kind's format (squigbowl.games)."""
+        from squigbowl.games import kind
+
+        data = kind(self.kind).save_data(game, self)
         self.created = data["created"]
         return data
 
@@ -74,8 +69,9 @@ class Autosaver:
             data = self.data(game)
             text = dumps(data)
             self._last = text
-            label = self._label = ("squig cup" if self.kind == "cup" else
-                                   str(data["summary"].get("title", "")).replace(" v ", "-v-"))
+            from squigbowl.games import kind
+
+            label = self._label = kind(self.kind).file_label(data["summary"])
             if self.path is None:
                 self.folder.mkdir(parents=True, exist_ok=True)
                 self.path, self.lock = reserve_save_path(self.folder, self.kind, label)

@@ -40,14 +40,7 @@ class SaveInfo:
             return f"{plain(self.path.name, 80)} · unreadable: {self.error}"
         s = self.summary
         try:
-            if self.kind == "match":
-                (a, b), (sa, sb) = s["teams"], s["score"]
-                turn = max(int(t) for t in s["turn"])
-                half = int(s["half"])
-                period = "overtime" if half == 3 else f"half {half}"  # A2.11: a third period
-                text = f"{a} {int(sa)}–{int(sb)} {b} · {period}, turn {turn}"
-            else:
-                text = f"{s['title']} · turn {int(s['turn'])} · {len(s['racers'])} racers"
+            text = _line_of(self.kind, s)
             if s.get("over"):
                 text += " · " + finished_words(self.kind, s)
         except Exception:  # noqa: BLE001 - a hand-edited summary: show the file name
@@ -63,19 +56,54 @@ def finished_words(kind: str | None, summary: dict) -> str:
     result, winner = summary.get("result"), summary.get("winner")
     result = plain(result, 60) if isinstance(result, str) else ""
     winner = plain(winner, 40) if isinstance(winner, str) else ""
-    if kind == "match":
-        more = result
-    elif kind == "cup":
-        more = f"champion {winner}" if winner else ""
-    elif result == "everybody_loses":
-        more = "everybody loses"
-    elif result == "abandoned":
-        more = "abandoned"
-    elif winner and result == "last_survivor":
-        more = f"{winner} last one standing"
-    else:                                   # "finished" (B11.12.1): the first across the line
-        more = f"1st {winner}" if winner else ""
+    listed = _listed(kind)
+    more = listed.finished_more(result, winner) if listed else race_finished(result, winner)
     return f"finished — {more}" if more else "finished"
+
+
+def _listed(kind):
+    """The game kind a listed save names (squigbowl.games), or None (no such kind)."""
+    from squigbowl.games import kinds
+
+    return kinds().get(kind) if type(kind) is str else None
+
+
+def _line_of(kind, s: dict) -> str:
+    listed = _listed(kind)
+    return listed.listing_text(s) if listed else race_line(s)
+
+
+def match_line(s: dict) -> str:
+    """A match's summary listed: 'Orcs 1–0 Humans · half 1, turn 5'."""
+    (a, b), (sa, sb) = s["teams"], s["score"]
+    turn = max(int(t) for t in s["turn"])
+    half = int(s["half"])
+    period = "overtime" if half == 3 else f"half {half}"  # A2.11: a third period
+    return f"{a} {int(sa)}–{int(sb)} {b} · {period}, turn {turn}"
+
+
+def race_line(s: dict) -> str:
+    """A race's (or a cup's) summary listed: 'Squig race: Bog · turn 3 · 4 racers'."""
+    return f"{s['title']} · turn {int(s['turn'])} · {len(s['racers'])} racers"
+
+
+def match_finished(result: str, winner: str) -> str:
+    return result
+
+
+def cup_finished(result: str, winner: str) -> str:
+    return f"champion {winner}" if winner else ""
+
+
+def race_finished(result: str, winner: str) -> str:
+    """B11.12's endings."""
+    if result == "everybody_loses":
+        return "everybody loses"
+    if result == "abandoned":
+        return "abandoned"
+    if winner and result == "last_survivor":
+        return f"{winner} last one standing"
+    return f"1st {winner}" if winner else ""  # "finished" (B11.12.1): the first across the line
 
 
 def is_save_name(name: str) -> bool:

@@ -33,13 +33,14 @@ class Loaded:
 
     @property
     def game(self):
-        return {"match": self.match, "cup": self.cup}.get(self.kind, self.race)
+        """The game the save holds: the field named after its kind (match, race, cup)."""
+        return getattr(self, self.kind)
 
     @property
     def over(self) -> bool:
-        if self.kind == "cup":
-            return bool(self.cup.over)
-        return bool(self.match.over) if self.kind == "match" else self.race.result is not None
+        from squigbowl.games import kind
+
+        return kind(self.kind).over(self.game)
 
 
 def load(path: str | os.PathLike) -> Loaded:
@@ -47,11 +48,9 @@ def load(path: str | os.PathLike) -> Loaded:
     path = Path(path)
     data = read_save(path)
     try:
-        if data["kind"] == "match":
-            return _load_match(path, data)
-        if data["kind"] == "cup":
-            return _load_cup(path, data)
-        return _load_race(path, data)
+        from squigbowl.games import kind
+
+        return kind(data["kind"]).load(path, data)
     except SaveError:
         raise
     except RecursionError:

@@ -206,33 +206,42 @@ def _validate(data: dict, path) -> None:
     _check(len(decisions) <= MAX_DECISIONS, path, f"too many decisions ({len(decisions)})")
     _check(isinstance(data.get("snapshot"), dict), path, "field 'snapshot' must be a table")
     _check(isinstance(data.get("summary"), dict), path, "field 'summary' must be a table")
-    if kind == "match":
-        teams = data.get("teams")
-        _check(isinstance(teams, list) and len(teams) == 2, path,
-               "field 'teams' must hold the two teams")
-        coaches = data.get("coaches", ["Home coach", "Away coach"])
-        _check(isinstance(coaches, list) and len(coaches) == 2
-               and all(isinstance(c, str) for c in coaches), path,
-               "field 'coaches' must hold two names")
-        _check_computer(data.get("computer", [None, None]), path)
-        _check_options(data["options"], path)
-        for i, choice in enumerate(decisions):
-            _check(isinstance(choice, list) and len(choice) == 2 and isinstance(choice[0], str),
-                   path, f"decision #{i + 1} must be a [type, argument] pair, got {_clip(choice)}")
-    elif kind == "cup":
-        _validate_cup(data, path)
-    else:
-        racers = data.get("racers")
-        _check(isinstance(racers, list) and 2 <= len(racers) <= 6
-               and all(isinstance(r, list) and len(r) == 2
-                       and all(isinstance(x, str) for x in r) for r in racers), path,
-               "field 'racers' must hold 2 to 6 [name, rider] pairs")
-        track = data.get("track")
-        _check(isinstance(track, dict) and isinstance(track.get("name"), str)
-               and isinstance(track.get("toml"), (str, type(None))), path,
-               "field 'track' must be a table with the track's 'name' (and 'toml')")
-        _check_race_options(data["options"], path)
-        _check_race_log(decisions, path)
+    from squigbowl.games import kind as game_kind
+
+    game_kind(kind).validate_save(data, path)      # each kind's own fields
+
+
+def _validate_match(data: dict, path) -> None:
+    """A match save's own fields (the teams, coaches, computer, options, its log's shape)."""
+    decisions = data["decisions"]
+    teams = data.get("teams")
+    _check(isinstance(teams, list) and len(teams) == 2, path,
+           "field 'teams' must hold the two teams")
+    coaches = data.get("coaches", ["Home coach", "Away coach"])
+    _check(isinstance(coaches, list) and len(coaches) == 2
+           and all(isinstance(c, str) for c in coaches), path,
+           "field 'coaches' must hold two names")
+    _check_computer(data.get("computer", [None, None]), path)
+    _check_options(data["options"], path)
+    for i, choice in enumerate(decisions):
+        _check(isinstance(choice, list) and len(choice) == 2 and isinstance(choice[0], str),
+               path, f"decision #{i + 1} must be a [type, argument] pair, got {_clip(choice)}")
+
+
+def _validate_race(data: dict, path) -> None:
+    """A race save's own fields (the racers, the track, options, its log's shape)."""
+    decisions = data["decisions"]
+    racers = data.get("racers")
+    _check(isinstance(racers, list) and 2 <= len(racers) <= 6
+           and all(isinstance(r, list) and len(r) == 2
+                   and all(isinstance(x, str) for x in r) for r in racers), path,
+           "field 'racers' must hold 2 to 6 [name, rider] pairs")
+    track = data.get("track")
+    _check(isinstance(track, dict) and isinstance(track.get("name"), str)
+           and isinstance(track.get("toml"), (str, type(None))), path,
+           "field 'track' must be a table with the track's 'name' (and 'toml')")
+    _check_race_options(data["options"], path)
+    _check_race_log(decisions, path)
 
 
 def _check_race_log(decisions: list, path, where: str = "") -> None:

@@ -357,37 +357,17 @@ class SquigBowlApp(ClampsSize, GuardsSize, App):
         self._saver_screens = keep
 
     def _watch_screen(self, screen) -> None:
-        """Give a new match or race screen its autosaver (unless it already has one)."""
-        from squigbowl.saves import Autosaver
+        """Give a new game's screen its autosaver (unless it already has one): the screens of
+        its kind know how (`game_screens`; a screen's `autosave_kind`)."""
+        kind = getattr(screen, "autosave_kind", None)
+        if kind is None:
+            return
+        from squigbowl.ui.game_screens import screens_of
 
-        kind = type(screen).__name__
-        if kind == "MatchScreen":
-            ctrl = screen.ctrl
-            if ctrl.autosave is None and self.saves_folder is not None:
-                saver = Autosaver(self.saves_folder, "match", coaches=ctrl.names,
-                                  computer=ctrl.computer_levels())
-                ctrl.autosave = saver
-                saver(ctrl.match)           # saved from its first decision on
-            if ctrl.autosave is not None:
-                self.savers.append(ctrl.autosave)
-                self._saver_screens.append((ctrl.autosave, screen))
-        elif kind == "CupScreen":
-            if screen.saver is None and self.saves_folder is not None and not screen.cup.over:
-                saver = Autosaver(self.saves_folder, "cup")
-                saver.cup = screen.cup
-                screen.saver = saver
-                saver(screen.cup)           # saved from its set-up on: Continue finds it
-            if screen.saver is not None:
-                self.savers.append(screen.saver)
-                self._saver_screens.append((screen.saver, screen))
-        elif kind == "RaceScreen" and getattr(screen, "cup", None) is not None:
-            pass                            # a cup's race: the cup's screen holds the save
-        elif kind == "RaceScreen":
-            if getattr(screen, "autosave", None) is None and self.saves_folder is not None:
-                screen.autosave = Autosaver(self.saves_folder, "race")
-            if getattr(screen, "autosave", None) is not None:
-                self.savers.append(screen.autosave)
-                self._saver_screens.append((screen.autosave, screen))
+        saver = screens_of(kind).give_saver(self, screen)
+        if saver is not None:
+            self.savers.append(saver)
+            self._saver_screens.append((saver, screen))
         del self.savers[:-4]
 
     def unsaved(self) -> list:
@@ -420,8 +400,9 @@ class SquigBowlApp(ClampsSize, GuardsSize, App):
                 self.notify(message(saver.error), severity="error", timeout=10, markup=False)
 
     def _game_running(self) -> bool:
-        return any(type(s).__name__ in ("MatchScreen", "RaceScreen", "CupScreen",
-                                        "RoomMatchScreen")
+        """A game's screen is open: one the app saves, or a room's match (which can say what
+        leaving it means)."""
+        return any(getattr(s, "autosave_kind", None) is not None or hasattr(s, "leave_lines")
                    for s in self.screen_stack)
 
     async def action_quit(self) -> None:
@@ -444,9 +425,8 @@ class SquigBowlApp(ClampsSize, GuardsSize, App):
                 self.exit()
         where = [s.status(s.kind) for s in self.savers[-1:] if hasattr(s, "status")] or \
             ["It is not saved (no saves folder)."]
-        room = next((s for s in reversed(self.screen_stack)
-                     if type(s).__name__ == "RoomMatchScreen"), None)
-        if room is not None and not any(type(s).__name__ in ("MatchScreen", "RaceScreen")
+        room = next((s for s in reversed(self.screen_stack) if hasattr(s, "leave_lines")), None)
+        if room is not None and not any(getattr(s, "autosave_kind", None) is not None
                                         for s in self.screen_stack):
             where = room.leave_lines()      # the server keeps a room's match (issue 14)
         self.push_screen(ConfirmDialog("Quit Squig Bowl?", where), done)
@@ -551,12 +531,10 @@ class SquigBowlApp(ClampsSize, GuardsSize, App):
     def show_loaded(self, loaded) -> None:
         """A loaded save on screen: an unfinished game resumed, a finished one's replay, a
         finished Squig Cup's final standings."""
-        if loaded.over and loaded.kind == "cup":
-            from squigbowl.ui.race.cup_screen import CupScreen
+        if loaded.over:
+            from squigbowl.ui.game_screens import screens_of
 
-            self.push_screen(CupScreen(loaded.cup))
-        elif loaded.over:
-            self.open_replay(loaded)
+            screens_of(loaded.kind).show_finished(self, loaded)
         else:
             self.resume(loaded)
 
@@ -594,30 +572,9 @@ class SquigBowlApp(ClampsSize, GuardsSize, App):
                           created=loaded.data.get("created"), coaches=loaded.coaches or None,
                           lock=lock, computer=[e.get("level") if isinstance(e, dict) else None
                                                for e in computer])
-        if loaded.kind == "match":
-            from squigbowl.saves import build_match
-            from squigbowl.ui.match.controller import MatchController
-            from squigbowl.ui.match.screen import MatchScreen
+        from squigbowl.ui.game_screens import screens_of
 
-            # the computer keeps its sides (rebuilt from the save's level and seed: issue 12)
-            ctrl = MatchController(loaded.match, names=loaded.coaches, computer=computer)
-            try:    # the earlier events: the dice log and the dice luck cover the whole match
-                ctrl.replay_history(build_match(loaded.data, loaded.path))
-            except Exception:  # noqa: BLE001 - the match itself is loaded; only the log is short
-                ctrl.history = []
-            ctrl.autosave = saver
-            self.push_screen(MatchScreen(ctrl, animate=not self.match_instant))
-            return
-        if loaded.kind == "cup":
-            from squigbowl.ui.race.cup_screen import CupScreen
-
-            saver.cup = loaded.cup
-            self.push_screen(CupScreen(loaded.cup, saver))
-            return
-        from squigbowl.ui.race.screen import RaceScreen
-
-        self.push_screen(RaceScreen(race=loaded.race, seed=loaded.data["seed"], autosave=saver,
-                                    resumed=True))
+        screens_of(loaded.kind).resume(self, loaded, saver)
 
     def open_replay(self, path_or_match) -> bool:
         """Step through a game: a save file's path, a loaded save, a Match or a controller

@@ -79,7 +79,11 @@ class ReplayScreen(Screen):
     def __init__(self, source) -> None:
         super().__init__()
         self.replay, self.data = source
-        self.index = len(self.replay.steps) - 1 if self.replay.kind == "match" else 0
+        from squigbowl.ui.game_screens import screens_of
+
+        #: the pitch or the track (the screens of the replay's game kind)
+        self.board = screens_of(self.replay.kind).replay_board(self.replay)
+        self.index = self.board.first
         self._turns = self.replay.turn_starts()
 
     def compose(self) -> ComposeResult:
@@ -87,16 +91,7 @@ class ReplayScreen(Screen):
         with Vertical(id="replay-body"):
             with Horizontal(id="replay-top"):
                 with Vertical(id="replay-board"):
-                    if self.replay.kind == "match":
-                        from squigbowl.ui.match.pitch_view import PitchView
-
-                        yield PitchView(self.replay.steps[self.index].state, id="replay-pitch")
-                    else:
-                        from squigbowl.ui.race.track_view import TrackView
-
-                        palette = "ansi16" if self.app.console.color_system in (
-                            "standard", "windows") else "rich"
-                        yield TrackView(self.replay.track, palette, id="replay-track")
+                    yield self.board.widget(self.app, self.replay.steps[self.index])
                 with Vertical(id="replay-side"):
                     yield Static("→/l next · ←/h back · ↓/] next turn · ↑/[ previous turn · "
                                  "Home/End · t export", id="replay-step")
@@ -113,11 +108,7 @@ class ReplayScreen(Screen):
 
     def _board_size(self) -> tuple[int, int]:
         """Columns and rows the pitch (or the whole track) takes."""
-        if self.replay.kind == "match":
-            from squigbowl.rules.geometry import HEIGHT, WIDTH
-
-            return WIDTH * 3, HEIGHT
-        return self.replay.track.width * 2, self.replay.track.height
+        return self.board.size()
 
     def _lay_out(self) -> None:
         """The board's rows (the step list keeps LOG_MIN), the side panel when it fits."""
@@ -140,12 +131,7 @@ class ReplayScreen(Screen):
         self.query_one("#replay-head", Static).update(content(
             f"Replay · {self.replay.title} · step {self.index}/{len(steps) - 1} · "
             f"{st.headline}"))
-        if self.replay.kind == "match":
-            from squigbowl.ui.match.pitch_view import PitchView
-
-            self.query_one(PitchView).set_state(st.state)
-        else:
-            self._draw_race(st)
+        self.board.show(self, st)
         log = self.query_one("#replay-log", RichLog)
         log.clear()
         for other in steps[max(0, self.index - CONTEXT_STEPS):self.index + 1]:
@@ -159,15 +145,6 @@ class ReplayScreen(Screen):
         now.write(Text(message(self._head(st)), style="bold"))
         for line in st.lines or ["(nothing rolled or moved)"]:
             now.write(Text("  " + message(line)))
-
-    def _draw_race(self, st) -> None:
-        from squigbowl.ui.race.controller import RacerView
-        from squigbowl.ui.race.track_view import TrackView
-
-        views = [RacerView(r.id, r.name, r.rider, r.x, r.y, removed=r.removed,
-                           cause=r.removed_cause, status=r.status, gates=r.next_gate,
-                           finished=r.completed, hidden=r.removed) for r in st.state]
-        self.query_one(TrackView).set_state(views, None, None, 0)
 
     # -- keys -----------------------------------------------------------------------------------
     def _go(self, index: int) -> None:

@@ -127,10 +127,11 @@ def race_replay(data: dict, path=None) -> Replay:
 
 
 def replay_of(data: dict, path=None) -> Replay:
-    """The replay of a save; a Squig Cup's is its latest race's (saves.cup_race_data)."""
-    if data["kind"] == "cup":
-        data = saves.cup_race_data(data)
-    return match_replay(data, path) if data["kind"] == "match" else race_replay(data, path)
+    """The replay of a save (the screens of its kind make it: ui/game_screens.py); a Squig
+    Cup's is its latest race's (saves.cup_race_data)."""
+    from squigbowl.ui.game_screens import screens_of
+
+    return screens_of(data["kind"]).replay_of(data, path)
 
 
 def replay_text(replay: Replay, data: dict | None = None) -> str:

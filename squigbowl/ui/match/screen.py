@@ -43,6 +43,7 @@ from squigbowl.ui.match import banner, house_words, key_help, words
 from squigbowl.ui.match.key_help import Keys
 from squigbowl.ui.match.animations import Animator
 from squigbowl.ui.kit.dialogs import ChoiceDialog, ConfirmDialog
+from squigbowl.ui.kit.computer_pace import ThinkingWorkers
 from squigbowl.ui.match.widgets import DiceLog, KeyBar, MatchHeader, PlayerCard
 from squigbowl.ui.kit.palettes import for_color_system
 from squigbowl.ui.match.pitch_view import PitchView
@@ -89,6 +90,8 @@ CURSOR_KEYS = [
 class MatchScreen(MatchViews, Screen):
     """A hotseat match."""
 
+    #: the app autosaves its match (ui/game_screens.py)
+    autosave_kind = "match"
     MIN_SIZE = (MIN_W, MIN_H)     # a dialog over it is covered when smaller (ui/kit/too_small)
 
     CSS_PATH = str(asset("styles", "match.tcss"))
@@ -131,7 +134,8 @@ class MatchScreen(MatchViews, Screen):
         self.computer_pause = (COMPUTER_PAUSE, COMPUTER_STEP_PAUSE) if animate else (0.0, 0.0)
         self._cpu_fast = False          # Space during the computer's turn: to its end at once
         self._cpu_pause = None          # (timer, play): the computer's pause before a move
-        self._cpu_workers: dict = {}    # worker -> the decision it is choosing for
+        #: the computer coaches' worker threads (ui/kit/computer_pace.py)
+        self._cpu_workers = ThinkingWorkers(self, "computer-coach", on_cancel=True)
         self._cpu_thinking = None       # the side whose coach is thinking now
         self._cpu_notice = False        # its "is thinking…" notice is up
         self._moments: list = []        # (title, sentence) waiting for the next banner

@@ -47,9 +47,6 @@ async def join_room(app, socket_path, room: str, seat: str | None = None, *, nam
     `default_name` (his login) only when he sits in a free seat: a seat taken back with its
     code keeps the name its coach sat with (the server's). `say(text)`: where a failure is
     told (the menu's note by default). True when the screen opened."""
-    from squigbowl.ui.net.remote import RemoteController
-    from squigbowl.ui.net.room_screen import RoomMatchScreen
-
     say = say or getattr(app, "_note", None) or (lambda text: None)
     token = typed_code(token)
     tokens = token_file(app)
@@ -115,20 +112,31 @@ async def join_room(app, socket_path, room: str, seat: str | None = None, *, nam
     else:
         say(f"Room {room}: the seat could not be taken.")
         return False
-    if state.get("game") == "race":
-        from squigbowl.ui.net.remote_race import RoomRaceScreen
+    opener = ROOM_SCREENS.get(_game_of(state), _open_match_room)
+    return await opener(app, link, state, room, say, tokens, name, host_line)
 
-        try:
-            screen = RoomRaceScreen(link, state,
-                                    instant=True if getattr(app, "race_instant", False) else None)
-        except Exception as exc:  # noqa: BLE001 - a state this client cannot rebuild
-            await link.close()
-            say(f"Room {room}: its race cannot be shown here ({type(exc).__name__}: {exc}).")
-            return False
-        if tokens is not None and link.token and link.seat != "watch":
-            tokens.put(room, link.seat, link.token, seat_coach(state, link.seat) or name)
-        app.push_screen(screen)
-        return True
+
+async def _open_race_room(app, link, state, room, say, tokens, name, host_line) -> bool:
+    """A race room on the race screen fed by the room's connection."""
+    from squigbowl.ui.net.remote_race import RoomRaceScreen
+
+    try:
+        screen = RoomRaceScreen(link, state,
+                                instant=True if getattr(app, "race_instant", False) else None)
+    except Exception as exc:  # noqa: BLE001 - a state this client cannot rebuild
+        await link.close()
+        say(f"Room {room}: its race cannot be shown here ({type(exc).__name__}: {exc}).")
+        return False
+    if tokens is not None and link.token and link.seat != "watch":
+        tokens.put(room, link.seat, link.token, seat_coach(state, link.seat) or name)
+    app.push_screen(screen)
+    return True
+
+
+async def _open_match_room(app, link, state, room, say, tokens, name, host_line) -> bool:
+    """A match room on hotseat's match screen, through a controller over its mirror."""
+    from squigbowl.ui.net.remote import RemoteController
+    from squigbowl.ui.net.room_screen import RoomMatchScreen
 
     def keep(room_id, seat_name, tok) -> None:
         if tokens is not None:
@@ -145,6 +153,24 @@ async def join_room(app, socket_path, room: str, seat: str | None = None, *, nam
     app.push_screen(RoomMatchScreen(ctrl, animate=not getattr(app, "match_instant", False),
                                     host_line=host_line))
     return True
+
+
+def _match_where(summary: dict) -> str:
+    sc = summary.get("score")
+    return "" if sc is None else f"half {summary.get('half')}, {sc[0]}-{sc[1]}"
+
+
+def _game_of(message: dict) -> str | None:
+    """The game kind a server's message names (None when it names none, or not as a text)."""
+    game = message.get("game")
+    return game if type(game) is str else None
+
+
+#: the client's screen of a room, by the room's game kind (squigbowl.games.room_kinds())
+ROOM_SCREENS = {"match": _open_match_room, "race": _open_race_room}
+#: how the room picker says where a room's game stands, and what kind of game it is
+ROOM_WHERE = {"match": _match_where}
+ROOM_TAG = {"race": "squig race"}
 
 
 async def _summary(socket_path, room: str, say) -> dict | None:
@@ -210,16 +236,15 @@ def room_line(summary: dict) -> str:
     where = ""
     if summary.get("over"):
         where = "over"
-    elif summary.get("game") == "match" and summary.get("score") is not None:
-        sc = summary["score"]
-        where = f"half {summary.get('half')}, {sc[0]}-{sc[1]}"
+    elif _game_of(summary) in ROOM_WHERE:
+        where = ROOM_WHERE[_game_of(summary)](summary)
     watching = summary.get("spectators") or 0
     parts = [str(summary.get("room")), plain(str(summary.get("title") or "")),
              " v ".join(seats), where]
     if watching:
         parts.append(f"{watching} watching")
-    if summary.get("game") == "race":
-        parts.append("squig race")
+    if _game_of(summary) in ROOM_TAG:
+        parts.append(ROOM_TAG[_game_of(summary)])
     return " · ".join(p for p in parts if p)
 
 

@@ -103,6 +103,9 @@ class RemoteRaceController(RaceController):
 class RoomRaceScreen(RaceScreen):
     """A race room, for one rider's seat or a spectator."""
 
+    #: the server saves a room's race, not the app
+    autosave_kind = None
+
     def __init__(self, link, state: dict, *, instant: bool | None = None) -> None:
         self.link = link
         self.mirror = Mirror(state)

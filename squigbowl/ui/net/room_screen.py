@@ -24,7 +24,8 @@ from textual.screen import ModalScreen
 from squigbowl.net.client import Closed
 from squigbowl.net.mirror import MirrorError
 from squigbowl.ui.kit.dialogs import ChoiceDialog, ConfirmDialog
-from squigbowl.ui.match.screen import COMPUTER_PAUSE, COMPUTER_STEP_PAUSE, MatchScreen
+from squigbowl.ui.kit.computer_pace import MATCH_PACE
+from squigbowl.ui.match.screen import MatchScreen
 from squigbowl.ui.net.link import RETRY_EVERY, LinkError
 from squigbowl.ui.net.rejoin import show_code
 from squigbowl.ui.net.remote import SIDE_SEATS
@@ -37,6 +38,8 @@ REJOIN_NOTED = "Noted: back to the match"
 class RoomMatchScreen(MatchScreen):
     """A room's match, for one seat or a spectator."""
 
+    #: the server saves a room's match, not the app
+    autosave_kind = None
     BINDINGS = [Binding("R", "rejoin_code", "Rejoin code", show=False)]
     takes_back = False      # no undo in a room: the server has the match
 
@@ -235,12 +238,11 @@ class RoomMatchScreen(MatchScreen):
         decisions as they come."""
         seat = update.get("by")
         side = SIDE_SEATS.index(seat) if seat in SIDE_SEATS else None
-        if side is None or not self.ctrl.remote_computer(side) or self._cpu_fast \
-                or self.animator is None or not self.animate:
+        if side is None or not self.ctrl.remote_computer(side) or self.animator is None \
+                or not self.animate:
             return 0.0
         kind = self.decision.kind if self.decision is not None else ""
-        wait = COMPUTER_PAUSE if kind == "turn" else COMPUTER_STEP_PAUSE
-        return wait / self.animator.speed
+        return MATCH_PACE.before(kind == "turn", self.animator.speed, self._cpu_fast)
 
     def _hold(self, delay: float) -> None:
         self._pump_held = True

@@ -32,6 +32,7 @@ from squigbowl.race.collisions import STATUS_RULES
 from squigbowl.race.modes import MODE_DICE
 from squigbowl.race.track import Track
 from squigbowl.text import plain
+from squigbowl.ui.kit.computer_pace import RACE_PACE
 from squigbowl.ui.race.sentences import race_sentence
 
 HUMAN = "human"
@@ -44,10 +45,10 @@ HOP_FRAME = 0.025       # one step of a hop in flight (about 1.2 steps an inch)
 FLASH = 0.55            # a flash text (SPLAT!, gate...)
 VEER_HOLD = 0.25        # "DOUBLES!" before the aim swings round
 VEER_FRAME = 0.035
-AI_THINK = 0.1          # a breath between two racers' moves
+AI_THINK = RACE_PACE.first     # a breath between two racers' moves (ui/kit/computer_pace.py)
 #: AI riders' moves play at this fraction of those times (the person's own move is the one to
 #: watch closely; + / - change both, space skips).
-AI_PACE = 0.5
+AI_PACE = RACE_PACE.animation
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 
 

@@ -64,6 +64,8 @@ def ordinal(n: int) -> str:
 
 
 class CupScreen(Screen):
+    #: the app autosaves its cup (ui/game_screens.py)
+    autosave_kind = "cup"
     CSS_PATH = RACE_STYLES
 
     #: nothing focused: a key still held from the race must not start the next race

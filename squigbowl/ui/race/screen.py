@@ -25,9 +25,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, RichLog, Static
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker
 
 from squigbowl.text import plain
+from squigbowl.ui.kit.computer_pace import ThinkingWorkers
 from squigbowl.ui.race.controller import (
     RaceConfig, RaceController, build_race, config_of, race_riders)
 from squigbowl.ui.race.track_view import PALETTES, RACE_STYLES, RACER_SHAPES, Aim, TrackView
@@ -116,6 +117,8 @@ class YeehawDialog(ModalScreen[bool]):
 class RaceScreen(Screen):
     """One race, driven by a `RaceController`."""
 
+    #: the app autosaves its race (ui/game_screens.py; not a cup's: the cup's screen does)
+    autosave_kind = "race"
     CSS_PATH = RACE_STYLES
 
     BINDINGS = [
@@ -177,7 +180,7 @@ class RaceScreen(Screen):
         self._instant = instant
         self.controller: RaceController | None = None
         self._riders = riders
-        self._thinking: dict[Worker, object] = {}
+        self._thinking = ThinkingWorkers(self, "race-ai")   # the AI riders' (ui/kit)
         self.mode = "normal"
         self.angle = 0.0
         self.cursor: tuple[int, int] | None = None
@@ -264,16 +267,11 @@ class RaceScreen(Screen):
                 ready.wait(60)
             return work()
 
-        worker = self.run_worker(after_prepared, name="race-ai", group="race-ai", thread=True,
-                                 exit_on_error=False)
-        self._thinking[worker] = done
+        # a failed worker gives None: the rider then chooses on the spot
+        self._thinking.start(after_prepared, lambda ok, value: done(value if ok else None))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        done = self._thinking.get(event.worker)
-        if done is None or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
-            return
-        del self._thinking[event.worker]
-        done(event.worker.result if event.state == WorkerState.SUCCESS else None)
+        self._thinking.handle(event)
 
     @property
     def track_view(self) -> TrackView:

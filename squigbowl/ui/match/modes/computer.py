@@ -10,16 +10,16 @@ it too)."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual.worker import WorkerState
 
 from squigbowl.rules.events import IllegalChoice
+from squigbowl.ui.kit.computer_pace import MATCH_PACE, pause_before
 from squigbowl.ui.match.modes.base import Mode
 
 #: seconds before a computer coach's decision is played, at animation speed 1 (issue 12: a pace
 #: a person can follow): before it declares an activation, and before each later decision of
-#: one (a step, a block die...); divided by the animation speed, 0 with the animations off
-COMPUTER_PAUSE = 0.6
-COMPUTER_STEP_PAUSE = 0.25
+#: one (a step, a block die...); divided by the animation speed, 0 with the animations off.
+#: The pacing both games share (ui/kit/computer_pace.py)
+COMPUTER_PAUSE, COMPUTER_STEP_PAUSE = MATCH_PACE.pauses
 #: "<coach> is thinking…" once a decision has taken this long (a quick one does not flash it)
 THINKING_NOTICE_AFTER = 0.2
 
@@ -78,10 +78,8 @@ class ComputerMode(Mode):
         thinking_on = ctrl.copy_for_thinking()
         screen._cpu_thinking = side
         screen._cpu_notice = False
-        worker = screen.run_worker(lambda: ctrl.choose_on(thinking_on, side),
-                                   name="computer-coach", group="computer-coach", thread=True,
-                                   exit_on_error=False)
-        screen._cpu_workers[worker] = decision
+        screen._cpu_workers.start(lambda: ctrl.choose_on(thinking_on, side),
+                                  lambda ok, value: self._thought(decision, ok, value))
         screen._update_preview()            # the events' refresh drew the rest (show_events)
         screen._refresh_keys()
 
@@ -95,19 +93,17 @@ class ComputerMode(Mode):
 
     def worker_done(self, event) -> None:
         """A worker's state changed: a coach's answer (or his failure) for a decision."""
+        self.screen._cpu_workers.handle(event)
+
+    def _thought(self, decision, ok: bool, value) -> None:
         screen = self.screen
-        decision = screen._cpu_workers.get(event.worker)
-        if decision is None or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR,
-                                                   WorkerState.CANCELLED):
-            return
-        del screen._cpu_workers[event.worker]
         if decision is not screen.decision:
             return
         screen._cpu_thinking = None
-        if event.state == WorkerState.SUCCESS:
-            self.chose(decision, event.worker.result)
+        if ok:
+            self.chose(decision, value)
         else:
-            self.failed(decision, event.worker.error)
+            self.failed(decision, value)
 
     def failed(self, decision, error) -> None:
         """A coach that fails must not stop the match: the random coach answers instead, and
@@ -141,7 +137,8 @@ class ComputerMode(Mode):
                 return
             screen.mode = self.name
             wait = screen.computer_pause[0 if decision.kind == "turn" else 1]
-            pause = 0.0 if screen._cpu_fast or animator is None else wait / animator.speed
+            pause = 0.0 if animator is None else pause_before(wait, animator.speed,
+                                                              screen._cpu_fast)
             if pause > 0:
                 screen._cpu_pause = (screen.set_timer(pause, lambda: play()), play)
             else:
