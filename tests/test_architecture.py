@@ -448,9 +448,9 @@ def test_the_name_check_catches_a_house_name(tmp_path, monkeypatch):
         test_the_generic_match_ui_names_no_house_rule()
 
 
-#: the module of squigbowl/coaches/ that is not generic coaching: the simulator (its
-#: command line's house-rule switches and the counters of what the house rules did)
-COACHES_TOOLS = ("sim.py",)
+#: the modules of squigbowl/coaches/ that are not generic coaching (none: the sim's counters
+#: and switches come from the rules' registrations too)
+COACHES_TOOLS = ()
 #: what names a house rule in code: its skills, its options, its actions and decisions
 HOUSE_NAMES = ("Goblin Fanatic", "Chainsaw", "Blunderbuss", "Bombardier", "Stink Bomb",
                "Poisoned Dagger", "Death-Roller", "Pogo Stick", "squig_ball", "kick_it",

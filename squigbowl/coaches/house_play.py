@@ -30,6 +30,9 @@ generic coaches ask these hooks and never a house rule's name:
   "invariants" (`check(m, settled) -> problems`, for `squigbowl sim --check`) and
   "invariant_watchers" (a maker of an object whose `after(m, events)` returns problems).
 
+* `counter(name, kind, test, order)`: a number `squigbowl sim` counts and shows under
+  "variants": events of `kind` (for which `test(m, e)` holds, if given), in `order`.
+
 `order` keeps the handlers of one point in a fixed order whatever order the rules load in
 (the order the coaches consulted them in before the registry). `style` restricts a handler to
 the coaches of one style ("easy", "normal"; None: every style).
@@ -47,6 +50,7 @@ _plan_steps: dict[str, Callable] = {}
 _steering: list[tuple] = []
 _decisions: dict[str, Callable] = {}
 _values: dict[str, list[tuple]] = {}
+_counters: list[tuple] = []
 _count = [0]
 _loaded: list[str] | None = None
 
@@ -92,6 +96,13 @@ def value(name: str, fn: Callable, order: float = 50) -> None:
     got = _values.setdefault(name, [])
     got.append((order, _next(), fn))
     got.sort(key=lambda t: (t[0], t[1]))
+
+
+def counter(name: str, kind: str, test: Callable | None = None, order: float = 50) -> None:
+    """The sim's counter `name` goes up by one for each event of `kind` (that passes
+    `test(m, e)`, if given); the summary lists the counters by `order`."""
+    _counters.append((order, _next(), name, kind, test))
+    _counters.sort(key=lambda t: (t[0], t[1]))
 
 
 # -- the loader --------------------------------------------------------------------------------
@@ -162,3 +173,18 @@ def decision_handler(kind: str):
 
 def values(name: str) -> list:
     return [fn for _, _, fn in _values.get(name, ())]
+
+
+def counter_names() -> tuple:
+    """The names of the sim's house-rule counters, in the summary's order."""
+    load()
+    return tuple(dict.fromkeys(name for _, _, name, _, _ in _counters))
+
+
+def counters_by_kind() -> dict:
+    """event kind -> [(counter name, test or None)], for the sim's loop."""
+    load()
+    out: dict = {}
+    for _, _, name, kind, test in _counters:
+        out.setdefault(kind, []).append((name, test))
+    return out

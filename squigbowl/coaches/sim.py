@@ -14,9 +14,10 @@ matches at once, a process each (default: the machine's cores); each match depen
 seed, so the lines are the same for any N, in the same order.
 
 --squig-ball and --kick-it switch those match options on (RULES.md B1, B2); --all-variants
-switches both on and, unless --home/--away are given, rotates the pairings of the teams with
+switches every house rule's on/off option on and, unless --home/--away are given, rotates the pairings of the teams with
 secret weapons (B3-B10): Goblins v Dwarfs, Chaos Dwarfs v Goblins, Dwarfs v Chaos Dwarfs. The
-summary counts what the house rules actually did, from the events (`VARIANT_COUNTERS`).
+summary counts what the house rules actually did, from the events (the counters each rule
+registers in `house_play.counter`, in their order).
 
 --save-dir DIR writes each match played as an ordinary save (docs/saves.md) in DIR (created
 when missing): `sim-GAME-seed-SEED-HOME-v-AWAY.json` (GAME counts from 1, four digits at least),
@@ -36,10 +37,11 @@ import sys
 import time
 import traceback
 
+from squigbowl.coaches import house_play
 from squigbowl.coaches.coach import LEVELS, make_coach
 from squigbowl.rules.engine import Match
 from squigbowl.rules.model import TeamFileError, find_team
-from squigbowl.rules.state import Options
+from squigbowl.rules.state import Options, declared_options
 from squigbowl.text import printable
 
 #: not a rule: a match still going after this many decisions is reported as stuck
@@ -48,24 +50,6 @@ DECISION_LIMIT = 200_000
 DEFAULT_TEAMS = ("Orcs", "Humans")
 #: --all-variants without --home/--away: match i plays pairing i % 3 (every weapon appears)
 VARIANT_PAIRINGS = (("Goblins", "Dwarfs"), ("Chaos Dwarfs", "Goblins"), ("Dwarfs", "Chaos Dwarfs"))
-#: summary counters of the house rules: event kind -> counter name (for events whose kind alone
-#: says what happened)
-VARIANT_EVENTS = {
-    "squig_hop_roll": "squig_hops",            # B1.3 (one per hop, whatever its length)
-    "squig_blitz": "squig_blitzes",            # B1.6
-    "bomb_exploded": "bomb_blasts",            # B5.8 / B6.2 (stink clouds included)
-    "kick_aimed": "kicks",                     # B2.2
-    "blunderbuss_fired": "blunderbuss_shots",  # B4.3
-    "wrecked": "death_roller_wrecks",          # B8.4
-    "chainsaw_started": "chainsaws_started",   # B7.2
-    "illegal_procedure": "illegal_procedure_offers",  # B3.3
-}
-#: the names of every variant counter, in the order the summary shows them
-VARIANT_COUNTERS = ("squig_hops", "squig_blitzes", "fanatic_blocks", "bomb_blasts",
-                    "chainsaws_started", "chainsaw_attacks", "stabs", "blunderbuss_shots",
-                    "death_roller_wrecks", "pogo_leaps", "kicks", "illegal_procedure_offers")
-
-
 class SimFailure(Exception):
     """A match that broke: which seed, at which decision, and what happened."""
 
@@ -74,13 +58,18 @@ class SimFailure(Exception):
         super().__init__(f"seed {seed}, decision {decision}: {problem}")
 
 
+def house_switches() -> list[str]:
+    """The house rules' on/off options (B0.1: off by default), which --all-variants turns on."""
+    return [o.name for o in declared_options().values()
+            if not o.base and not o.choices and o.default is False]
+
+
 def options_from_args(args) -> Options:
     options = Options()
     every = bool(getattr(args, "all_variants", False))
-    if every or getattr(args, "squig_ball", False):
-        options.squig_ball = True
-    if every or getattr(args, "kick_it", False):
-        options.kick_it = True
+    for name in house_switches():
+        if every or getattr(args, name, False):
+            setattr(options, name, True)
     return options
 
 
@@ -94,7 +83,7 @@ def pairings(args) -> list:
 
 def options_on(options: Options) -> list:
     """The house-rule switches that are on (B0.1), for the summary."""
-    return [name for name in ("squig_ball", "kick_it") if getattr(options, name)]
+    return [name for name in house_switches() if getattr(options, name)]
 
 
 def make_side_coach(coach, seed: int, side: int):
@@ -124,10 +113,10 @@ def play_match(home, away, seed: int, coach="scripted", options: Options | None 
             if problems:
                 raise SimFailure(seed, 0, "; ".join(problems))
         tally = {"touchdowns": [0, 0], "casualties": [0, 0], "turnovers": [0, 0],
-                 "variants": dict.fromkeys(VARIANT_COUNTERS, 0)}
+                 "variants": dict.fromkeys(house_play.counter_names(), 0)}
         tds, cas, tos = tally["touchdowns"], tally["casualties"], tally["turnovers"]
         var = tally["variants"]
-        counted = VARIANT_EVENTS
+        counted = house_play.counters_by_kind()
         while m.pending is not None:
             if decision >= limit:
                 raise SimFailure(seed, decision, f"still going after {limit} decisions "
@@ -157,16 +146,10 @@ def play_match(home, away, seed: int, coach="scripted", options: Options | None 
                     pid = e.get("player")
                     if pid is not None:
                         cas[m.state.players[pid].side] += 1  # casualties suffered by a side
-                elif kind in counted:
-                    var[counted[kind]] += 1
-                elif kind == "weapon_attack":  # B7.6, B10.2
-                    var["chainsaw_attacks" if e.get("weapon") == "chainsaw" else "stabs"] += 1
-                elif kind == "block_declared":
-                    if e.get("fanatic"):  # B3.6
-                        var["fanatic_blocks"] += 1
-                elif kind == "moved" and e.get("how") == "leap":  # A6.6 / B9.2
-                    if "Pogo Stick" in m.state.players[e.get("player")].skills:
-                        var["pogo_leaps"] += 1
+                else:
+                    for name, test in counted.get(kind, ()):
+                        if test is None or test(m, e):
+                            var[name] += 1
             if tracker is not None:
                 problems = tracker.after(m, events)
                 if problems:
@@ -317,7 +300,7 @@ def run_sim(args, keep=None) -> int:
     show_progress = n >= 20 and sys.stderr.isatty()
     results = {"home": 0, "away": 0, "draw": 0}
     totals = {"touchdowns": 0, "casualties": 0, "turnovers": 0, "decisions": 0}
-    variants = dict.fromkeys(VARIANT_COUNTERS, 0)
+    variants = dict.fromkeys(house_play.counter_names(), 0)
     home_name = getattr(args, "home_coach", None) or args.coach
     away_name = getattr(args, "away_coach", None) or args.coach
     by_coach = {home_name: 0, away_name: 0, "draw": 0}
@@ -386,7 +369,7 @@ def run_sim(args, keep=None) -> int:
         summary["coaches"] = {"home": home_name, "away": away_name,
                               "alternate": bool(getattr(args, "alternate", False))}
         summary["coach_wins"] = by_coach
-    if any(variants.values()) or options.squig_ball or options.kick_it:
+    if any(variants.values()) or options_on(options):
         summary["variants"] = variants
     if folder is not None:
         summary["save_dir"] = str(folder)

@@ -226,3 +226,4 @@ house_play.plan_step("fire", fire_step)
 # a loaded blunderbuss can fire the ball downfield once picked up
 house_play.value("pickup_worth", lambda p: 1.3 if "Blunderbuss" in p.skills else 1.0)
 house_play.value("relay_options", relay_options)
+house_play.counter("blunderbuss_shots", "blunderbuss_fired", order=60)   # B4.3

@@ -198,3 +198,4 @@ house_play.plan_step("bomb", lambda coach, m, p, plan, choices: ("light_fuse", N
 house_play.decision("bomb_target", on_bomb_target)
 house_play.decision("catch_bomb", on_catch_bomb)
 house_play.value("spared_rolls", lambda: ("fuse",))
+house_play.counter("bomb_blasts", "bomb_exploded", order=30)   # B5.8 / B6.2 (stink clouds too)

@@ -47,3 +47,6 @@ house_play.plan_step("start_chainsaw", lambda coach, m, p, plan, choices:
 house_play.attack("chainsaw", holds, attack_value, order=10)
 house_play.value("spared_rolls", lambda: ("chainsaw",))
 house_play.value("invariants", no_ball_while_running)
+house_play.counter("chainsaws_started", "chainsaw_started", order=40)   # B7.2
+house_play.counter("chainsaw_attacks", "weapon_attack",
+                   lambda m, e: e.get("weapon") == "chainsaw", order=41)      # B7.6

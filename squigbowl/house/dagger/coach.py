@@ -19,3 +19,5 @@ def attack_value(attacker, victim) -> float:
 
 
 house_play.attack("stab", holds, attack_value, order=20)
+house_play.counter("stabs", "weapon_attack", lambda m, e: e.get("weapon") != "chainsaw",
+                   order=50)                                                  # B10.2

@@ -37,3 +37,4 @@ class WreckedStayOut:
 for _trait in ("hunter", "free_fouler", "leaves_when_down"):
     house_play.trait(_trait, is_roller)
 house_play.value("invariant_watchers", WreckedStayOut)
+house_play.counter("death_roller_wrecks", "wrecked", order=70)   # B8.4

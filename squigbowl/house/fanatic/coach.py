@@ -119,3 +119,6 @@ house_play.steering(is_fanatic, fanatic_facing)
 house_play.decision("illegal_procedure", on_illegal_procedure)
 house_play.decision("illegal_procedure_penalty", on_illegal_procedure_penalty)
 house_play.value("invariants", never_holds_the_ball)
+house_play.counter("fanatic_blocks", "block_declared", lambda m, e: e.get("fanatic"),
+                   order=20)                                         # B3.6
+house_play.counter("illegal_procedure_offers", "illegal_procedure", order=95)   # B3.3

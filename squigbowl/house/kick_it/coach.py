@@ -161,3 +161,4 @@ house_play.plan_step("kick_at", kick_at_step)
 house_play.decision("kick_landing", on_kick_landing)
 house_play.decision("kick_catch", on_kick_catch)
 house_play.decision("kick_block", on_kick_block)
+house_play.counter("kicks", "kick_aimed", order=90)   # B2.2

@@ -46,3 +46,5 @@ def the_squig_is_somewhere(m, settled: bool) -> list[str]:
 house_play.value("loose_ball_ring", loose_ball_ring)
 house_play.value("invariants", the_squig_is_somewhere)
 house_play.value("block_die_view", block_die_view)
+house_play.counter("squig_hops", "squig_hop_roll", order=10)      # B1.3: one a hop
+house_play.counter("squig_blitzes", "squig_blitz", order=11)       # B1.6
