@@ -14,6 +14,7 @@ modules are `Table`s and `Lines` that ask for it when first read.
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -39,8 +40,14 @@ def add(hook: str, value, order: float = 50) -> None:
     _version += 1
 
 
+#: the words modules whose `register` has run (once a process, as an import's code runs once)
+_registered: set[str] = set()
+
+
 def load() -> list[str]:
-    """Import the `words` module of every loaded house-rule package (once); their names."""
+    """Import the `words` module of every loaded house-rule package (once) and call its
+    `register(registry)` with this module (a module may also import the registry and
+    register as it loads); their names."""
     global _loaded
     if _loaded is None:
         from squigbowl.rules.plugins import load_plugins
@@ -51,11 +58,15 @@ def load() -> list[str]:
             for pkg in load_plugins():
                 name = f"{pkg}.words"
                 try:
-                    importlib.import_module(name)
+                    module = importlib.import_module(name)
                 except ModuleNotFoundError as exc:
                     if exc.name != name:    # the words module exists but imports a missing one
                         raise
                     continue
+                register_words = getattr(module, "register", None)
+                if callable(register_words) and name not in _registered:   # once, as an import
+                    register_words(sys.modules[__name__])      # handed this registry: the
+                    _registered.add(name)                      # rule imports no screen
                 found.append(name)
         except BaseException:
             _loaded = None                  # not loaded: the next use tries again (and says why)
