@@ -23,9 +23,15 @@ RULES = {
     # the engines: libraries with no screens, no computer players, each knowing one game
     # (paths.py finds their data: rosters, tracks)
     "rules": SCREENS + UP + ("squigbowl.house", "squigbowl.coaches", "squigbowl.race", "squigbowl.cup",
-                             "squigbowl.riders", "squigbowl.saves", "squigbowl.games"),
+                             "squigbowl.riders", "squigbowl.saves", "squigbowl.games",
+                             "squigbowl.league"),
     "house": SCREENS + UP + ("squigbowl.coaches", "squigbowl.race", "squigbowl.riders",
-                             "squigbowl.saves", "squigbowl.games"),
+                             "squigbowl.saves", "squigbowl.games", "squigbowl.league"),
+    # league play (Part D): teams that live on, the pre- and post-match sequences and their
+    # computer managers, over the base game (it plays its matches with the coaches); no
+    # screens, no house rule, no server
+    "league": SCREENS + UP + ("squigbowl.house", "squigbowl.race", "squigbowl.riders",
+                              "squigbowl.cup", "squigbowl.net", "squigbowl.games"),
     "race": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.coaches",
                             "squigbowl.riders", "squigbowl.saves", "squigbowl.cup",
                             "squigbowl.games"),
@@ -35,14 +41,14 @@ RULES = {
     # the computer players: each game's own, no screens, no house rule (a house rule's coaching
     # registers into coaches/house_play.py, which loads each rule's coach.py by name)
     "coaches": SCREENS + UP + ("squigbowl.race", "squigbowl.riders", "squigbowl.saves",
-                               "squigbowl.house"),
+                               "squigbowl.house", "squigbowl.league"),
     # a house rule's computer coaching: its engine part, the base game and the coaches
     "house/*/coach.py": SCREENS + UP + ("squigbowl.race", "squigbowl.riders", "squigbowl.saves",
                                         "squigbowl.cup"),
     "riders": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.coaches",
                               "squigbowl.saves", "squigbowl.cup", "squigbowl.games"),
     # what both games share below the screens
-    "saves": SCREENS + UP + ("squigbowl.coaches", "squigbowl.riders"),
+    "saves": SCREENS + UP + ("squigbowl.coaches", "squigbowl.riders", "squigbowl.league"),
     # the one IllegalChoice of both engines (issue 22): under them, it imports nothing
     "illegal_choice.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
                                          "squigbowl.coaches", "squigbowl.riders", "squigbowl.saves",

@@ -123,6 +123,24 @@ class Roster:
     positions: dict[str, Position]
 
 
+@dataclass(frozen=True)
+class PlayerProfile:
+    """A league player as a match takes him (D0, D1.5): his shirt, current characteristics and
+    every skill (roster and gained), niggling injuries (D3.6.3); `key` is his id on the league
+    team's sheet, kept on the match's Player so the post-match sequence (D3) finds him."""
+
+    key: int
+    number: int
+    name: str
+    position: str
+    ma: int
+    st: int
+    ag: int
+    av: int
+    skills: frozenset[str]
+    niggles: int = 0
+
+
 @dataclass
 class TeamSheet:
     """A team as built before the match (A3.1): what a team file describes."""
@@ -136,6 +154,9 @@ class TeamSheet:
     cheerleaders: int = 0
     assistant_coaches: int = 0
     source: str = ""
+    #: a league team's players (D0): one profile per entry of `players`, in the same order;
+    #: None for an exhibition team (its players are the roster's positions as they are)
+    profiles: tuple[PlayerProfile, ...] | None = None
 
     def cost(self) -> int:
         """Total cost in k gp."""
@@ -150,7 +171,7 @@ class Player:
 
     __slots__ = ("id", "side", "number", "name", "position", "ma", "st", "ag", "av", "skills",
                  "glyph", "square", "status", "acted", "stunned_now", "lost_tz", "drive_played",
-                 "heat_out", "cas_detail", "stats", "extra")
+                 "heat_out", "cas_detail", "stats", "extra", "key", "niggles")
 
     def __init__(self, pid: int, side: int, number: int, name: str, pos: Position) -> None:
         self.id = pid
@@ -171,6 +192,8 @@ class Player:
         self.cas_detail = None      # casualty result text (A8.11)
         self.stats = None           # match statistics (A14), a dict once anything is recorded
         self.extra = None           # variant state (weapons, B3-B10), a dict or None
+        self.key = None             # a league player's id on his team's sheet (D1.5)
+        self.niggles = 0            # niggling injuries: +1 to each injury roll (D3.6.3)
 
     def has(self, skill: str) -> bool:
         return skill in self.skills
@@ -471,6 +494,8 @@ def team_from_data(data: dict, path) -> TeamSheet:
 def team_problem(sheet: TeamSheet) -> str | None:
     """A3.1 / A13.6 team-building rules; None when the team is legal."""
     n = len(sheet.players)
+    if sheet.profiles is not None:
+        return _league_sheet_problem(sheet)
     if not 11 <= n <= 16:
         return f"a team has 11 to 16 players, this one has {n} (A3.1)"
     for pos in sheet.roster.positions.values():
@@ -486,6 +511,18 @@ def team_problem(sheet: TeamSheet) -> str | None:
         return f"the {sheet.roster.name} roster may not buy an apothecary"
     if sheet.cost() > 1000:
         return f"the team costs {sheet.cost()}k, more than the 1,000k budget (A3.1)"
+    return None
+
+
+def _league_sheet_problem(sheet: TeamSheet) -> str | None:
+    """A league team as a match lists it (D0): up to 16 players (fewer than 11 may play,
+    D3.13.4), one profile each with a unique shirt number 1-99; its value is no limit."""
+    profiles = sheet.profiles
+    if len(profiles) != len(sheet.players) or len(profiles) > 16:
+        return f"a league team lists 0 to 16 players, one profile each (D1.2)"
+    numbers = [pr.number for pr in profiles]
+    if len(set(numbers)) != len(numbers) or not all(1 <= n <= 99 for n in numbers):
+        return "shirt numbers are 1 to 99, each once (D1.5)"
     return None
 
 

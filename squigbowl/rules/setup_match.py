@@ -15,9 +15,21 @@ def new_state(home: TeamSheet, away: TeamSheet, options: Options) -> MatchState:
         team = TeamState(side=side, sheet=sheet, name=sheet.name, rerolls=sheet.rerolls,
                          apothecary=1 if sheet.apothecary else 0)
         state.teams.append(team)
+        profiles = sheet.profiles
         for number, (name, pos_name) in enumerate(sheet.players, start=1):
             player = Player(len(state.players), side, number, name,
                             sheet.roster.positions[pos_name])
+            if profiles is not None:
+                _as_profiled(player, profiles[number - 1])
             state.players.append(player)
         team.leader_reroll = 1 if any(p.has("Leader") for p in state.team_players(side)) else 0
     return state
+
+
+def _as_profiled(player: Player, profile) -> None:
+    """A league player (D0): his sheet's shirt, characteristics, skills and niggles."""
+    player.key = profile.key
+    player.number = profile.number
+    player.ma, player.st, player.ag, player.av = profile.ma, profile.st, profile.ag, profile.av
+    player.skills = profile.skills
+    player.niggles = profile.niggles
