@@ -125,6 +125,34 @@ class Team:
     next_id: int = 1               # the id of the next player who joins
     retired: bool = False
     history: list[dict] = field(default_factory=list)   # one summary per match played
+    #: every change of the treasury, in order: {"what": text, "gp": signed amount}; the
+    #: treasury is always STARTING_TREASURY + their sum (a team file is checked by it)
+    ledger: list[dict] = field(default_factory=list)
+
+    def pay(self, gp: int, what: str) -> None:
+        """Spend `gp` (D1.1: refused, ValueError, when the treasury cannot pay)."""
+        if gp < 0 or gp > self.treasury:
+            raise ValueError(f"{what}: costs {gp:,} gp, the treasury holds {self.treasury:,}")
+        self.treasury -= gp
+        self.ledger.append({"what": what, "gp": -gp})
+
+    def earn(self, gp: int, what: str) -> None:
+        if gp < 0:
+            raise ValueError(f"{what}: a negative income ({gp})")
+        self.treasury += gp
+        self.ledger.append({"what": what, "gp": gp})
+
+    def ledger_problem(self) -> str | None:
+        """None when the treasury is what the ledger adds up to and never went below 0."""
+        total = STARTING_TREASURY
+        for entry in self.ledger:
+            total += entry["gp"]
+            if total < 0:
+                return f"the treasury goes below 0 at {entry['what']!r} (D1.1)"
+        if total != self.treasury:
+            return (f"the treasury holds {self.treasury:,} gp but its ledger adds up to "
+                    f"{total:,} gp")
+        return None
 
     @property
     def roster_data(self) -> Roster:
