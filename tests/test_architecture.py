@@ -309,39 +309,37 @@ def _docstrings(tree) -> set[int]:
     return out
 
 
-def house_name_uses(path: Path, skills, options) -> list[str]:
-    """Where the file names a house skill or option: in a string (not a docstring: the docs
-    may give examples), or as an attribute, keyword, variable or parameter (an option)."""
-    import re
-
-    words = [(n, re.compile(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])"))
-             for n in sorted(skills | options)]
+def house_names_used(path: Path, names, *, whole_strings: bool = False) -> list[str]:
+    """Where the code of `path` names one of `names` (the house-name checks of issue 22 share
+    it): a string holding one as a word (`whole_strings`: a string that is one), not a
+    docstring (the docs may cite Part B or give an example); an attribute
+    (`options.squig_ball`), a keyword, a variable, a parameter, a function or a class of that
+    name. 'path:line names 'name'' for each."""
+    words = [(n, re.compile(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])")) for n in sorted(names)]
     tree = ast.parse(path.read_text(), filename=str(path))
     docs = _docstrings(tree)
     found = []
     for node in ast.walk(tree):
-        named = None
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
-            named = next((n for n, word in words if word.search(node.value)), None)
-        elif isinstance(node, ast.Attribute):
-            named = node.attr
-        elif isinstance(node, ast.keyword):
-            named = node.arg
-        elif isinstance(node, ast.Name):
-            named = node.id
-        elif isinstance(node, ast.arg):
-            named = node.arg
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            named = node.name
-        if named is not None and (named in options or named in skills
-                                  or isinstance(node, ast.Constant)):
-            found.append(f"{path.relative_to(ROOT)}:{node.lineno} names {named!r}")
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) in docs:
+                continue
+            hits = ([node.value] if node.value in names else []) if whole_strings else \
+                [n for n, word in words if word.search(node.value)]
+        else:
+            named = (node.attr if isinstance(node, ast.Attribute)
+                     else node.arg if isinstance(node, (ast.keyword, ast.arg))
+                     else node.id if isinstance(node, ast.Name)
+                     else node.name if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                         ast.ClassDef))
+                     else None)
+            hits = [named] if named in names else []
+        found += [f"{path.relative_to(ROOT).as_posix()}:{node.lineno} names {h!r}" for h in hits]
     return found
 
 
 def base_game_house_names() -> list[str]:
     skills, options = house_names()
-    return [use for path in files_of("rules") for use in house_name_uses(path, skills, options)]
+    return [use for path in files_of("rules") for use in house_names_used(path, skills | options)]
 
 
 def test_the_base_game_names_no_house_rule():
@@ -371,18 +369,32 @@ def test_the_check_catches_a_house_name(tmp_path, monkeypatch):
         "squigbowl/rules/state.py:3 names 'Goblin Fanatic'",
         "squigbowl/rules/state.py:4 names 'squig_ball'",
         "squigbowl/rules/state.py:5 names 'kick_it'"]
+
+
+def test_the_one_name_check_reads_strings_as_each_check_asks(tmp_path, monkeypatch):
+    """house_names_used, shared by the three checks: a word of a string (the base game, the
+    coaches) or a whole string (the generic UI, whose words say "the kicker"); in both, an
+    attribute, a keyword, a parameter, a function of that name; never a docstring."""
+    path = tmp_path / "m.py"
+    path.write_text('"""kick_it"""\n\n\ndef kick_it(kicker):\n    a = "kick_it"\n'
+                    '    b = "the kicker kicks"\n    return f(o.kick_it, kick_it=a)\n')
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    names = {"kick_it", "kicker"}
+    assert house_names_used(path, names) == [
+        "m.py:4 names 'kick_it'", "m.py:4 names 'kicker'", "m.py:5 names 'kick_it'",
+        "m.py:6 names 'kicker'", "m.py:7 names 'kick_it'", "m.py:7 names 'kick_it'"]
+    assert house_names_used(path, names, whole_strings=True) == [
+        "m.py:4 names 'kick_it'", "m.py:4 names 'kicker'", "m.py:5 names 'kick_it'",
+        "m.py:7 names 'kick_it'", "m.py:7 names 'kick_it'"]
+
+
 # -- the house rules' names stay in their folders (issue 22) --------------------------------------
 #: the skills the house rules bring (RULES.md Part B) and the house options (B0.1)
 #: the base game's actions (A5); the others are declared by house rules
 BASE_ACTIONS = {"MOVE", "BLOCK", "BLITZ", "PASS", "HANDOFF", "FOUL"}
-#: the generic match UI: every module of ui/match but the house rules' registry's clients
-#: that another engineer still restructures (screen.py's key bindings, issue 22 screen item)
+#: the generic match UI: every module of ui/match (a house action's keys, its aim key included,
+#: come from its words.py: house_words.add_aim_key)
 GENERIC_UI = ("ui/match",)
-NAMES_LEFT = {
-    # the 'turn' mode's d binding (Kick It!'s key, moved here from screen.py with the mode),
-    # until a house rule's words.py can bring a mode a binding of its own
-    "squigbowl/ui/match/modes/turn.py": {"KICK"},
-}
 
 
 def ui_house_names() -> set[str]:
@@ -396,32 +408,13 @@ def ui_house_names() -> set[str]:
     return kinds | (set(turn.ACTIONS) - BASE_ACTIONS) | skills | options
 
 
-def named_in(path: Path, names: set[str]) -> list[tuple[int, str]]:
-    """The house names a module says: a string equal to one, or an attribute of that name
-    (`options.squig_ball`)."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                and node.value in names:
-            found.append((node.lineno, node.value))
-        elif isinstance(node, ast.Attribute) and node.attr in names:
-            found.append((node.lineno, node.attr))
-    return found
-
-
 def test_the_generic_match_ui_names_no_house_rule():
     """No event kind, action, skill or option of a house rule in ui/match: a rule's words are
     in its folder (squigbowl/house/<rule>/words.py), registered into ui/match/house_words."""
     names = ui_house_names()
     assert {"squig_hop", "bomb_exploded", "KICK", "Chainsaw", "squig_ball"} <= names
-    bad = []
-    for part in GENERIC_UI:
-        for path in files_of(part):
-            rel = path.relative_to(ROOT).as_posix()
-            left = NAMES_LEFT.get(rel, set())
-            bad += [f"{rel}:{line} names {name!r}" for line, name in named_in(path, names)
-                    if name not in left]
-    assert bad == []
+    assert [bad for part in GENERIC_UI for path in files_of(part)
+            for bad in house_names_used(path, names, whole_strings=True)] == []
 
 
 def test_house_words_imports():
@@ -466,32 +459,6 @@ HOUSE_NAMES = ("Goblin Fanatic", "Chainsaw", "Blunderbuss", "Bombardier", "Stink
                "kicker", "squig", "chainsaw", "stab", "fuse")
 
 
-def house_names_in(path: Path) -> list[str]:
-    """Where the code of `path` names a house rule: a string (not a docstring) holding one of
-    HOUSE_NAMES as a word, or a name or attribute that is one (docstrings and comments may cite
-    Part B)."""
-    tree = ast.parse(path.read_text(), filename=str(path))
-    docs = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                docs.add(id(body[0].value))
-    bad = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
-            hits = [n for n in HOUSE_NAMES
-                    if re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", node.value)]
-        elif isinstance(node, ast.Attribute):
-            hits = [n for n in HOUSE_NAMES if node.attr == n]
-        elif isinstance(node, ast.Name):
-            hits = [n for n in HOUSE_NAMES if node.id == n]
-        else:
-            continue
-        bad += [f"{path.relative_to(ROOT)}:{node.lineno} names {h!r}" for h in hits]
-    return bad
-
-
 def generic_coaches() -> list[Path]:
     return [p for p in sorted((PKG / "coaches").glob("*.py")) if p.name not in COACHES_TOOLS]
 
@@ -500,7 +467,7 @@ def test_the_generic_coaches_name_no_house_rule():
     """Issue 22: the coaches ask house_play's hooks and traits, never a house rule's name; a
     rule's play is in squigbowl/house/<rule>/coach.py."""
     assert generic_coaches()
-    assert [bad for p in generic_coaches() for bad in house_names_in(p)] == []
+    assert [bad for p in generic_coaches() for bad in house_names_used(p, HOUSE_NAMES)] == []
 
 
 def test_house_play_loads_the_rules_by_name_only():
@@ -521,7 +488,7 @@ def test_the_name_check_catches_a_house_rule_name(tmp_path, monkeypatch):
     here = sys.modules[__name__]
     monkeypatch.setattr(here, "PKG", tmp_path / "squigbowl")
     monkeypatch.setattr(here, "ROOT", tmp_path)
-    assert sorted(b for p in generic_coaches() for b in house_names_in(p)) == [
+    assert sorted(b for p in generic_coaches() for b in house_names_used(p, HOUSE_NAMES)) == [
         "squigbowl/coaches/easy.py:5 names 'Goblin Fanatic'",
         "squigbowl/coaches/easy.py:9 names 'squig_ball'"]
 

@@ -111,7 +111,7 @@ async def test_the_screen_asks_each_decision_in_its_modes_object():
         assert scr.mode == "remote"
         assert not any(scr.check_action(a, p) for a, p in (
             ("select", ()), ("choices", ()), ("next_player", (1,)), ("declare", ("MOVE",)),
-            ("end_turn", ()), ("end_action", ()), ("setup_key", ("end",)), ("kick", ())))
+            ("end_turn", ()), ("end_action", ()), ("setup_key", ("end",))))
         assert scr.check_action("toggle_tz", ()) and scr.check_action("help", ())
 
 

@@ -1,6 +1,7 @@
 """What players read of Kick It! (RULES.md B2): the log's sentences of a kick, the Kick
-action's name, key, prompt line and the Away roll's numbers, the landing, the block and the
-catch of a kick, the help, the New match form's tick box.
+action's name, key (d, which also aims the kick: a house_words.AimKey) and prompt line, the
+kick's arrows on the pitch and the Away roll's numbers, the landing, the block and the catch
+of a kick, the help, the New match form's tick box.
 
 The match UI's words registry imports this module and calls `register` with itself (the
 folder imports nothing of the screens).
@@ -60,7 +61,6 @@ def register(house_words) -> None:
                                         "kick_blocked": "bad"})
     house_words.register("action_phrases", {KICK: "a Kick"})
     house_words.register("action_names", {KICK: "Kick"})
-    house_words.register("action_keys", {KICK: "d"})
     house_words.register("action_sections", {KICK: "kick-action"})
     house_words.add_help_keys("kick", "d Kick (B2): d declares it, then d again with the cursor "
                               "next to the kicker kicks that way (< ^ > show the arrows)", order=10)
@@ -100,7 +100,19 @@ def register(house_words) -> None:
         return f"Aim the kick this way, through {house_words.square_text(arg)}"
 
 
+    def _kick_arrows(ctrl, decision, aim) -> dict:
+        """B2.2: the template of a kick aimed at `aim`, on the pitch: the centre arrow's
+        square ^, the left and right arrows' < and > (a shank flies along one)."""
+        k = ctrl.kick_preview(decision.info.get("player"), aim)
+        if not k:
+            return {}
+        left_sq, centre, right_sq = k["targets"]
+        return {left_sq: " < ", centre: " ^ ", right_sq: " > "}
+
+
     house_words.register("previews", {"kick": kick_preview})
+    # d declares the Kick; d again kicks towards the square under the cursor (next to him)
+    house_words.add_aim_key(house_words.AimKey(KICK, "d", "kick_aim", _kick_arrows), order=10)
     house_words.register("target_texts", {"kick_aim": _aim_line})
     house_words.register("action_hints", {
         KICK: lambda ctrl, d, move: f"{move}cursor next to him, d kicks that way (arrows show) · "

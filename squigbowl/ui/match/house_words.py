@@ -3,7 +3,8 @@
 The generic match UI names no house rule. Each house-rule package may hold a `words` module
 (`squigbowl/house/<rule>/words.py`, a UI-layer module) that registers what players read of its
 rule when it is imported: event sentences and their log category, the "declares ..." phrase and
-name of an action, its key and prompt line, the numbers of a target under the cursor, choice
+name of an action, its key (and a key that acts again during the action: `add_aim_key`) and
+prompt line, the numbers of a target under the cursor, choice
 words and decision titles, rule links and help, the option's tick box on the New match form.
 
 `load()` imports `<pkg>.words` of every package `squigbowl.rules.plugins.load_plugins()`
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 #: hook name -> {key: value} as the rules registered it
@@ -180,6 +181,32 @@ def first(hook: str, *args):
         if got is not None:
             return got
     return None
+
+
+# -- a house action's own key, which also aims it (the 'turn' and 'action' modes) ---------------
+@dataclass(frozen=True)
+class AimKey:
+    """A house action with its own `key` in the 'turn' mode (it declares `action`, listed in
+    the footer first of the house rules' letters, as the base actions' keys are) which, pressed
+    again in the 'action' mode, plays `(aim, the square under the cursor)` when that is a
+    choice; the footer then shows `key` and the action's name. `marks(ctrl, decision, square)`
+    draws that aim on the pitch, {square: 3 characters} over the path layer (None: nothing)."""
+
+    action: str         # the action's name in the 'turn' decision's choices
+    key: str            # one letter
+    aim: str            # the kind of the action's choice that aims at a square
+    marks: Callable | None = None
+
+
+def add_aim_key(aim_key: AimKey, order: float = 50) -> None:
+    """Register `aim_key`, and its key as the action's fixed key ("action_keys")."""
+    register("action_keys", {aim_key.action: aim_key.key})
+    add("aim_keys", aim_key, order)
+
+
+def aim_keys() -> list[AimKey]:
+    """The house actions' aim keys, in their order."""
+    return items("aim_keys")
 
 
 # -- the help's key lines (the match screen's HELP_LINES) --------------------------------------

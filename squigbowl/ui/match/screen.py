@@ -515,7 +515,7 @@ class MatchScreen(MatchViews, Screen):
 
         shown, seen = [], set()
         declared = 0
-        first = {"declare": 0, "kick": 0, "setup_key": 0, "end_turn": 1, "end_action": 1,
+        first = {"declare": 0, "setup_key": 0, "end_turn": 1, "end_action": 1,
                  "match_log": 1.5, "help": 1.5, "select": 2}
         ordered = sorted(self.BINDINGS, key=lambda b: first.get(parse(b.action)[1], 5))
         for b in ordered:
@@ -527,7 +527,7 @@ class MatchScreen(MatchViews, Screen):
             if self.check_action(name, params):
                 seen.add(b.key)
                 shown.append((self.app.get_key_display(b), b.description))
-                if name in ("declare", "kick"):
+                if name == "declare":
                     declared = len(shown)
         self._mode.footer(shown, seen, declared)
         try:
@@ -569,11 +569,6 @@ class MatchScreen(MatchViews, Screen):
 
     def action_declare(self, name: str) -> None:
         self._mode.declare(name)
-
-    def action_kick(self) -> None:
-        """d: declare Kick It! for the player under the cursor ('turn'), or kick towards the
-        square under the cursor (the Kick action, the cursor next to the kicker)."""
-        self._mode.kick()
 
     def on_key(self, event) -> None:
         """Letters given to house-rule actions (see _assign_extra_keys); nothing at all while

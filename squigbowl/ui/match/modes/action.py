@@ -1,8 +1,9 @@
 """An action under way on the match screen ('action'): Enter on a highlighted square commits
 (a step, a leap, a block / foul / hand-off target...), Enter on a farther reachable square
-walks the previewed path, d kicks towards the square under the cursor (Kick It!); Esc ends the
-action. The prompt line says what the action asks and the odds of the target under the cursor
-(prompts.py); the path to a square is drawn on the pitch with the hardest roll of each step."""
+walks the previewed path, a house action's aim key (house_words.AimKey) aims it at the square
+under the cursor; Esc ends the action. The prompt line says what the action asks and the odds
+of the target under the cursor (prompts.py); the path to a square is drawn on the pitch with
+the hardest roll of each step, an aim with its marks."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from rich.text import Text
 from textual.binding import Binding
 
 from squigbowl.text import plain
-from squigbowl.ui.match import prompts, words
+from squigbowl.ui.match import house_words, prompts, words
 from squigbowl.ui.match.key_help import Keys
 from squigbowl.ui.match.modes.base import Mode
+from squigbowl.ui.match.modes.turn import action_name
 
 MOVES = ("step", "leap")
 
@@ -45,23 +47,39 @@ class ActionMode(Mode):
             self.screen._jump_to(min(self.tab_squares(),
                                      key=lambda sq: (sq[0] - cx) ** 2 + (sq[1] - cy) ** 2))
 
-    def _kick_here(self) -> bool:
-        return ("kick_aim", self.pitch.cursor) in self.decision.choices
+    def aims_here(self) -> list:
+        """The house actions' aim keys that aim at the square under the cursor now."""
+        d, sq = self.decision, self.pitch.cursor
+        if d is None:
+            return []
+        return [a for a in house_words.aim_keys() if (a.aim, sq) in d.choices]
 
     def check(self, action: str, parameters) -> bool:
-        if action == "kick":
-            return self._kick_here()
         if action == "end_action":
             return ("end", None) in self.decision.choices
         return super().check(action, parameters)
 
     def keys_sig(self) -> tuple:
-        return (self._kick_here(),)
+        return tuple(a.key for a in self.aims_here())
 
-    def kick(self) -> None:
-        """d: kick towards the square under the cursor (the cursor next to the kicker)."""
-        if self._kick_here():
-            self.screen._play(("kick_aim", self.pitch.cursor))
+    def on_key(self, event) -> None:
+        """An aim key: the action aimed at the square under the cursor."""
+        for a in self.aims_here():
+            if event.character == a.key:
+                event.stop()
+                self.screen._play((a.aim, self.pitch.cursor))
+                return
+
+    def footer(self, shown: list, seen: set, declared: int) -> None:
+        """The aim keys that work now, first (where an action's key stands in the 'turn')."""
+        if self.screen.keys_inert:
+            return
+        out = []
+        for a in self.aims_here():
+            if a.key not in seen:
+                seen.add(a.key)
+                out.append((a.key, action_name(a.action)))
+        shown[declared:declared] = out
 
     def end_action(self) -> None:
         self.screen._play(("end", None))
@@ -130,8 +148,9 @@ class ActionMode(Mode):
                 continue
             said = prompts.target_text(ctrl, d, c)
             text += f" · {said}" if said else f" · Enter: {words.choice_text(ctrl, d, c)}"
-            if c[0] == "kick_aim":
-                path_layer.update(self.kick_arrows(c[1]))
+            for a in house_words.aim_keys():
+                if a.aim == c[0] and a.marks is not None:
+                    path_layer.update(a.marks(ctrl, d, c[1]))
         if not text:
             text = " · " + prompts.action_hint(ctrl, d)
         loose = [c for c in ctrl.untargeted(d) if c[0] != "end"]
@@ -139,15 +158,6 @@ class ActionMode(Mode):
             text += " · a: " + " / ".join(words.choice_text(ctrl, d, c) for c in loose[:3])
         self.pitch.set_layers(path=path_layer)
         return text
-
-    def kick_arrows(self, aim) -> dict:
-        """Kick It! (B2.2): the template of a kick aimed at `aim`, on the pitch: the centre
-        arrow's square ^, the left and right arrows' < and > (a shank flies along one)."""
-        k = self.ctrl.kick_preview(self.decision.info.get("player"), aim)
-        if not k:
-            return {}
-        left_sq, centre, right_sq = k["targets"]
-        return {left_sq: " < ", centre: " ^ ", right_sq: " > "}
 
 
 def path_label(needs, last: bool) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from squigbowl.text import plain
 
 #: the screen's actions that belong to a mode: off (check_action False) in every other mode
-MODE_ACTIONS = frozenset({"declare", "kick", "end_turn", "setup_key", "end_action", "select",
+MODE_ACTIONS = frozenset({"declare", "end_turn", "setup_key", "end_action", "select",
                           "choices", "next_player"})
 
 
@@ -58,9 +58,6 @@ class Mode:
     def declare(self, name: str) -> None:
         """An action's key ('turn')."""
 
-    def kick(self) -> None:
-        """d (Kick It!)."""
-
     def end_turn(self) -> None:
         """e ('turn')."""
 
@@ -71,7 +68,7 @@ class Mode:
         """A set-up key."""
 
     def on_key(self, event) -> None:
-        """A key no binding took (the house rules' letters)."""
+        """A key no binding took (the house rules' letters, their aim keys)."""
 
     def skip(self) -> None:
         """Space: the animations to their end."""

@@ -1,6 +1,7 @@
 """The 'turn' decision on the match screen: one key per action for the player under the
-cursor (m Move, b Block, z Blitz, p Pass, o Hand-off, f Foul, t Throw team-mate, d Kick It!;
-the other house-rule actions have the letters the screen gives them, shown in the footer),
+cursor (m Move, b Block, z Blitz, p Pass, o Hand-off, f Foul, t Throw team-mate; a house
+rule's action has the letter its words.py fixes, else the first free letter of its name, shown
+in the footer after the base actions' keys, an aim key's first: house_words.AimKey),
 e ends the turn (asks to confirm only when a player could still act), Enter on a player lists
 his actions, Tab goes to the next player who can act. No key has two meanings: b is Block,
 never a cursor move."""
@@ -11,7 +12,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 from squigbowl.ui.kit.dialogs import ConfirmDialog
-from squigbowl.ui.match import words
+from squigbowl.ui.match import house_words, words
 from squigbowl.ui.match.key_help import Keys
 from squigbowl.ui.match.modes.base import Mode
 
@@ -33,11 +34,9 @@ class TurnMode(Mode):
         Binding("o", "declare('HANDOFF')", "Hand-off"),
         Binding("f", "declare('FOUL')", "Foul"),
         Binding("t", "declare('TTM')", "Throw mate", tooltip="Throw team-mate"),
-        # Kick It! (B2): declares the Kick, then kicks towards the square under the cursor
-        Binding("d", "kick", "Kick"),
         Binding("e", "end_turn", "End turn"),
     ]
-    #: the actions of the keys above, for the footer's signature (the 'kick' is a house key)
+    #: the actions of the keys above, for the footer's signature
     DECLARED = ("MOVE", "BLOCK", "BLITZ", "PASS", "HANDOFF", "FOUL", "TTM")
 
     HELP = ("Turn", [
@@ -57,8 +56,6 @@ class TurnMode(Mode):
     def check(self, action: str, parameters) -> bool:
         if action == "declare":
             return self.declarable(parameters[0]) is not None
-        if action == "kick":
-            return self.declarable("KICK") is not None
         if action == "end_turn":
             return ("end_turn", None) in self.decision.choices
         return super().check(action, parameters)
@@ -93,14 +90,10 @@ class TurnMode(Mode):
         if c is not None:
             self.screen._play(c)
 
-    def kick(self) -> None:
-        """d: declare Kick It! for the player under the cursor."""
-        self.declare("KICK")
-
     def on_key(self, event) -> None:
-        """The letters the screen gave house-rule actions (d has its own binding)."""
+        """The letters the screen gave house-rule actions."""
         extra = self.screen._extra_keys
-        if event.character in extra and extra[event.character] != "KICK":
+        if event.character in extra:
             c = self.declarable(extra[event.character])
             if c is not None:
                 event.stop()
@@ -133,12 +126,16 @@ class TurnMode(Mode):
                 + tuple((k, self.declarable(n) is not None) for k, n in extra.items()))
 
     def footer(self, shown: list, seen: set, declared: int) -> None:
-        """The house rules' letters that work now, right after the other actions."""
+        """The house rules' letters that work now, right after the other actions: an aim
+        key's first (house_words.AimKey: its key acts again during the action)."""
         if self.screen.keys_inert:
             return
+        aimed = [a.action for a in house_words.aim_keys()]
+        extra = sorted(self.screen._extra_keys.items(),
+                       key=lambda kn: aimed.index(kn[1]) if kn[1] in aimed else len(aimed))
         out = []
-        for key, name in self.screen._extra_keys.items():
-            if name == "KICK" or key in seen or self.declarable(name) is None:
+        for key, name in extra:
+            if key in seen or self.declarable(name) is None:
                 continue
             seen.add(key)
             out.append((key, action_name(name)))
