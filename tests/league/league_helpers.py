@@ -35,7 +35,9 @@ def league_scenario(home: Team, away: Team, players, dice=(), **fields):
     sheets (a player is named by his shirt, 'home:3')."""
     rows = []
     for entry in players:
-        row = {"who": entry[0], "at": list(entry[1])}
+        row = {"who": entry[0]}
+        if entry[1] is not None:  # (None: off the pitch, with a status)
+            row["at"] = list(entry[1])
         if len(entry) > 2:
             row.update(entry[2])
         rows.append(row)
