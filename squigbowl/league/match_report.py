@@ -54,14 +54,17 @@ def report(match, home: Team, away: Team) -> MatchReport:
     return MatchReport(home=sides[0], away=sides[1])
 
 
-def forfeit_report(home: Team, away: Team, forfeiting: int,
-                   listed: tuple[list, list] = ((), ())) -> MatchReport:
+def forfeit_report(home: Team, away: Team, forfeiting, listed=None) -> MatchReport:
     """D3.13.4 [DD-95]: a team with no available player forfeits: a free concession made
-    before kick-off (D3.2.3: no player left). No FAME was rolled (0); `listed` are the keys of
-    each side's listed players (none of them took the field)."""
+    before kick-off (D3.2.3: no player left). `forfeiting`: a side or a list of sides
+    (prematch.PreMatch.forfeit). No FAME was rolled (0); `listed` are the keys of each side's
+    listed players (by default its available ones), none of whom took the field."""
+    out = {forfeiting} if isinstance(forfeiting, int) else set(forfeiting)
+    if listed is None:
+        listed = [[p.id for p in team.available()] for team in (home, away)]
     sides = []
     for side in (0, 1):
-        out = side == forfeiting
-        sides.append(SideReport(score=0, fame=0, conceded=out, players_left=0 if out else None,
+        gone = side in out
+        sides.append(SideReport(score=0, fame=0, conceded=gone, players_left=0 if gone else None,
                                 players=[PlayerReport(key=k) for k in listed[side]]))
     return MatchReport(home=sides[0], away=sides[1])
