@@ -180,3 +180,26 @@ def test_d0_save_checks_one_profile_per_player_in_order():
     assert "10 profiles for 11 players" in _bad(lambda rows: rows.pop())
     assert "not the player listed #1" in _bad(lambda rows: rows[0].update(position="Troll"))
     assert "listed twice" in _bad(lambda rows: rows[1].update(key=1))
+
+
+def test_d0_a_league_match_saved_to_a_file_loads_as_the_same_league_match(tmp_path):
+    from squigbowl import saves
+    m, home, away = played(seed=8, decisions=250)
+    saver = saves.Autosaver(tmp_path, "match", coaches=("Ann", "Bob"), background=False)
+    assert saver(m), saver.error
+    loaded = saves.load(saver.path).game
+    assert loaded.state.league is True
+    assert [p.key for p in loaded.state.players] == [p.key for p in m.state.players]
+    assert match_snapshot(loaded) == match_snapshot(m)
+
+
+def test_d0_a_league_save_with_a_bad_profile_is_refused(tmp_path):
+    from squigbowl import saves
+    from squigbowl.saves.files import dumps
+    m, home, away = played(seed=8, decisions=50)
+    data = json.loads(json.dumps(match_data(m)))
+    data["teams"][0]["team"]["profiles"][0]["st"] = 9
+    path = tmp_path / "bad.json"
+    path.write_text(dumps(data))
+    with pytest.raises(saves.SaveError, match="team 1: .*field 'st' must be"):
+        saves.load(path)
