@@ -252,3 +252,12 @@ def test_d3_6_1_fanatic_exhaustion_d6_is_the_casualty_d6(table, more, expected):
     exhaustion(m, p)  # (a plain procedure: no decision)
     assert p.status == CASUALTY and p.lasting == expected
     d.check_done()
+
+
+def test_d3_6_1_a_wrecked_death_roller_suffers_nothing_lasting():
+    from squigbowl.house.death_roller import WRECKED, wreck
+    home = league_team("dwarfs", lineup=[("Death-Roller", 1), ("Blocker", 10)])
+    m, d = league_scenario(home, league_team("humans"), [("home:1", (5, 7))])
+    p = m.state.players[0]
+    run(wreck(m, p, cause="block", reason="injury"))
+    assert p.status == CASUALTY and p.cas_detail == WRECKED and p.lasting is None
