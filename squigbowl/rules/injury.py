@@ -160,7 +160,9 @@ def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
     roll, A12 Regeneration. `mods` ((label, value) pairs) replaces `modifier` and goes in the
     roll event. A14: a casualty inflicted by a block, a Fanatic block or a chainsaw attack
     (`cause` in SPP_CAUSES) earns `by` his SPP when the injury roll inflicts it, even if the
-    apothecary or Regeneration then sends the victim to Reserves. Returns the final result."""
+    apothecary or Regeneration then sends the victim to Reserves. A league player's niggling
+    injuries add to every injury roll (D3.6.3); in a league match the casualty roll that stood
+    is kept on him (record_lasting, D3.6). Returns the final result."""
     if mods:
         modifier = rolls.total(mods)
     elif modifier:
