@@ -261,3 +261,14 @@ def test_d3_6_1_a_wrecked_death_roller_suffers_nothing_lasting():
     p = m.state.players[0]
     run(wreck(m, p, cause="block", reason="injury"))
     assert p.status == CASUALTY and p.cas_detail == WRECKED and p.lasting is None
+
+
+def test_d3_6_1_kod_heat_struck_and_sent_off_suffer_nothing_lasting():
+    home, away = league_team("orcs"), league_team("humans")
+    m, d = league_scenario(home, away, [("home:1", None, {"status": KO}),
+                                        ("home:2", None, {"status": "sent_off"}),
+                                        ("home:3", None, {"status": RESERVES})])
+    m.state.players[2].heat_out = True  # A3.3: collapsed from the heat
+    m.decide(("concede", None))
+    rep = report(m, home, away)
+    assert [casualty_of(rep, k) for k in (1, 2, 3)] == [None, None, None]
