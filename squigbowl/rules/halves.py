@@ -5,13 +5,14 @@ Phase 'half_end' (set by turn.py when both turn counters reach 8, A2.5) ends the
 and then: half-time (A2.9), or the end of the match (A2.10), overtime (A2.11) or the
 shoot-out (A2.11.5). Phase 'conceded' (A2.12) ends the match for the conceding coach, who is
 `state.active`. `finish` is the final state: `state.over`, `state.winner` (side, or -1 for a
-draw) and an MVP per team (A14).
+draw) and an MVP per team (A14; in a league match none: D3.7 gives it after the match).
 """
 
 from __future__ import annotations
 
 from squigbowl.rules.engine import phase
 from squigbowl.rules.injury import add_stat
+from squigbowl.rules.model import ON_PITCH, RESERVES
 from squigbowl.rules.pregame import coin_toss
 
 DRAW = -1
@@ -123,6 +124,10 @@ def shootout(m) -> None:
 def conceded(m):
     """A2.12: the coach whose turn it is concedes; the other team wins."""
     s = m.state
+    if s.league:  # D3.2.3: who the conceding team still had, for the post-match sequence
+        left = sum(1 for p in s.team_players(s.active)
+                   if p.status in ON_PITCH or p.status == RESERVES)
+        s.conceded = {"side": s.active, "players_left": left}
     m.emit("conceded", side=s.active)
     finish(m, 1 - s.active, "conceded")
     if False:
@@ -133,8 +138,9 @@ def finish(m, winner: int, reason: str) -> None:
     """The final state: winner (side or -1), MVPs (A14), `state.over`."""
     s = m.state
     s.activation = None
-    for side in (0, 1):
-        award_mvp(m, side)
+    if not s.league:  # a league match's MVP is the post-match sequence's (D3.7)
+        for side in (0, 1):
+            award_mvp(m, side)
     s.winner = winner
     s.over = True
     s.phase = "over"

@@ -160,7 +160,9 @@ def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
     roll, A12 Regeneration. `mods` ((label, value) pairs) replaces `modifier` and goes in the
     roll event. A14: a casualty inflicted by a block, a Fanatic block or a chainsaw attack
     (`cause` in SPP_CAUSES) earns `by` his SPP when the injury roll inflicts it, even if the
-    apothecary or Regeneration then sends the victim to Reserves. Returns the final result."""
+    apothecary or Regeneration then sends the victim to Reserves. A league player's niggling
+    injuries add to every injury roll (D3.6.3); in a league match the casualty roll that stood
+    is kept on him (record_lasting, D3.6). Returns the final result."""
     if mods:
         modifier = rolls.total(mods)
     elif modifier:
@@ -168,6 +170,9 @@ def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
     for skill, fn in INJURY_HANDLERS.items():  # B8.4: no roll for a Death-Roller
         if skill in p.skills:
             return (yield from fn(m, p, by=by, cause=cause, crowd=crowd))
+    if p.niggles:  # D3.6.3 [DD-89]: every injury roll, before Thick Skull and Stunty
+        mods = (mods or []) + [("niggling injuries", p.niggles)]
+        modifier += p.niggles
     s = m.state
     d1, d2 = m.dice.d6("injury"), m.dice.d6("injury")
     result = injury_result(p, d1 + d2 + modifier, stunned_is_ko=stunned_is_ko)
@@ -202,9 +207,9 @@ def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
         add_stat(by, "casualties")
     if result == "bh":
         detail = "Badly Hurt"
-        cas = 1
+        cas = d8 = None  # no casualty roll: nothing lasting (D3.6.1)
     else:
-        cas, detail = casualty_roll(m, p)
+        cas, detail, d8 = casualty_roll(m, p)
     if (yield from offer_apothecary(m, p, "cas")):
         if result == "bh":
             # Stunty's 9 is Badly Hurt with no casualty roll (A8.10): there is nothing to roll
@@ -213,12 +218,13 @@ def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
             m.emit("injured", player=p.id, result="reserves", cause=cause, apothecary=True,
                    detail=detail)
             return "reserves"
-        cas2, detail2 = casualty_roll(m, p)
+        # D3.6: the whole result again, the D6 and (when it is needed) the D8
+        cas2, detail2, d8_2 = casualty_roll(m, p)
         choice = yield Decision("apothecary_result", p.side,
                                 [("casualty", 0), ("casualty", 1)],
                                 {"player": p.id, "results": [detail, detail2]})
         if choice[1] == 1:
-            cas, detail = cas2, detail2
+            cas, detail, d8 = cas2, detail2, d8_2
         if cas <= 3:
             s.remove(p, RESERVES)
             m.emit("injured", player=p.id, result="reserves", cause=cause, apothecary=True,
@@ -234,28 +240,45 @@ def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
             return "reserves"
     s.remove(p, CASUALTY)
     p.cas_detail = detail
+    if cas is not None:
+        record_lasting(m, p, cas, d8)
     m.emit("injured", player=p.id, result="casualty", cause=cause, detail=detail)
     return "casualty"
 
 
-def casualty_detail(m, natural: int) -> str:
-    """A8.11's result for the D6 `natural`: 1-3 Badly Hurt, 4-5 Seriously Injured (the D8 for
-    its detail rolled here), 6 Dead. (B3.12's exhaustion table reads it too.)"""
+def record_lasting(m, p, d6: int | None, d8: int | None = None, *, dead: bool = False) -> None:
+    """D0 / D3.6: in a league match the casualty roll that stood (after the apothecary and
+    Regeneration) is kept on the player for the post-match sequence: {"d6", "d8"}, or
+    {"dead": True} for a death with no casualty roll (Always Hungry, D3.6.1). An exhibition
+    match keeps nothing (A8.11: the detail is for the report only)."""
+    if m.state.league:
+        p.lasting = {"dead": True} if dead else {"d6": d6, "d8": d8}
+
+
+def casualty_result(m, natural: int) -> tuple[str, int | None]:
+    """A8.11's result for the D6 `natural` and the D8 rolled for it: 1-3 Badly Hurt, 4-5
+    Seriously Injured (the D8 for its detail rolled here; D0: always, in a league match too),
+    6 Dead. (B3.12's exhaustion table reads it too.)"""
     if natural <= 3:
-        return "Badly Hurt"
+        return "Badly Hurt", None
     if natural == 6:
-        return "Dead"
+        return "Dead", None
     d8 = m.dice.d8("casualty detail")
-    return (SI_DETAILS if natural == 4 else NIGGLE_DETAILS)[d8]
+    return (SI_DETAILS if natural == 4 else NIGGLE_DETAILS)[d8], d8
 
 
-def casualty_roll(m, p) -> tuple[int, str]:
-    """A8.11: D6 1-3 Badly Hurt, 4-5 Seriously Injured (D8 detail), 6 Dead."""
+def casualty_detail(m, natural: int) -> str:
+    """The text of `casualty_result`."""
+    return casualty_result(m, natural)[0]
+
+
+def casualty_roll(m, p) -> tuple[int, str, int | None]:
+    """A8.11: D6 1-3 Badly Hurt, 4-5 Seriously Injured (D8 detail), 6 Dead: (D6, text, D8)."""
     natural = m.dice.d6("casualty")
-    detail = casualty_detail(m, natural)
+    detail, d8 = casualty_result(m, natural)
     m.emit("roll", what="casualty", player=p.id, target=None, modifier=0, dice=[natural],
            result=detail, success=None)
-    return natural, detail
+    return natural, detail, d8
 
 
 def offer_apothecary(m, p, what: str):

@@ -171,7 +171,7 @@ class Player:
 
     __slots__ = ("id", "side", "number", "name", "position", "ma", "st", "ag", "av", "skills",
                  "glyph", "square", "status", "acted", "stunned_now", "lost_tz", "drive_played",
-                 "heat_out", "cas_detail", "stats", "extra", "key", "niggles")
+                 "heat_out", "cas_detail", "stats", "extra", "key", "niggles", "lasting")
 
     def __init__(self, pid: int, side: int, number: int, name: str, pos: Position) -> None:
         self.id = pid
@@ -194,6 +194,7 @@ class Player:
         self.extra = None           # variant state (weapons, B3-B10), a dict or None
         self.key = None             # a league player's id on his team's sheet (D1.5)
         self.niggles = 0            # niggling injuries: +1 to each injury roll (D3.6.3)
+        self.lasting = None         # league match: the casualty roll that stood (D3.6)
 
     def has(self, skill: str) -> bool:
         return skill in self.skills
@@ -255,7 +256,7 @@ FILE_FIELDS = ("roster", "team")
 ROSTER_FIELDS = ("key", "name", "reroll_cost", "apothecary", "positions")
 POSITION_FIELDS = ("name", "glyph", "limit", "cost", "ma", "st", "ag", "av", "skills")
 TEAM_FIELDS = ("name", "roster", "rerolls", "apothecary", "fan_factor", "cheerleaders",
-               "assistant_coaches", "players")
+               "assistant_coaches", "players", "profiles")
 PLAYER_ROW_FIELDS = ("position", "count", "names")
 
 #: a roster is named, never given as a path: lower-case letters, digits and underscores
@@ -483,10 +484,14 @@ def team_from_data(data: dict, path) -> TeamSheet:
             break   # team_problem names it: at most 16 players
     extras = {k: _need(team, k, int, path, "[team]", default=0, span=span)
               for k, span in TEAM_RANGES.items()}
+    profiles = None
+    if "profiles" in team:  # a league team (D0), as a league match's save keeps it
+        from squigbowl.rules.profiles import profiles_from_data
+        profiles = profiles_from_data(team["profiles"], roster, players, path)
     sheet = TeamSheet(
         name=team_name, roster=roster, players=players,
         apothecary=_need(team, "apothecary", bool, path, "[team]", default=False),
-        source=str(path), **extras)
+        source=str(path), profiles=profiles, **extras)
     problem = team_problem(sheet)
     if problem:
         raise TeamFileError(path, problem)

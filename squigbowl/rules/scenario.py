@@ -39,7 +39,7 @@ from squigbowl.paths import UnreadableFile, read_bounded
 from squigbowl.rules.geometry import on_pitch
 from squigbowl.rules.model import (CASUALTY, KO, ON_PITCH, POSITION_RANGES, PRONE,
                                    RESERVES, SENT_OFF, STANDING, STUNNED, TeamFileError,
-                                   find_team, known_skills)
+                                   TeamSheet, find_team, known_skills)
 from squigbowl.rules.setup_match import new_state
 from squigbowl.rules.state import WEATHERS, Options, declared_options
 from squigbowl.text import plain
@@ -179,6 +179,8 @@ def _per_side(data: dict, field: str) -> dict:
 
 def _team(data: dict, field: str, default: str):
     value = data.get(field, default)
+    if isinstance(value, TeamSheet):  # a sheet built in code (a league team's, D0)
+        return value
     try:
         return find_team(value)
     except TeamFileError as exc:

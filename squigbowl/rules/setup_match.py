@@ -11,6 +11,10 @@ def new_state(home: TeamSheet, away: TeamSheet, options: Options) -> MatchState:
     `state.players`; jersey numbers follow each sheet's order."""
     state = MatchState()
     state.options = options
+    league = [sheet.profiles is not None for sheet in (home, away)]
+    if league[0] != league[1]:
+        raise ValueError("a league match needs two league teams (D0)")
+    state.league = league[0]  # D0: Part D's meanings of Part A apply
     for side, sheet in enumerate((home, away)):
         team = TeamState(side=side, sheet=sheet, name=sheet.name, rerolls=sheet.rerolls,
                          apothecary=1 if sheet.apothecary else 0)

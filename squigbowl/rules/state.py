@@ -195,6 +195,8 @@ class MatchState:
         self.winner = None            # side, or -1 for a draw, when the match is over
         self.over = False
         self.decisions = 0
+        self.league = False           # a league match (D0): its teams came with profiles
+        self.conceded = None          # league: {"side", "players_left"} of a concession (D3.2)
 
     # -- lookups --------------------------------------------------------------------------
     def at(self, sq) -> Player | None:

@@ -24,7 +24,7 @@ from squigbowl.rules import ball as balls
 from squigbowl.rules import rolls
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import NEIGHBOURS, SCATTER, on_pitch, step
-from squigbowl.rules.injury import armour, crowd_push, knock_down
+from squigbowl.rules.injury import armour, crowd_push, knock_down, record_lasting
 from squigbowl.rules.model import CASUALTY, STANDING, STUNNED
 from squigbowl.rules.passing import (FUMBLE, allowed_range, pass_odds, pass_roll,
                                      pass_targets)
@@ -163,6 +163,7 @@ def eaten(m, p, q, start, had_ball):
     s = m.state
     s.remove(q, CASUALTY)
     q.cas_detail = "Dead"
+    record_lasting(m, q, None, dead=True)  # D3.6.1: an eaten player is dead
     m.emit("eaten", player=q.id, by=p.id, square=start)
     m.emit("injured", player=q.id, result="casualty", cause="eaten", detail="Dead")
     if had_ball:

@@ -174,6 +174,10 @@ def _plain_names(data: dict) -> None:
                     fix(row, "position")
                     for i in range(len(each(row, "names"))):
                         fix(row["names"], i)
+            for row in each(sheet, "profiles"):  # a league team's (D0)
+                if isinstance(row, dict):
+                    fix(row, "name")
+                    fix(row, "position")
     for racer in each(data, "racers"):
         if isinstance(racer, list):
             for i in range(len(racer)):

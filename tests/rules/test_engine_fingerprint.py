@@ -59,7 +59,8 @@ ROOT = str(Path(squigbowl.__file__).resolve().parent.parent)
 #: out while they hold the value every exhibition match has: a new field at its default is no
 #: change of play (class name -> field -> that value)
 ADDED_AT_DEFAULT = {
-    "Player": {"key": None, "niggles": 0},
+    "Player": {"key": None, "niggles": 0, "lasting": None},
+    "MatchState": {"league": False, "conceded": None},
     "TeamSheet": {"profiles": None, "inducements": {}},
 }
 

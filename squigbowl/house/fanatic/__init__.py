@@ -285,13 +285,14 @@ def exhaustion(m, p):
     if ok:
         return
     table = m.dice.d6("exhaustion table")
-    detail = injuries.casualty_detail(m, table)  # [DD-46]: the A8.11 results for the same D6
+    detail, d8 = injuries.casualty_result(m, table)  # [DD-46]: A8.11's results, same D6
     title = EXHAUSTION[table]
     m.emit("roll", what="exhaustion table", player=p.id, target=None, modifier=0, dice=[table],
            result=title, success=None, detail=detail)
     sq = p.square
     s.remove(p, CASUALTY)
     p.cas_detail = f"{title}: {detail}"
+    injuries.record_lasting(m, p, table, d8)  # D3.6.1 [DD-88]: the table's D6 is the casualty D6
     m.emit("fanatic_collapsed", player=p.id, square=sq, result=title, detail=detail)
     m.emit("injured", player=p.id, result="casualty", cause="exhaustion", detail=detail)
 
