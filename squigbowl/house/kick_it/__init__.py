@@ -189,7 +189,7 @@ def kick_block_mods(m, q) -> list:
     """B2.7.3 [DD-33] [DD-37] as (label, value) pairs, non-zero terms only: -1 per
     kicking-team tackle zone on the blocker's square (the kicker's included; Nerves of Steel
     ignores), -1 per kicking-team Disturbing Presence within 3 squares, -1 Pouring Rain, +1
-    Very Long Legs, -1 squig. No -2."""
+    Very Long Legs, +1 Extra Arms (D5.2, DD-113), -1 squig. No -2; no passing skill (DD-116)."""
     s = m.state
     mods = []
     if not q.has("Nerves of Steel"):
@@ -203,6 +203,8 @@ def kick_block_mods(m, q) -> list:
         mods.append(balls.RAIN)
     if q.has("Very Long Legs"):
         mods.append(("Very Long Legs", 1))
+    if q.has("Extra Arms"):
+        mods.append(balls.EXTRA_ARMS)       # D5.2 [DD-113]
     return mods + balls.house_roll_mods(m, "kick_block", q)
 
 
