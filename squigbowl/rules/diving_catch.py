@@ -41,7 +41,7 @@ def dive(m, sq, *, kickoff: int | None = None):
     if len(near) != 1:
         return balls.NO_DIVE
     q = near[0]
-    if not (yield from ask_skill(m, q, SKILL, square=sq)):
+    if not (yield from ask_skill(m, q, SKILL, landing=sq)):
         return balls.NO_DIVE
     m.state.ball.square = q.square
     return (yield from balls.catch(m, q, kickoff=kickoff))

@@ -241,14 +241,16 @@ def pass_roll(m, p, target, rng: str, *, ttm: bool = False, what: str = "pass"):
 
 
 def roll_pass_die(m, p, target, outcome, *, what: str, agility: int, mods: list,
-                  ttm: bool = False, success_on: tuple = (ACCURATE,)):
+                  ttm: bool = False, success_on: tuple = (ACCURATE,), ball: bool = True):
     """The D6 of a throw read by `outcome(natural)` (A7.2.4 step 4, D5.2 Hail Mary Pass), its
-    re-roll (Pass, a team re-roll) and Safe Throw's kept fumble (D5.2). A result in
-    `success_on` is a success, and so not re-rolled. Returns the result."""
+    re-roll (Pass, a team re-roll) and Safe Throw's kept fumble (D5.2: only of the `ball`,
+    not of a thrown team-mate). A result in `success_on` is a success, and so not re-rolled.
+    Returns the result."""
+    ball = ball and not ttm
     mod = rolls.total(mods)
     more = {"mods": mods} if mods else {}
     natural = m.dice.d6(what)
-    result = _kept(p, natural, outcome(natural), ttm)
+    result = _kept(p, natural, outcome(natural), ball)
     m.emit("roll", what=what, player=p.id, target=agility, modifier=mod, dice=[natural],
            success=result in success_on, result=_said(result), **more)
     if result in success_on or (ttm and result == INACCURATE):
@@ -258,15 +260,16 @@ def roll_pass_die(m, p, target, outcome, *, what: str, agility: int, mods: list,
     if source is None:
         return result
     natural = m.dice.d6(f"{what} (re-roll)")
-    result = _kept(p, natural, outcome(natural), ttm)
+    result = _kept(p, natural, outcome(natural), ball)
     m.emit("roll", what=what, player=p.id, target=agility, modifier=mod, dice=[natural],
            success=result in success_on, result=_said(result), reroll=source, **more)
     return result
 
 
-def _kept(p, natural: int, result: str, ttm: bool) -> str:
-    """D5.2 Safe Throw: a fumbled ball without a natural 1 is KEPT (not a thrown team-mate)."""
-    if result == FUMBLE and not ttm and p.has("Safe Throw") and natural != 1:
+def _kept(p, natural: int, result: str, ball: bool) -> str:
+    """D5.2 Safe Throw: a fumbled ball without a natural 1 is KEPT (not a thrown team-mate
+    nor a bomb)."""
+    if result == FUMBLE and ball and p.has("Safe Throw") and natural != 1:
         return KEPT
     return result
 

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from squigbowl.rules import ball as balls
 from squigbowl.rules import rolls
+from squigbowl.rules.diving_catch import dive
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import (HEIGHT, NEIGHBOURS, RING, WIDTH, distance, left, on_pitch,
                                       right, step)
@@ -347,6 +348,8 @@ def kicked_ball_lands(m, kicker, landing, *, accurate: bool):
             yield from balls.catch(m, q, accurate=False)
             return
         m.emit("catch_declined", player=q.id, square=landing)
+    elif q is None and (yield from dive(m, landing)) is not balls.NO_DIVE:
+        return              # D5.2 Diving Catch [DD-105]: a kicked ball comes down too
     yield from balls.bounce(m, landing)
 
 
