@@ -194,13 +194,19 @@ class ProcedureAnswers:
 
     def on_dump_off(self, m, d):
         """D5.2 Dump-Off: the Quick pass to the team-mate most likely to end up holding the
-        ball (accurate, not intercepted, caught: the engine's odds), when that is even odds or
-        better; else keep the ball."""
+        ball (accurate, not intercepted, caught: the engine's odds), when that is likelier
+        than the carrier staying on his feet through the block (block.block_odds); else keep
+        the ball."""
         from squigbowl.rules import odds
+        from squigbowl.rules.block import block_odds
         from squigbowl.rules.passing import pass_odds
         s = m.state
         p = s.players[d.info["player"]]
-        best, best_p = ("dump_off", None), 0.5
+        attacker = s.players[d.info["attacker"]]
+        act = s.activation
+        blitz = act is not None and act.action == "BLITZ"
+        best = ("dump_off", None)
+        best_p = 1 - block_odds(s, attacker, p, blitz=blitz)["p_defender_down"]
         for c in d.choices:
             q = s.at(c[1]) if c[1] is not None else None
             if q is None or q.side != p.side or not q.standing:
