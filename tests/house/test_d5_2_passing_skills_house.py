@@ -176,3 +176,13 @@ def test_d5_2_dump_off_before_a_chainsaw_attack():
     m.decide(("BLOCK", 4))
     m.decide(("chainsaw", 19))
     assert m.pending.kind == "dump_off" and m.pending.side == 1
+
+
+def test_d5_2_dump_off_before_a_fanatic_block():
+    # Goblins' Fanatic (home:3) moves E into a Dwarf Blocker holding the ball (3: E)
+    m, d = make([("home:3", (10, 7)), ("away:8", (11, 7), {"skills": ["Dump-Off"]})],
+                dice=[3], home="Goblins", away="Dwarfs", carrier="away:8")
+    m.decide(("MOVE", 2))
+    m.decide(("fanatic", "E"))
+    assert m.pending.kind == "dump_off" and m.pending.side == 1
+    d.check_done()
