@@ -186,3 +186,34 @@ def test_d5_2_dump_off_before_a_fanatic_block():
     m.decide(("fanatic", "E"))
     assert m.pending.kind == "dump_off" and m.pending.side == 1
     d.check_done()
+
+
+def test_d5_2_no_diving_catch_for_the_squigs_own_movement():
+    # at the start of the turn the squig hops E one square to (11, 7), next to a diver
+    m, d = make([("home:10", (12, 6), {"skills": ["Diving Catch"]})], dice=[5, 1],
+                ball=[10, 7], options={"squig_ball": True}, phase="turn_start")
+    assert m.pending.kind == "turn" and m.state.ball.square == (11, 7)
+    assert m.state.ball.carrier is None
+    d.check_done()
+
+
+def test_d5_2_hail_mary_bomb_fumbled_follows_b5_7():
+    # a natural 1: it drops SE of him (6, 8) and goes off; he is hit on a 4, armour 1 + 1
+    m, d = bombs([bomber("Hail Mary Pass")], dice=[2, 1, 8, 4, 1, 1])
+    light(m)
+    events = m.decide((HAIL_MARY_CHOICE, (20, 7)))
+    assert rolls_of(events, "bomb Hail Mary")[0]["result"] == "fumble"
+    assert "bomb_fumbled" in kinds(events)
+    assert [e["square"] for e in events if e.kind == "bomb_exploded"] == [(6, 8)]
+    d.check_done()
+
+
+def test_d5_2_extra_arms_on_a_kicked_ball_catch():
+    m, d = kick_match([row("away:9", (14, 7), skills=["Extra Arms"])], dice=[4, 1, 3])
+    aim(m, (11, 7))
+    m.decide(("kick_land", (14, 7)))
+    assert m.pending.kind == "kick_catch"
+    events = m.decide(("kick_catch", True))
+    roll = rolls_of(events, "catch")[0]
+    assert roll["mods"] == [("Extra Arms", 1)] and roll["success"]
+    d.check_done()

@@ -121,3 +121,17 @@ def test_d5_2_diving_catch_kick_off_diver_must_stand_in_the_receiving_half():
     assert "skill" not in [m.pending.kind] and "ball_bounced" in kinds(events)
     assert m.state.ball.square == (14, 7)
     d.check_done()
+
+
+def test_d5_2_diving_catch_for_a_throw_in():
+    # inaccurate at (9, 1), it scatters N to (9, 0) then off: thrown in from (9, 0) facing S,
+    # arrow 3 (S), 1 + 1 squares: it comes down at (9, 2), next to the diver at (9, 3)
+    m, d = make([("home:10", (5, 1)), ("home:11", (9, 3), DC)], dice=[3, 2, 2, 3, 1, 1, 4],
+                carrier="home:10")
+    m.decide(("PASS", THROWER))
+    events = m.decide(("pass", (9, 1)))
+    assert "throw_in" in kinds(events)
+    assert m.pending.kind == "skill" and m.pending.info["landing"] == (9, 2)
+    m.decide(("use", True))
+    assert m.state.ball.carrier == RECEIVER
+    d.check_done()

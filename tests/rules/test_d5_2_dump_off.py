@@ -97,3 +97,15 @@ def test_d5_2_dump_off_not_before_a_frenzy_second_block():
     assert m.pending.kind != "dump_off"
     assert len([e for e in events if e.kind == "block_roll"]) == 1    # the second block
     d.check_done()
+
+
+def test_d5_2_dump_off_uses_his_pass_skill():
+    m, d = make([("home:10", (5, 7)), ("away:9", (6, 7), {"skills": ["Dump-Off", "Pass"]}),
+                 ("away:10", (8, 7))], dice=[1, 4, 3, 3], carrier="away:9")
+    m.decide(("BLOCK", ATTACKER))
+    m.decide(("block", CARRIER))
+    events = m.decide(("dump_off", (8, 7)))
+    assert [r["result"] for r in rolls_of(events, "pass")] == ["fumble", "accurate"]
+    assert rolls_of(events, "pass")[1]["reroll"] == "Pass"
+    assert m.state.ball.carrier == MATE and m.pending.kind == "push"
+    d.check_done()

@@ -102,3 +102,11 @@ def test_d5_2_hail_mary_preview():
     po = odds.hail_mary_preview(m, THROWER, (25, 0))
     assert po["fumble_on"] == 1 and po["modifier"] == 0 and po["p_not_fumbled"] == 5 / 6
     assert po["interceptors"] == [] and odds.hail_mary_preview(m, THROWER, (1, 7)) is None
+
+
+def test_d5_2_hail_mary_not_for_a_thrown_team_mate():
+    # a thrower with Throw Team-Mate and no ball: a team-mate throw, no Hail Mary
+    m, d = make([("home:10", (5, 7), {"skills": ["Hail Mary Pass", "Throw Team-Mate"]}),
+                 ("home:11", (6, 7), {"skills": ["Right Stuff"]})])
+    m.decide(("PASS", THROWER))
+    assert m.pending.of_type("throw_teammate") and not m.pending.of_type("hail_mary")
