@@ -217,3 +217,13 @@ def test_d5_2_extra_arms_on_a_kicked_ball_catch():
     roll = rolls_of(events, "catch")[0]
     assert roll["mods"] == [("Extra Arms", 1)] and roll["success"]
     d.check_done()
+
+
+def test_d5_2_accurate_on_a_stink_bomb_throw():
+    m, d = bombs([("home:4", (5, 7), {"skills": ["Stink Bomb", "Accurate"]})],
+                 dice=[2, 3, 8])
+    light(m)
+    events = m.decide(("bomb_target", (9, 7)))              # Short, 3 + 1 = 4: accurate
+    roll = rolls_of(events, "bomb throw")[0]
+    assert roll["mods"] == [("Accurate", 1)] and roll["result"] == "accurate"
+    d.check_done()

@@ -4,9 +4,13 @@ less, is a fumble (the ball bounces once from his square, turnover); otherwise i
 times from the target and lands there. Never accurate, never intercepted, no Pass Block. Not in
 a Blizzard, not for throw team-mate. The roll is re-rollable (D5.3)."""
 
+from hypothesis import given, settings, strategies as st
+
 from squigbowl.rules import odds
+from squigbowl.rules.dice import Dice
 from squigbowl.rules.geometry import ALL_SQUARES
 from squigbowl.rules.passing import range_of
+from squigbowl.rules.scenario import scenario_match
 from tests.conftest import kinds, make, rolls_of
 
 THROWER, RECEIVER, INTERCEPTOR = 9, 10, 19     # home:10, home:11, away:9
@@ -110,3 +114,22 @@ def test_d5_2_hail_mary_not_for_a_thrown_team_mate():
                  ("home:11", (6, 7), {"skills": ["Right Stuff"]})])
     m.decide(("PASS", THROWER))
     assert m.pending.of_type("throw_teammate") and not m.pending.of_type("hail_mary")
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(ALL_SQUARES), st.sampled_from(ALL_SQUARES), st.integers(0, 10 ** 6))
+def test_d5_2_hail_mary_always_comes_to_rest_on_the_pitch(frm, to, seed):
+    """Invariant: whatever the dice, the ball ends held or on the ground on the pitch, never in
+    the air, and nobody was asked about an interception or Pass Block."""
+    if frm == to:
+        return
+    m = scenario_match({"players": [{"who": "home:10", "at": list(frm),
+                                     "skills": ["Hail Mary Pass"]}],
+                        "carrier": "home:10"}, dice=Dice(seed))
+    m.decide(("PASS", THROWER))
+    events = m.decide(("hail_mary", to))
+    while m.pending.kind == "reroll":
+        events += m.decide(("reroll", None))
+    ball = m.state.ball
+    assert not ball.in_air and ball.square in ALL_SQUARES
+    assert not {"interception_attempt", "pass_block_move"} & set(kinds(events))
