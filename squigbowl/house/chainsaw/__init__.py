@@ -131,8 +131,9 @@ def start_chainsaw(m, p, act, arg):
 # -- attacks that replace a block (B7.6, B10.2) ---------------------------------------------------
 def attack_prelude(m, p, act, victim, weapon: str):
     """The common start of a chainsaw attack or a stab: the Blitz's block square (A5.3), the
-    event, Dump-Off (D5.2), Foul Appearance (A12: a 1 wastes it, the action ends, no turnover). The action ends
-    after the attack in a Block and in a Blitz alike [DD-59]. Returns whether it goes ahead."""
+    event, Dump-Off (D5.2), Foul Appearance (A12: a 1 wastes it, the action ends, no
+    turnover). The action ends after the attack in a Block and in a Blitz alike [DD-59].
+    Returns whether it goes ahead."""
     blitz = act.action == BLITZ
     act.blocked = True
     act.done = True
