@@ -192,6 +192,35 @@ class ProcedureAnswers:
         """A9.5: a bribe on a player worth it (`bribe_wanted`)."""
         return ("bribe", bribe_wanted(m, d))
 
+    def on_dump_off(self, m, d):
+        """D5.2 Dump-Off: the Quick pass to the team-mate most likely to end up holding the
+        ball (accurate, not intercepted, caught: the engine's odds), when that is likelier
+        than the carrier staying on his feet through the block (block.block_odds); else keep
+        the ball."""
+        from squigbowl.rules import odds
+        from squigbowl.rules.block import block_odds
+        from squigbowl.rules.passing import pass_odds
+        s = m.state
+        p = s.players[d.info["player"]]
+        attacker = s.players[d.info["attacker"]]
+        act = s.activation
+        blitz = act is not None and act.action == "BLITZ"
+        best = ("dump_off", None)
+        best_p = 1 - block_odds(s, attacker, p, blitz=blitz)["p_defender_down"]
+        for c in d.choices:
+            q = s.at(c[1]) if c[1] is not None else None
+            if q is None or q.side != p.side or not q.standing:
+                continue
+            po = pass_odds(m, p, c[1])
+            if po is None:
+                continue
+            catch = odds.catch_preview(m, q.id, aimed=True)
+            stolen = max((odds.d6_chance(i["needed"]) for i in po["interceptors"]), default=0)
+            chance = (7 - po["accurate_on"]) / 6 * catch["chance_rr"] * (1 - stolen)
+            if chance > best_p:
+                best, best_p = c, chance
+        return best
+
     def on_intercept(self, m, d):
         """An interception attempt costs nothing (A7.2): take it."""
         for c in d.choices:

@@ -746,6 +746,7 @@ HANDLERS = {
     "quick_snap": ScriptedCoach.on_quick_snap,
     "pass_block": ScriptedCoach.on_pass_block,
     "intercept": ScriptedCoach.on_intercept,
+    "dump_off": ScriptedCoach.on_dump_off,
 }
 
 register("easy", ScriptedCoach, rank=1)

@@ -60,10 +60,14 @@ def weather_catch_mod(m) -> int:
     return -1 if m.state.weather == "pouring_rain" else 0
 
 
-def catch_mods(m, p, accurate: bool) -> list:
+def catch_mods(m, p, accurate: bool, *, aimed: bool = False) -> list:
     """A6.8 as (label, value) pairs, non-zero terms only: +1 accurate pass / hand-off, -TZ
-    (Nerves of Steel ignores), -1 rain, -DP. The one place of this rule."""
+    (Nerves of Steel ignores), -1 rain, -DP, +1 Extra Arms, +1 Diving Catch on a ball `aimed`
+    at his square and accurate (a pass or a blunderbuss shot on target, not a hand-off nor a
+    bomb, D5.2). The one place of this rule."""
     mods = [("accurate", 1)] if accurate else []
+    if aimed and p.has("Diving Catch"):
+        mods.append(("Diving Catch", 1))
     if not p.has("Nerves of Steel"):
         tz = m.state.tackle_zones(p.square, p.side)
         if tz:
@@ -73,7 +77,13 @@ def catch_mods(m, p, accurate: bool) -> list:
     dp = disturbing_presence(m, p)
     if dp:
         mods.append(("Disturbing Presence", -dp))
+    if p.has("Extra Arms"):
+        mods.append(EXTRA_ARMS)
     return mods
+
+
+#: D5.2 Extra Arms' term on pick-ups, catches, interceptions and kick blocks [DD-113]
+EXTRA_ARMS = ("Extra Arms", 1)
 
 
 def catch_modifier(m, p, accurate: bool) -> int:
@@ -128,13 +138,17 @@ def pick_up(m, p):
 
 def pick_up_mods(m, p, sq) -> list:
     """A6.7 as (label, value) pairs, non-zero terms only, for `p` picking up in `sq`: +1, -1
-    per opposing tackle zone, -1 rain, and the variant terms. Pure."""
+    per opposing tackle zone, -1 rain (Big Hand ignores both), +1 Extra Arms (D5.2), and the
+    variant terms. Pure."""
     mods = [("pick-up", 1)]
-    tz = m.state.tackle_zones(sq, p.side, exclude=p.id)
+    big_hand = p.has("Big Hand")       # D5.2: no tackle-zone or rain term (the squig's stays)
+    tz = 0 if big_hand else m.state.tackle_zones(sq, p.side, exclude=p.id)
     if tz:
         mods.append(("tackle zones", -tz))
-    if m.state.weather == "pouring_rain":
+    if m.state.weather == "pouring_rain" and not big_hand:
         mods.append(RAIN)
+    if p.has("Extra Arms"):
+        mods.append(EXTRA_ARMS)
     if BALL_ROLL_MODS:
         mods += pick_up_extra_mods(m, p)
     return mods
@@ -178,10 +192,12 @@ def enter_ball_square(m, p, voluntary: bool):
 
 
 # -- catching -----------------------------------------------------------------------------------
-def catch(m, p, *, accurate: bool = False, what: str = "catch", kickoff: int | None = None):
+def catch(m, p, *, accurate: bool = False, what: str = "catch", kickoff: int | None = None,
+          aimed: bool = False):
     """A7.3.2: a catch roll; success holds the ball (touchdown if in the end zone), failure
-    bounces it from his square. Returns success, or TOUCHBACK during a kick-off."""
-    mods = catch_mods(m, p, accurate)
+    bounces it from his square. Returns success, or TOUCHBACK during a kick-off. `aimed`: an
+    accurate ball aimed at his square (Diving Catch's +1, D5.2)."""
+    mods = catch_mods(m, p, accurate, aimed=aimed)
     if BALL_ROLL_MODS:
         mods += catch_extra_mods(m, p)
     ok = yield from rolls.test(m, p, what, rolls.agility_target(p.ag), mods=mods, skill="Catch")
@@ -208,7 +224,8 @@ def catch_extra_modifier(m, p) -> int:
 
 def land(m, sq, *, accurate: bool = False, kickoff: int | None = None):
     """The ball comes down in `sq` from the air: a Standing player who can catch there must try
-    (A7.2.4 step 5, A7.7.4, A4.4 step 6); otherwise it bounces (A7.3.3)."""
+    (A7.2.4 step 5, A7.7.4, A4.4 step 6); in an empty square a lone Diving Catch player next
+    to it may dive for it (D5.2); otherwise it bounces (A7.3.3)."""
     s = m.state
     if kickoff is not None and (not on_pitch(sq) or in_half(sq, kickoff)):
         return TOUCHBACK
@@ -218,8 +235,24 @@ def land(m, sq, *, accurate: bool = False, kickoff: int | None = None):
     m.emit("ball_landed", square=sq)
     p = s.at(sq)
     if p is not None and can_catch(p):
-        return (yield from catch(m, p, accurate=accurate, kickoff=kickoff))
+        return (yield from catch(m, p, accurate=accurate, kickoff=kickoff, aimed=accurate))
+    if p is None:
+        dived = yield from _dive(m, sq, kickoff=kickoff)
+        if dived is not NO_DIVE:
+            return dived
     return (yield from bounce(m, sq, kickoff=kickoff))
+
+
+#: `diving_catch.dive`'s answer when nobody dived for the ball
+NO_DIVE = "no dive"
+
+
+def _dive(m, sq, *, kickoff=None):
+    """diving_catch.dive (D5.2), imported on first use (that module imports this one)."""
+    global _dive
+    from squigbowl.rules.diving_catch import dive
+    _dive = dive
+    return (yield from dive(m, sq, kickoff=kickoff))
 
 
 # -- bouncing, scatter, throw-ins ------------------------------------------------------------------

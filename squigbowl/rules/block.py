@@ -246,6 +246,9 @@ def block(m, attacker, defender, *, blitz: bool = False, act=None, second: bool 
     s = m.state
     m.emit("block_declared", attacker=attacker.id, defender=defender.id, blitz=blitz,
            frenzy=second)
+    if not second and defender.has("Dump-Off") and not (yield from dump_off(m, attacker,
+                                                                           defender)):
+        return None
     # A8.1 / A12 Foul Appearance, checked first
     if defender.has("Foul Appearance"):
         ok = yield from rolls.test(m, attacker, "Foul Appearance", 2)
@@ -289,6 +292,12 @@ def block(m, attacker, defender, *, blitz: bool = False, act=None, second: bool 
         m.emit("skill_used", player=attacker.id, skill="Frenzy")
         yield from block(m, attacker, defender, blitz=blitz, act=act, second=True)
     return applied
+
+
+def dump_off(m, attacker, defender):
+    """D5.2 Dump-Off before the block (dump_off.before_block). Returns whether it goes on."""
+    from squigbowl.rules.dump_off import before_block
+    return (yield from before_block(m, attacker, defender))
 
 
 def roll_block_dice(m, attacker, n: int, chooser_side: int, info: dict, *,

@@ -70,9 +70,9 @@ def interception_extra_modifier(m, p) -> int:
 
 def interception_mods(m, p, *, extra: bool = True) -> list:
     """A6.8 as (label, value) pairs, non-zero terms only: -2, -1 per opposing tackle zone on
-    his square (Nerves of Steel ignores), -1 in Pouring Rain, +1 Very Long Legs, -1 per
-    Disturbing Presence within 3 squares, and the variant terms (`extra=False` leaves them out,
-    as for a bomb)."""
+    his square (Nerves of Steel ignores), -1 in Pouring Rain, +1 Very Long Legs, +1 Extra Arms
+    (D5.2), -1 per Disturbing Presence within 3 squares, and the variant terms (`extra=False`
+    leaves them out, as for a bomb)."""
     mods = [("interception", -2)]
     if not p.has("Nerves of Steel"):
         tz = m.state.tackle_zones(p.square, p.side)
@@ -82,6 +82,8 @@ def interception_mods(m, p, *, extra: bool = True) -> list:
         mods.append(balls.RAIN)
     if p.has("Very Long Legs"):
         mods.append(("Very Long Legs", 1))
+    if p.has("Extra Arms"):
+        mods.append(balls.EXTRA_ARMS)      # D5.2
     dp = balls.disturbing_presence(m, p)
     if dp:
         mods.append(("Disturbing Presence", -dp))
@@ -129,22 +131,32 @@ def interception_roll(m, p, thrower):
                                   mods=interception_mods(m, p), skill="Catch", team_ok=False))
 
 
-def intercept(m, thrower, target):
-    """A7.2.4 step 3 for a ball: pick, roll; on a success the interceptor holds the ball
-    (touchdown if he stands in his scoring end zone, A11.1), he is credited (A14) and it is a
-    turnover. Returns whether the pass was intercepted."""
+def intercept(m, thrower, target, *, turnover: bool = True):
+    """A7.2.4 step 3 for a ball: pick, roll (Safe Throw may cancel it, D5.2); on a success the
+    interceptor holds the ball (touchdown if he stands in his scoring end zone, A11.1), he is
+    credited (A14) and it is a turnover (not for a Dump-Off, `turnover=False`, D5.2). Returns
+    whether the pass was intercepted."""
     p = yield from choose_interceptor(m, thrower, target)
     if p is None:
         return False
     if not (yield from interception_roll(m, p, thrower)):
         m.emit("interception_failed", player=p.id)
         return False
+    if thrower.has("Safe Throw") and (yield from _safe_throw(m, thrower, p)):
+        return False        # D5.2 Safe Throw: the pass goes on
     balls.give_ball(m, p)
     m.emit("intercepted", player=p.id, square=p.square, thrower=thrower.id)
     add_stat(p, "interceptions")
     balls.check_touchdown(m, p)
-    balls.turnover(m, "pass intercepted")
+    if turnover:
+        balls.turnover(m, "pass intercepted")
     return True
+
+
+def _safe_throw(m, thrower, interceptor):
+    """safe_throw.cancels_interception (D5.2), imported on first use."""
+    from squigbowl.rules.safe_throw import cancels_interception
+    return (yield from cancels_interception(m, thrower, interceptor))
 
 
 # -- the events this module emits (the registry: events.describe_events) ------------------------

@@ -32,6 +32,12 @@ BASE_SKILLS = frozenset({
     "Side Step", "Sprint", "Stand Firm", "Stunty", "Sure Feet", "Sure Hands", "Tackle",
     "Thick Skull", "Throw Team-Mate", "Very Long Legs", "Wild Animal",
 })
+#: D5.2: the passing and catching skills reachable by advancement (no shipped roster has them)
+PASSING_SKILLS = frozenset({
+    "Accurate", "Big Hand", "Diving Catch", "Dump-Off", "Extra Arms", "Hail Mary Pass",
+    "Safe Throw", "Strong Arm",
+})
+BASE_SKILLS = BASE_SKILLS | PASSING_SKILLS
 
 # -- traits: what the base game asks of a player whose skill changes a Part A rule ----------------
 #: A0.6 / A6.2: he exerts no tackle zone (no dodges, no assists, no catch or pick-up with it)

@@ -413,13 +413,21 @@ def pass_preview(m, thrower_id: int, to) -> dict | None:
     return pass_odds(m, m.state.players[thrower_id], to)
 
 
-def catch_preview(m, receiver_id: int, *, accurate: bool = True) -> dict:
+def hail_mary_preview(m, thrower_id: int, to) -> dict | None:
+    """D5.2 Hail Mary Pass at any square: the modifier, the fumble face, the chance it is
+    not fumbled (hail_mary.hail_mary_odds)."""
+    from squigbowl.rules.hail_mary import hail_mary_odds
+    return hail_mary_odds(m, m.state.players[thrower_id], to)
+
+
+def catch_preview(m, receiver_id: int, *, accurate: bool = True, aimed: bool = False) -> dict:
     """A6.8 / A7.3.2: what a catch by `receiver_id` needs where he stands (a hand-off or an
-    accurate pass: +1): agility target, the modifiers as `ball.catch` sums them, the lowest
+    accurate pass: +1; `aimed`, an accurate pass at his square: Diving Catch's +1 too, D5.2;
+    Extra Arms +1): agility target, the modifiers as `ball.catch` sums them, the lowest
     natural face that succeeds, and the chance with and without his re-rolls."""
     s = m.state
     p = s.players[receiver_id]
-    mods = balls.catch_mods(m, p, accurate)
+    mods = balls.catch_mods(m, p, accurate, aimed=aimed)
     if balls.BALL_ROLL_MODS:
         mods = mods + balls.catch_extra_mods(m, p)
     need = Need("catch", rolls.agility_target(p.ag), rolls.total(mods), p.square, skill="Catch")

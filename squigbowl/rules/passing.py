@@ -50,6 +50,8 @@ RANGE_ROWS = (
 )
 
 ACCURATE, INACCURATE, FUMBLE = "accurate", "inaccurate", "fumble"
+#: D5.2 Safe Throw: a fumble without a natural 1, the ball kept
+KEPT = "kept"
 
 
 # -- pure helpers -------------------------------------------------------------------------------
@@ -104,8 +106,9 @@ RANGE_MODS[BOMB] = ("range: long bomb", RANGE_MODIFIERS[BOMB])
 def pass_mods(m, p, rng: str, *, ttm: bool = False, extra: bool = True) -> list:
     """A6.8 pass roll as (label, value) pairs, non-zero terms only: range, -1 per opposing
     tackle zone on the thrower (Nerves of Steel ignores), -1 Very Sunny, -1 Stunty, -1 throw
-    team-mate, -1 per Disturbing Presence within 3 squares, and the variant terms (not on a
-    thrown team-mate; `extra=False` leaves them out, as for a bomb, B5.3)."""
+    team-mate, -1 per Disturbing Presence within 3 squares, +1 Accurate, +1 Strong Arm beyond
+    Quick range (D5.2), and the variant terms (not on a thrown team-mate; `extra=False` leaves
+    them out, as for a bomb, B5.3)."""
     rm = RANGE_MODS.get(rng)
     mods = [rm] if rm is not None else []
     if not p.has("Nerves of Steel"):
@@ -121,6 +124,10 @@ def pass_mods(m, p, rng: str, *, ttm: bool = False, extra: bool = True) -> list:
     dp = balls.disturbing_presence(m, p)
     if dp:
         mods.append(("Disturbing Presence", -dp))
+    if p.has("Accurate"):
+        mods.append(("Accurate", 1))        # D5.2: passes, team-mates, bombs
+    if rng != QUICK and p.has("Strong Arm"):
+        mods.append(("Strong Arm", 1))      # D5.2: Short, Long and Long Bomb
     if not ttm and extra and balls.BALL_ROLL_MODS:
         mods += pass_extra_mods(m, p)
     return mods
@@ -193,7 +200,15 @@ def pass_options(m, p, act) -> list:
     if can_pass(m, p):
         choices.extend(("pass", sq) for sq in pass_targets(m, p))
     choices.extend(_ttm_choices(m, p, act))
+    if p.has("Hail Mary Pass"):
+        choices.extend(_hail_mary_choices(m, p))
     return choices
+
+
+def _hail_mary_choices(m, p) -> list:
+    """hail_mary.hail_mary_choices (D5.2), imported on first use (that module imports this)."""
+    from squigbowl.rules.hail_mary import hail_mary_choices
+    return hail_mary_choices(m, p)
 
 
 def _ttm_choices(m, p, act) -> list:
@@ -216,30 +231,57 @@ def pass_roll(m, p, target, rng: str, *, ttm: bool = False, what: str = "pass"):
     re-rolled by the Pass skill or a team re-roll (A10): Pass is used at once on a fumble (it
     cannot make it worse) and offered on an inaccurate pass. A thrown team-mate scatters
     whether accurate or not (A7.9.5), so there only a fumble is worth a re-roll. Returns
-    ACCURATE, INACCURATE or FUMBLE."""
+    ACCURATE, INACCURATE, FUMBLE, or KEPT: a ball fumbled without a natural 1 by a Safe Throw
+    thrower (D5.2; then Pass is asked, not used at once: a re-roll may make it worse)."""
     agility = rolls.agility_target(p.ag)
     mods = pass_mods(m, p, rng, ttm=ttm)
     mod = rolls.total(mods)
+    return (yield from roll_pass_die(m, p, target, lambda n: pass_outcome(n, mod, agility),
+                                     what=what, agility=agility, mods=mods, ttm=ttm))
+
+
+def roll_pass_die(m, p, target, outcome, *, what: str, agility: int, mods: list,
+                  ttm: bool = False, success_on: tuple = (ACCURATE,), ball: bool = True):
+    """The D6 of a throw read by `outcome(natural)` (A7.2.4 step 4, D5.2 Hail Mary Pass), its
+    re-roll (Pass, a team re-roll) and Safe Throw's kept fumble (D5.2: only of the `ball`,
+    not of a thrown team-mate). A result in `success_on` is a success, and so not re-rolled.
+    Returns the result."""
+    ball = ball and not ttm
+    mod = rolls.total(mods)
     more = {"mods": mods} if mods else {}
     natural = m.dice.d6(what)
-    result = pass_outcome(natural, mod, agility)
+    result = _kept(p, natural, outcome(natural), ball)
     m.emit("roll", what=what, player=p.id, target=agility, modifier=mod, dice=[natural],
-           success=result == ACCURATE, result=result, **more)
-    if result == ACCURATE or (ttm and result == INACCURATE):
+           success=result in success_on, result=_said(result), **more)
+    if result in success_on or (ttm and result == INACCURATE):
         return result
     source = yield from rolls.offer_reroll(m, p, what, "Pass", auto_skill=result == FUMBLE,
-                                           info={"result": result, "target": target})
+                                           info={"result": _said(result), "target": target})
     if source is None:
         return result
     natural = m.dice.d6(f"{what} (re-roll)")
-    result = pass_outcome(natural, mod, agility)
+    result = _kept(p, natural, outcome(natural), ball)
     m.emit("roll", what=what, player=p.id, target=agility, modifier=mod, dice=[natural],
-           success=result == ACCURATE, result=result, reroll=source, **more)
+           success=result in success_on, result=_said(result), reroll=source, **more)
     return result
 
 
-def throw_ball(m, p, target):
-    """A7.2.4: the whole pass of the ball from `p` to `target`."""
+def _kept(p, natural: int, result: str, ball: bool) -> str:
+    """D5.2 Safe Throw: a fumbled ball without a natural 1 is KEPT (not a thrown team-mate
+    nor a bomb)."""
+    if result == FUMBLE and ball and p.has("Safe Throw") and natural != 1:
+        return KEPT
+    return result
+
+
+def _said(result: str) -> str:
+    """The result as the events say it: a kept ball was still a fumble."""
+    return FUMBLE if result == KEPT else result
+
+
+def throw_ball(m, p, target, *, turnover: bool = True):
+    """A7.2.4: the whole pass of the ball from `p` to `target`; `turnover=False` for a
+    Dump-Off, which is no turnover whatever happens (D5.2)."""
     s = m.state
     frm = p.square
     rng = allowed_range(m, frm, target)
@@ -251,16 +293,30 @@ def throw_ball(m, p, target):
     ball = s.ball
     ball.carrier, ball.square, ball.in_air = None, frm, True
     # 3. one interception attempt
-    if (yield from intercept(m, p, target)):
+    if (yield from intercept(m, p, target, turnover=turnover)):
         return
     # 4. the pass roll
     result = yield from pass_roll(m, p, target, rng)
-    m.emit("pass_result", player=p.id, target=target, result=result)
+    yield from pass_comes_down(m, p, frm, target, result, turnover=turnover)
+
+
+def pass_comes_down(m, p, frm, target, result: str, *, turnover: bool = True):
+    """A7.2.4 steps 4-6 once the pass roll is read: a fumble bounces from the thrower (Safe
+    Throw keeps it, D5.2), an accurate ball lands in the target square, an inaccurate one
+    scatters three times; then the turnover check (none when `turnover` is False)."""
+    s = m.state
+    ball = s.ball
+    m.emit("pass_result", player=p.id, target=target, result=_said(result))
+    if result == KEPT:
+        from squigbowl.rules.safe_throw import keep_ball
+        keep_ball(m, p)
+        return
     if result == FUMBLE:
         balls.ball_to_ground(m, frm)
         m.emit("pass_fumbled", player=p.id, square=frm)
         yield from balls.bounce(m, frm)
-        balls.turnover(m, "pass fumbled")
+        if turnover:
+            balls.turnover(m, "pass fumbled")
         return
     # 5. landing
     if result == ACCURATE:
@@ -280,7 +336,8 @@ def throw_ball(m, p, target):
             ball.square, ball.in_air = sq, True
             yield from balls.land(m, sq)
     # 6. the turnover check (A5.6.2)
-    end_of_pass_check(m, p.side, "pass not caught")
+    if turnover:
+        end_of_pass_check(m, p.side, "pass not caught")
 
 
 def end_of_pass_check(m, side: int, reason: str) -> None:

@@ -106,6 +106,7 @@ SAMPLE = {
     "player": SNAGLA, "attacker": SNAGLA, "defender": ANNA, "receiver": MORGLUM,
     "thrower": SNAGLA, "fouler": SNAGLA, "victim": ANNA, "thrown": GORBAD, "kicker": KARL,
     "by": ANNA, "other": ANNA, "blocker": ANNA, "in_square": ANNA, "players": (SNAGLA, ANNA),
+    "interceptor": ANNA,
     "caught": [ANNA], "fanatics": (GORBAD,), "offensive_assists": [MORGLUM],
     "defensive_assists": [KARL], "attacker_assists": [MORGLUM], "defender_assists": [],
     "side": 1, "sides": (0, 1), "winner": 0, "kicking": 1, "chooser": 1, "coach": 0,

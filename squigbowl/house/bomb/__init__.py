@@ -53,14 +53,19 @@ from squigbowl.rules.geometry import NEIGHBOURS, SCATTER, on_pitch, step
 from squigbowl.rules.injury import armour, fall_armour_mods, knock_down, place_prone
 from squigbowl.rules.interception import choose_interceptor, interception_mods
 from squigbowl.rules.model import DOWN, STANDING, register_skill
-from squigbowl.rules.passing import (ACCURATE, FUMBLE, allowed_range, pass_mods, pass_outcome,
-                                     pass_targets)
+from squigbowl.rules.geometry import ALL_SQUARES
+from squigbowl.rules.hail_mary import HAIL_MARY, NOT_FUMBLED, hail_mary_outcome
+from squigbowl.rules.passing import (ACCURATE, FUMBLE, INACCURATE, allowed_range, pass_mods,
+                                     pass_outcome, pass_targets, roll_pass_die)
+from squigbowl.rules.safe_throw import cancels_interception
 from squigbowl.rules.turn import action, action_options, choice_handler
 
 THROW_BOMB = "THROW_BOMB"
 register_skill("Bombardier")  # B0.2
 register_skill("Stink Bomb")
 BOMB, STINK = "bomb", "stink"
+#: D5.2 Hail Mary Pass with a bomb: ("bomb_hail_mary", square) beside ("bomb_target", square)
+HAIL_MARY_CHOICE = "bomb_hail_mary"
 #: B5.2 fuse: 2+ to light it; B5.6.1 re-throw: 4+ to throw it
 FUSE_TARGET, RETHROW_TARGET = 2, 4
 #: B5.8.2: adjacent players are knocked over on 4+
@@ -119,21 +124,27 @@ def bomb_in_hand(m, holder, kind: str):
             m.emit("bomb_lit", player=holder.id, square=sq, bomb=kind)
         # 2. target and range (C63: after the fuse)
         choice = yield Decision("bomb_target", holder.side,
-                                [("bomb_target", t) for t in pass_targets(m, holder)],
+                                [("bomb_target", t) for t in pass_targets(m, holder)]
+                                + hail_mary_targets(m, holder, throw),
                                 {"player": holder.id, "frm": sq, "kind": kind,
                                  "rethrow": throw > 1})
         target = choice[1]
-        rng = allowed_range(m, sq, target)
+        hail_mary = choice[0] == HAIL_MARY_CHOICE
+        rng = HAIL_MARY if hail_mary else allowed_range(m, sq, target)
         m.emit("bomb_thrown", player=holder.id, frm=sq, target=target, range=rng, bomb=kind,
                throw=throw)
         throw += 1
-        # 3. interception (B5.6; no Pass Block against a bomb, B5.3)
-        catcher = yield from bomb_interception(m, holder, target, kind)
-        if catcher is not None:
-            holder = catcher
-            continue
-        # 4. the throw
-        result = yield from bomb_roll(m, holder, target, rng)
+        if hail_mary:
+            # D5.2 [DD-109]: never intercepted; the D6 alone (no squig: a bomb is none)
+            result = yield from bomb_hail_mary_roll(m, holder, target)
+        else:
+            # 3. interception (B5.6; no Pass Block against a bomb, B5.3)
+            catcher = yield from bomb_interception(m, holder, target, kind)
+            if catcher is not None:
+                holder = catcher
+                continue
+            # 4. the throw
+            result = yield from bomb_roll(m, holder, target, rng)
         m.emit("bomb_result", player=holder.id, result=result, bomb=kind)
         if result == FUMBLE:
             # B5.7 [DD-52]: he cannot get rid of it: one square of scatter, then it goes off
@@ -172,6 +183,8 @@ def bomb_interception(m, holder, target, kind: str):
     if not ok:
         m.emit("interception_failed", player=q.id, bomb=kind)
         return None
+    if holder.has("Safe Throw") and (yield from cancels_interception(m, holder, q)):
+        return None         # D5.2 Safe Throw: the throw goes on
     m.emit("bomb_intercepted", player=q.id, square=q.square, thrower=holder.id, bomb=kind)
     return q
 
@@ -199,6 +212,23 @@ def bomb_roll(m, p, target, rng: str):
     result = pass_outcome(natural, mod, agility)
     m.emit("roll", what="bomb throw", player=p.id, target=agility, modifier=mod, dice=[natural],
            success=result == ACCURATE, result=result, reroll=source, **more)
+    return result
+
+
+def hail_mary_targets(m, p, throw: int) -> list:
+    """D5.2 Hail Mary Pass [DD-109]: in his Throw Bomb action (the first throw, not a
+    re-throw) a thrower with the skill may aim at any square but his own; not in a Blizzard."""
+    if throw != 1 or not p.has("Hail Mary Pass") or m.state.weather == "blizzard":
+        return []
+    return [(HAIL_MARY_CHOICE, sq) for sq in ALL_SQUARES if sq != p.square]
+
+
+def bomb_hail_mary_roll(m, p, target):
+    """D5.2: a D6 with no modifier (the squig's -1 is for the squig): a natural 1 fumbles
+    (B5.7), anything else scatters three times; re-rollable (D5.3: Pass, a team re-roll)."""
+    result = yield from roll_pass_die(m, p, target, lambda n: hail_mary_outcome(n, 0),
+                                      what="bomb Hail Mary", agility=NOT_FUMBLED, mods=[],
+                                      success_on=(INACCURATE,), ball=False)
     return result
 
 

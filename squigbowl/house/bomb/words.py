@@ -7,7 +7,7 @@ folder imports nothing of the screens).
 
 from __future__ import annotations
 
-from squigbowl.house.bomb import FUSE_TARGET, THROW_BOMB
+from squigbowl.house.bomb import FUSE_TARGET, HAIL_MARY_CHOICE, THROW_BOMB
 
 
 def register(house_words) -> None:
@@ -90,6 +90,10 @@ def register(house_words) -> None:
 
 
     house_words.register("pick_texts", {"bomb_target": _pick})
+    house_words.register("choice_texts", {
+        "bomb_target": lambda ctrl, d, c: f"Throw the bomb at {house_words.square_text(c[1])}",
+        HAIL_MARY_CHOICE: lambda ctrl, d, c: (f"Hail Mary Pass at {house_words.square_text(c[1])}"
+                                              f" (fumble on a 1, else it scatters 3 times)")})
     house_words.register("choice_words", {
         ("catch_bomb", True): "Try to catch the bomb",
         ("catch_bomb", False): "Let it land"})

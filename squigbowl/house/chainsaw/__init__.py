@@ -30,6 +30,7 @@ from __future__ import annotations
 from squigbowl.rules import ball as balls
 from squigbowl.rules import rolls
 from squigbowl.rules.block import BLOCK_ALTERNATIVES, pay_block_square
+from squigbowl.rules.dump_off import before_block
 from squigbowl.rules.drive import DRIVE_END_HOOKS
 from squigbowl.rules.foul import FOUL_MODIFIERS
 from squigbowl.rules import injury
@@ -130,14 +131,17 @@ def start_chainsaw(m, p, act, arg):
 # -- attacks that replace a block (B7.6, B10.2) ---------------------------------------------------
 def attack_prelude(m, p, act, victim, weapon: str):
     """The common start of a chainsaw attack or a stab: the Blitz's block square (A5.3), the
-    event, Foul Appearance (A12: a 1 wastes it, the action ends, no turnover). The action ends
-    after the attack in a Block and in a Blitz alike [DD-59]. Returns whether it goes ahead."""
+    event, Dump-Off (D5.2), Foul Appearance (A12: a 1 wastes it, the action ends, no
+    turnover). The action ends after the attack in a Block and in a Blitz alike [DD-59].
+    Returns whether it goes ahead."""
     blitz = act.action == BLITZ
     act.blocked = True
     act.done = True
     if blitz and not (yield from pay_block_square(m, p, act)):
         return False
     m.emit("weapon_attack", weapon=weapon, attacker=p.id, defender=victim.id, blitz=blitz)
+    if victim.has("Dump-Off") and not (yield from before_block(m, p, victim)):
+        return False        # D5.2 Dump-Off [DD-108]: the ball thrown first
     if victim.has("Foul Appearance"):
         ok = yield from rolls.test(m, p, "Foul Appearance", 2)
         if not ok:

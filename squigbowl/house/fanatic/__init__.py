@@ -46,6 +46,7 @@ from squigbowl.rules import injury as injuries
 from squigbowl.rules import rolls
 from squigbowl.rules.block import (ATTACKER_DOWN, BOTH_DOWN, FACES, apply_face, dice_for,
                                    push_and_follow, roll_block_dice)
+from squigbowl.rules.dump_off import before_block
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import DIRECTION_NAMES, on_pitch, step, template_direction
 from squigbowl.rules.injury import knock_down
@@ -239,6 +240,8 @@ def fanatic_block(m, p, q):
     target does not move his move ends. Returns True when his move ends."""
     m.emit("block_declared", attacker=p.id, defender=q.id, blitz=False, frenzy=False,
            fanatic=True)
+    if q.has("Dump-Off") and not (yield from before_block(m, p, q)):
+        return True         # D5.2 Dump-Off [DD-108]: the ball thrown first, no block
     n, chooser = dice_for(STRENGTH, q.st)
     chooser_side = q.side if chooser == "defender" else p.side
     info = {"attacker": p.id, "defender": q.id, "blitz": False, "fanatic": True,

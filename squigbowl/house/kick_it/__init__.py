@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from squigbowl.rules import ball as balls
 from squigbowl.rules import rolls
+from squigbowl.rules.diving_catch import dive
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import (HEIGHT, NEIGHBOURS, RING, WIDTH, distance, left, on_pitch,
                                       right, step)
@@ -189,7 +190,7 @@ def kick_block_mods(m, q) -> list:
     """B2.7.3 [DD-33] [DD-37] as (label, value) pairs, non-zero terms only: -1 per
     kicking-team tackle zone on the blocker's square (the kicker's included; Nerves of Steel
     ignores), -1 per kicking-team Disturbing Presence within 3 squares, -1 Pouring Rain, +1
-    Very Long Legs, -1 squig. No -2."""
+    Very Long Legs, +1 Extra Arms (D5.2, DD-113), -1 squig. No -2; no passing skill (DD-116)."""
     s = m.state
     mods = []
     if not q.has("Nerves of Steel"):
@@ -203,6 +204,8 @@ def kick_block_mods(m, q) -> list:
         mods.append(balls.RAIN)
     if q.has("Very Long Legs"):
         mods.append(("Very Long Legs", 1))
+    if q.has("Extra Arms"):
+        mods.append(balls.EXTRA_ARMS)       # D5.2 [DD-113]
     return mods + balls.house_roll_mods(m, "kick_block", q)
 
 
@@ -345,6 +348,8 @@ def kicked_ball_lands(m, kicker, landing, *, accurate: bool):
             yield from balls.catch(m, q, accurate=False)
             return
         m.emit("catch_declined", player=q.id, square=landing)
+    elif q is None and (yield from dive(m, landing)) is not balls.NO_DIVE:
+        return              # D5.2 Diving Catch [DD-105]: a kicked ball comes down too
     yield from balls.bounce(m, landing)
 
 

@@ -259,9 +259,17 @@ class MatchController:
         except Exception:
             return None
 
-    def catch_preview(self, receiver: int, accurate: bool = True) -> dict | None:
+    def catch_preview(self, receiver: int, accurate: bool = True,
+                      aimed: bool = False) -> dict | None:
         try:
-            return odds.catch_preview(self.match, receiver, accurate=accurate)
+            return odds.catch_preview(self.match, receiver, accurate=accurate, aimed=aimed)
+        except Exception:
+            return None
+
+    def hail_mary_preview(self, thrower: int, sq) -> dict | None:
+        """D5.2 Hail Mary Pass at `sq` (odds.hail_mary_preview)."""
+        try:
+            return odds.hail_mary_preview(self.match, thrower, sq)
         except Exception:
             return None
 

@@ -181,6 +181,10 @@ INFO = house_words.Table("info_fields", {
     "ma": lambda i, v: f"Movement allowance {v}.",
     "moves": lambda i, v: f"Squares moved so far: {v}.",
     "action": lambda i, v: None,
+    "interceptor": lambda i, v: (f"{i.who(v)} has intercepted it: Safe Throw (an agility test, "
+                                 f"no modifiers) may cancel it."),
+    "landing": lambda i, v: (f"{i.thing().capitalize()} comes down at {i.sq(v)}, next to him: "
+                             f"he may dive to catch it (a failure bounces from his square)."),
 })
 
 

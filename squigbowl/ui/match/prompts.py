@@ -129,6 +129,8 @@ def target_text(ctrl, decision, choice) -> str | None:
                 f"{_pct(f['p_armour_broken'])}; a double: sent off")
     if kind == "throw_teammate":
         return f"Enter picks up {_who(ctrl, choice[1])} to throw him"
+    if kind == "hail_mary":
+        return hail_mary_words(ctrl, ctrl.hail_mary_preview(actor, choice[1]))
     if kind in TARGET_TEXTS:
         return TARGET_TEXTS[kind](ctrl, decision, choice)
     return None
@@ -146,11 +148,31 @@ def pass_words(ctrl, po) -> str:
             f"{po['accurate_on']}+, fumble {po['fumble_on']}-, {inter}")
 
 
+def hail_mary_words(ctrl, po) -> str | None:
+    """D5.2 Hail Mary Pass: never accurate, never intercepted."""
+    if not po:
+        return None
+    mod = f" ({words.signed(po['modifier'])})" if po["modifier"] else ""
+    return (f"Hail Mary Pass{mod}: fumble {po['fumble_on']}-, else it scatters 3 times from "
+            f"here ({_pct(po['p_not_fumbled'])}); no interception")
+
+
 def pick_text(ctrl, decision, sq) -> str | None:
     """The numbers for a square of a pitch pick (where to throw a bomb or a team-mate)."""
     holder = decision.info.get("player")
     if decision.kind in PICK_TEXTS:
         return PICK_TEXTS[decision.kind](ctrl, decision, sq)
+    if decision.kind == "dump_off":
+        po = ctrl.pass_preview(holder, sq)
+        if not po:
+            return None
+        line = f"Dump-Off: {pass_words(ctrl, po)}"
+        q = ctrl.state.at(sq)
+        if q is not None and q.side == ctrl.state.players[holder].side:
+            c = ctrl.catch_preview(q.id, aimed=True)
+            if c:
+                line += f"; {_who(ctrl, q.id)} catches {c['needed']}+"
+        return line
     if decision.kind == "ttm_target":
         po = ctrl.ttm_preview(decision, sq)
         if not po:

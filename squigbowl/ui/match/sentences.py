@@ -22,7 +22,8 @@ DIRECTIONS = {(-1, -1): "north-west", (0, -1): "north", (1, -1): "north-east", (
               (1, 0): "east", (-1, 1): "south-west", (0, 1): "south", (1, 1): "south-east"}
 COMPASS_WORDS = {"NW": "north-west", "N": "north", "NE": "north-east", "W": "west",
                  "E": "east", "SW": "south-west", "S": "south", "SE": "south-east"}
-RANGES = {"Q": "a quick pass", "S": "a short pass", "L": "a long pass", "B": "a long bomb"}
+RANGES = {"Q": "a quick pass", "S": "a short pass", "L": "a long pass", "B": "a long bomb",
+          "hail_mary": "a Hail Mary Pass"}
 #: "declares ..." for the actions (a house rule's: its words.py registers "action_phrases");
 #: an action with no phrase reads "declares <name>"
 ACTION_PHRASES = house_words.Table("action_phrases", {
@@ -420,6 +421,9 @@ SENTENCES = house_words.Table("sentences", {
         f"{w.who()} tries to intercept {w.whose('thrower')} "
         f"{'throw' if w.get('bomb') else 'pass'}"),
     "interception_failed": lambda w: f"{w.who()} misses the interception",
+    "interception_cancelled": lambda w: (f"{w.who()}'s Safe Throw: {w.who('interceptor')} "
+                                         f"does not get {w.ball}, the pass goes on"),
+    "fumble_kept": lambda w: f"{w.who()} fumbles but keeps {w.ball} (Safe Throw)",
     # passing
     "pass_completed": lambda w: f"{w.whose()} pass finds {w.who('receiver')}",
     "pass_declared": lambda w: (f"{w.who()} throws {w.ball} at {w.sq('target')}, "

@@ -48,6 +48,7 @@ CHOICE_WORDS = house_words.Table("choice_words", {
     ("use", "injury"): "Dirty Player on the injury roll",
     ("high_kick", None): "Nobody",
     ("pass_block", None): "Nobody",
+    ("dump_off", None): "Keep the ball (no Dump-Off)",
 })
 
 DECISION_TITLES = house_words.Table("decision_titles", {
@@ -70,6 +71,7 @@ DECISION_TITLES = house_words.Table("decision_titles", {
     "quick_snap": "Quick Snap: move players one square",
     "kick_halve": "Kick skill: halve the scatter distance?",
     "ttm_target": "Throw team-mate: where to?",
+    "dump_off": "Dump-Off: a Quick pass before the block? (no turnover, no team re-roll)",
 })
 
 #: choice kind -> (ctrl, decision, choice) -> its line in a dialog or None (a house rule's)
@@ -186,6 +188,8 @@ def choice_text(ctrl, decision, choice) -> str:
         text = CHOICE_TEXTS[kind](ctrl, decision, choice)
         if text is not None:
             return text
+    if kind in ("dump_off", "hail_mary") and isinstance(arg, tuple):
+        return _throw_text(ctrl, kind, arg)
     if kind == "step" and isinstance(arg, tuple):
         act = ctrl.state.activation
         frm = ctrl.state.players[act.pid].square if act is not None else None
@@ -199,6 +203,14 @@ def choice_text(ctrl, decision, choice) -> str:
     text = arg_text(ctrl, decision, choice)
     name = kind.replace("_", " ").capitalize()
     return f"{name} {text}".strip()
+
+
+def _throw_text(ctrl, kind: str, sq) -> str:
+    """D5.2: a Dump-Off's Quick pass or a Hail Mary Pass at `sq` (and who stands there)."""
+    what = "Quick pass (Dump-Off)" if kind == "dump_off" else "Hail Mary Pass (scatters 3 times)"
+    q = ctrl.state.at(sq)
+    there = f" to {player_name(ctrl.state, q.id, short=True)}" if q is not None else ""
+    return f"{what}{there} at {square_text(sq)}"
 
 
 def squig_words(state, text: str) -> str:
