@@ -60,6 +60,11 @@ class PostMatch:
         self.seed = int(seed)
         self.options = options or LeagueOptions()
         self.points = tuple(points)
+        win, draw, loss = self.points
+        if not (isinstance(win, int) and isinstance(draw, int) and isinstance(loss, int)
+                and win > draw >= loss >= 0):
+            raise ValueError(f"league points {points!r}: whole numbers, win > draw >= loss "
+                             f">= 0 (D6.3)")
         self.dice = dice if dice is not None else Dice(self.seed)
         self.on_step = on_step
         self._start = (team_to_json(home), team_to_json(away))
@@ -391,7 +396,9 @@ class PostMatch:
                     dice = (self.dice.d6(f"advancement of {player.name} (D3.9)"),
                             self.dice.d6(f"advancement of {player.name} (D3.9)"))
                     choices = adv.options(player, roster, dice)
-                    roll = {"player": player.id, "name": player.name, "dice": list(dice),
+                    roll = {"player": player.id, "name": player.name,
+                            "number": player.number, "position": player.position,
+                            "dice": list(dice),
                             "total": sum(dice), "double": dice[0] == dice[1],
                             "roll": player.rolls_made + 1}
                     if not choices:                                     # DD-92

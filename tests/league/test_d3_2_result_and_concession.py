@@ -106,3 +106,20 @@ def test_d3_2_a_report_naming_a_player_not_on_the_sheet_is_refused():
     from squigbowl.league.postmatch import PostMatch
     with pytest.raises(ValueError):
         PostMatch(team("H"), team("A"), report(side(players=[PlayerReport(key=99)]), side()))
+
+
+def test_d3_13_4_a_forfeit_is_a_free_concession_before_kick_off():
+    h, a = team("H"), team("A")
+    h.fan_factor = 2
+    pm = run(h, a, report(side(0, conceded=True, players_left=0), side(0)),
+             [3, 4, 1, 1, 1, 1, 1], [("keep",)])
+    assert pm.scores == [0, 1] and pm.free_concession
+    assert h.treasury == 30_000 and h.fan_factor == 1 and a.record.won == 1
+
+
+def test_d6_3_league_points_must_be_win_over_draw_over_loss():
+    import pytest
+    from squigbowl.league.postmatch import PostMatch
+    for points in [(1, 1, 0), (3, 0, 1), (3, 1, -1)]:
+        with pytest.raises(ValueError):
+            PostMatch(team("H"), team("A"), report(), points=points)

@@ -181,3 +181,11 @@ def test_d3_9_a_choice_not_offered_is_illegal_and_changes_nothing():
         with pytest.raises(IllegalChoice):
             pm.decide(bad)
     assert (pm.to_json(), pm.events) == before and h.player(1).advancements == []
+
+
+def test_d3_10_3_the_players_are_named_by_the_skills_the_rosters_give_them():
+    shipped = set()
+    for key in ("goblins", "orcs", "humans", "dwarfs", "chaos_dwarfs"):
+        for pos in load_roster(key).positions.values():
+            shipped |= pos.skills
+    assert {row["has"] for row in adv.skill_data()["never"]} <= shipped
