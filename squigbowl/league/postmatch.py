@@ -90,7 +90,8 @@ class PostMatch:
         choice = _as_choice(choice)
         if self.over or self.pending is None:
             raise IllegalChoice("the post-match sequence is over: nothing to decide")
-        if choice not in self.pending.choices:
+        if (isinstance(choice, tuple) and any(isinstance(x, bool) for x in choice)) \
+                or choice not in self.pending.choices:
             raise IllegalChoice(f"{choice!r} is not among the choices of "
                                 f"{self.pending.kind} ({len(self.pending.choices)} allowed)")
         self.log.append(choice)

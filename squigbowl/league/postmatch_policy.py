@@ -1,14 +1,18 @@
 """The computer coaches' answers to the post-match sequence's decisions (RULES.md D6.8,
-DD-124): `choose(postmatch, level)` for every decision kind, by level (easy, normal, hard).
-A policy sees only `pending` and the teams, never the sequence's dice."""
+DD-124): `choose(postmatch, level)` for every decision kind, by level (easy, normal, hard;
+"random" picks among the legal choices with its own generator, ending management one time in
+three). A policy sees only `pending` and the teams, never the sequence's dice."""
 
 from __future__ import annotations
+
+import random
 
 from squigbowl.league import advancement as adv
 from squigbowl.league import management
 from squigbowl.league.team import MIN_PLAYERS, Team
 
 LEVELS = ("easy", "normal", "hard")
+RANDOM = "random"
 #: D3.3: re-roll the winnings D6 on this or less
 REROLL_WINNINGS_AT = {"easy": 1, "normal": 2, "hard": 3}
 #: skill priorities by the position's normal categories (D3.11); first is best
@@ -32,9 +36,15 @@ INCREASE_WORTH = {"st": 130, "ag": 115, "ma": 70, "av": 60}
 
 def choose(postmatch, level: str = "normal"):
     """The computer's answer to `postmatch.pending` at `level`."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown computer level {level!r} (known: {', '.join(LEVELS)})")
+    if level not in LEVELS + (RANDOM,):
+        raise ValueError(f"unknown computer level {level!r} (known: {', '.join(LEVELS)}, "
+                         f"{RANDOM})")
     decision = postmatch.pending
+    if level == RANDOM:
+        rnd = random.Random(f"{postmatch.seed}/{len(postmatch.log)}/post-match policy")
+        if decision.kind == "manage" and rnd.random() < 1 / 3:
+            return management.DONE
+        return rnd.choice(list(decision.choices))
     team = postmatch.teams[decision.side]
     answer = {"winnings_reroll": _winnings, "hire_journeyman": _hire,
               "advancement": _advancement, "manage": _manage}[decision.kind]

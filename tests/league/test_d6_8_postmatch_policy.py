@@ -64,7 +64,7 @@ def test_d6_8_manage_buys_players_when_short_and_a_reroll_when_rich():
     assert choose(pm, "normal") == ("buy", "rerolls")
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVELS + ("random",))
 def test_d6_8_policies_finish_every_sequence_and_roll_no_die(level):
     for seed in range(15):
         rnd = random.Random(seed)
@@ -84,3 +84,12 @@ def test_d6_8_unknown_level_refused():
     pm = _at(team("H"), team("A"), report(side(1), side(0)), [3])
     with pytest.raises(ValueError):
         choose(pm, "genius")
+
+
+def test_d3_a_choice_with_true_for_an_id_is_illegal():
+    from squigbowl.illegal_choice import IllegalChoice
+    pm = _at(team("H"), team("A"), report(side(), side()), DRAW)
+    with pytest.raises(IllegalChoice):
+        pm.decide(("fire", True))
+    pm.decide(["fire", 1])
+    assert 1 not in [p.id for p in pm.home.players]
