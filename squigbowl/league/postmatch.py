@@ -156,6 +156,9 @@ class PostMatch:
             raise ValueError("match report: both teams conceded")
         for side, team in enumerate(self.teams):
             ids = {p.id for p in team.players}
+            keys = [pr.key for pr in self.report.side(side).players]
+            if len(set(keys)) != len(keys):
+                raise ValueError(f"match report: a player of {team.name} is listed twice")
             for pr in self.report.side(side).players:
                 if pr.key not in ids:
                     raise ValueError(f"match report: player {pr.key} is not on the sheet of "

@@ -123,3 +123,10 @@ def test_d6_3_league_points_must_be_win_over_draw_over_loss():
     for points in [(1, 1, 0), (3, 0, 1), (3, 1, -1)]:
         with pytest.raises(ValueError):
             PostMatch(team("H"), team("A"), report(), points=points)
+
+
+def test_d3_7_a_report_listing_a_player_twice_is_refused():
+    import pytest
+    from squigbowl.league.postmatch import PostMatch
+    with pytest.raises(ValueError):
+        PostMatch(team("H"), team("A"), report(side(players=[1, 1]), side()))
