@@ -189,3 +189,19 @@ def test_d3_10_3_the_players_are_named_by_the_skills_the_rosters_give_them():
         for pos in load_roster(key).positions.values():
             shipped |= pos.skills
     assert {row["has"] for row in adv.skill_data()["never"]} <= shipped
+
+
+D5_2_NEW = {"Fend", "Kick-Off Return", "Pro", "Shadowing", "Strip Ball", "Wrestle",
+            "Diving Catch", "Diving Tackle", "Jump Up", "Sneaky Git", "Accurate", "Dump-Off",
+            "Hail Mary Pass", "Safe Throw", "Grab", "Multiple Block", "Piling On",
+            "Strong Arm", "Big Hand", "Claw", "Extra Arms", "Prehensile Tail", "Tentacles",
+            "Two Heads"}
+
+
+def test_d5_1_category_skills_are_spelt_as_the_engine_knows_them():
+    """The A12 skills of D5.1 are the engine's names; the starred ones are D5.2's."""
+    from squigbowl.rules.model import KNOWN_SKILLS
+    every = {s for names in adv.categories().values() for s in names}
+    assert len(every) == 14 + 10 + 7 + 10 + 10
+    assert every - D5_2_NEW <= KNOWN_SKILLS
+    assert D5_2_NEW <= every
