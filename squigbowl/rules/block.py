@@ -27,7 +27,7 @@ from squigbowl.rules import rolls
 from squigbowl.rules.events import Decision
 from squigbowl.rules.rolls import ask_skill
 from squigbowl.rules.geometry import NEIGHBOURS, distance
-from squigbowl.rules.injury import knock_down
+from squigbowl.rules.injury import knock_down, place_prone
 from squigbowl.rules.model import NOT_BLOCKABLE, STANDING, WITH_TRAIT
 from squigbowl.rules.push import push, settle_ball
 from squigbowl.rules.turn import BLITZ, BLOCK, action_options, choice_handler
@@ -92,7 +92,11 @@ def _with_alternatives(m, p, targets) -> list:
 def _block_options(m, p, act) -> list:
     if act.blocked:
         return []
-    return _with_alternatives(m, p, block_targets(m.state, p))
+    targets = block_targets(m.state, p)
+    choices = _with_alternatives(m, p, targets)
+    if len(targets) >= 2 and p.has("Multiple Block"):  # D5.2: name the first of two
+        choices += [("multiple_block", q.id) for q in targets]
+    return choices
 
 
 @action_options(BLITZ)
@@ -115,6 +119,36 @@ def block_choice(m, p, act, target):
     yield from block(m, p, defender, blitz=blitz, act=act)
     if not blitz:
         act.done = True
+
+
+@choice_handler("multiple_block")
+def multiple_block_choice(m, p, act, first):
+    """D5.2 Multiple Block [DD-112]: in a Block action, the first of two adjacent Standing
+    opponents was named; a 'multiple_block' decision names the second (choices
+    ("multiple_block", id)). Each block in turn, each defender's ST +2, no follow-up; the
+    second only if he still stands and the first caused no turnover."""
+    s = m.state
+    act.blocked = True
+    others = [q for q in block_targets(s, p) if q.id != first]
+    choice = yield Decision("multiple_block", p.side,
+                            [("multiple_block", q.id) for q in others],
+                            {"player": p.id, "first": first})
+    second = s.players[choice[1]]
+    m.emit("skill_used", player=p.id, skill="Multiple Block")
+    done = yield from block(m, p, s.players[first], act=act, multiple=True)
+    if (done is not None and p.status == STANDING and not s.turnover and s.touchdown is None
+            and not act.done and second.status == STANDING and second.square is not None
+            and distance(p.square, second.square) == 1):
+        yield from block(m, p, second, act=act, multiple=True)
+    act.done = True
+
+
+#: D5.2 Multiple Block: each defender's ST bonus for both blocks
+MULTIPLE_BLOCK_ST = 2
+
+#: block-declaration hooks: fn(m, attacker, defender, blitz) generators run once a block is
+#: declared, before Foul Appearance (D5.2 Dump-Off's spot; not a Frenzy second block)
+BLOCK_DECLARED: list = []
 
 
 def pay_block_square(m, p, act):
@@ -240,12 +274,17 @@ def block_odds(state, attacker, defender, blitz: bool = False, *,
 
 
 # -- the block -------------------------------------------------------------------------------------
-def block(m, attacker, defender, *, blitz: bool = False, act=None, second: bool = False):
+def block(m, attacker, defender, *, blitz: bool = False, act=None, second: bool = False,
+          multiple: bool = False):
     """One block (A8), with Frenzy's second block (A12). Returns the face applied, or None
-    when the block did not happen (Foul Appearance)."""
+    when the block did not happen (Foul Appearance). `multiple`: one of the two blocks of
+    D5.2 Multiple Block (the defender's ST +2, no follow-up, no Frenzy)."""
     s = m.state
     m.emit("block_declared", attacker=attacker.id, defender=defender.id, blitz=blitz,
-           frenzy=second)
+           frenzy=second, **({"multiple": True} if multiple else {}))
+    if not second:
+        for hook in BLOCK_DECLARED:  # (D5.2 Dump-Off)
+            yield from hook(m, attacker, defender, blitz)
     # A8.1 / A12 Foul Appearance, checked first
     if defender.has("Foul Appearance"):
         ok = yield from rolls.test(m, attacker, "Foul Appearance", 2)
@@ -257,12 +296,13 @@ def block(m, attacker, defender, *, blitz: bool = False, act=None, second: bool 
     # A8.3.4 assists when declared, then A8.2 strength (Horns, Dauntless)
     off, deff = assists(s, attacker, defender)
     att_st = attacker_base_st(attacker, blitz)
-    if attacker.has("Dauntless") and defender.st > att_st:
-        ok = yield from rolls.test(m, attacker, "Dauntless", defender.st + 1,
+    def_st = defender.st + (MULTIPLE_BLOCK_ST if multiple else 0)
+    if attacker.has("Dauntless") and def_st > att_st:
+        ok = yield from rolls.test(m, attacker, "Dauntless", def_st + 1,
                                    mods=[("ST", att_st)])
         if ok:
-            att_st = defender.st
-    a_total, d_total = att_st + len(off), defender.st + len(deff)
+            att_st = def_st
+    a_total, d_total = att_st + len(off), def_st + len(deff)
     n, chooser = dice_for(a_total, d_total)
     chooser_side = {"attacker": attacker.side, "defender": defender.side,
                     None: attacker.side}[chooser]
@@ -274,9 +314,12 @@ def block(m, attacker, defender, *, blitz: bool = False, act=None, second: bool 
     face = FACES[dice[index]]
     m.emit("block_result", attacker=attacker.id, defender=defender.id, face=face,
            die=dice[index], index=index)
-    applied = yield from apply_face(m, attacker, defender, face, blitz=blitz)
+    applied = yield from apply_face(m, attacker, defender, face, blitz=blitz,
+                                    multiple=multiple)
+    if act is not None and attacker.status != STANDING and not s.turnover:
+        act.done = True  # D5.2 Wrestle / Piling On: down with no turnover, the action ends
     # A12 Frenzy: a second block after a push when both still stand adjacent
-    if (not second and applied == PUSHED and attacker.has("Frenzy")
+    if (not second and not multiple and applied == PUSHED and attacker.has("Frenzy")
             and s.touchdown is None and not s.turnover
             and attacker.status == STANDING and defender.status == STANDING
             and attacker.square is not None and defender.square is not None
@@ -319,11 +362,12 @@ def roll_block_dice(m, attacker, n: int, chooser_side: int, info: dict, *,
 
 
 def apply_face(m, attacker, defender, face: str, *, blitz: bool = False, cause: str = "block",
-               forced_follow: str | None = None):
-    """A8.4.1: resolve the chosen face. Returns what was applied: ATTACKER_DOWN, BOTH_DOWN,
-    PUSHED (also Defender Stumbles turned into a push, Juggernaut's Both Down), DEFENDER_DOWN
-    (also Defender Stumbles without Dodge). A house rule's block (B3.6 the Fanatic's) gives
-    the `cause` of the defender's knock-down and `forced_follow` (`push_and_follow`)."""
+               forced_follow: str | None = None, multiple: bool = False):
+    """A8.4.1: resolve the chosen face. Returns what was applied: ATTACKER_DOWN, BOTH_DOWN
+    (also D5.2 Wrestle), PUSHED (also Defender Stumbles turned into a push, Juggernaut's Both
+    Down), DEFENDER_DOWN (also Defender Stumbles without Dodge). A house rule's block (B3.6 the
+    Fanatic's) gives the `cause` of the defender's knock-down and `forced_follow`
+    (`push_and_follow`). `multiple`: a D5.2 Multiple Block block (no follow-up)."""
     juggernaut = blitz and attacker.has("Juggernaut")
     if face == BOTH_DOWN and juggernaut:
         if (yield from ask_skill(m, attacker, "Juggernaut", face=face)):
@@ -331,15 +375,20 @@ def apply_face(m, attacker, defender, face: str, *, blitz: bool = False, cause: 
     if face == ATTACKER_DOWN:
         yield from knock_down(m, attacker, by=defender, cause="block")
         return ATTACKER_DOWN
+    hits = _hits(attacker, defender, cause)
     if face == BOTH_DOWN:
+        if (yield from wrestles(m, attacker, defender, juggernaut)):
+            yield from wrestle(m, attacker, defender)
+            return BOTH_DOWN
         # [DD-10]: the defender first, then the attacker; Block lets either stay up
         def_stays = defender.has("Block") and (yield from ask_skill(m, defender, "Block",
                                                                     face=face))
         att_stays = attacker.has("Block") and (yield from ask_skill(m, attacker, "Block",
                                                                     face=face))
         if not def_stays:
-            yield from knock_down(m, defender, mighty_blow=attacker.has("Mighty Blow"),
-                                  by=attacker, cause=cause)
+            if not att_stays:  # D5.2 Piling On: only for a blocker who stays up
+                hits.pop("piler", None)
+            yield from knock_down(m, defender, by=attacker, cause=cause, **hits)
         if not att_stays:
             yield from knock_down(m, attacker, by=defender, cause="block")
         return BOTH_DOWN
@@ -349,22 +398,86 @@ def apply_face(m, attacker, defender, face: str, *, blitz: bool = False, cause: 
             m.emit("skill_used", player=defender.id, skill="Dodge")
         else:
             down = True
+    # D5.2 Grab: in a Block action (not a Blitz), never with Frenzy
+    grab = not blitz and attacker.has("Grab") and not attacker.has("Frenzy")
     yield from push_and_follow(m, attacker, defender, down=down, juggernaut=juggernaut,
-                               cause=cause, forced_follow=forced_follow)
+                               cause=cause, forced_follow=forced_follow, grab=grab,
+                               follow=not multiple, hits=hits)
     return DEFENDER_DOWN if down else PUSHED
 
 
+def _hits(attacker, defender, cause: str) -> dict:
+    """The block skills of the attacker on the defender's knock-down: Mighty Blow (A12, D5.3),
+    Claw (D5.2: an opponent's armour), Piling On (D5.2: block dice of a Block or Blitz action,
+    so not a house rule's block)."""
+    hits = {"mighty_blow": attacker.has("Mighty Blow")}
+    if attacker.has("Claw") and attacker.side != defender.side:
+        hits["claw"] = True
+    if cause == "block" and attacker.has("Piling On"):
+        hits["piler"] = attacker
+    return hits
+
+
+# -- D5.2 Wrestle, Fend, Strip Ball ------------------------------------------------------------
+def wrestles(m, attacker, defender, juggernaut: bool):
+    """D5.2 Wrestle [DD-104] on Both Down: the attacker's coach is asked first, then the
+    defender's (who may not against a Juggernaut in a Blitz). Returns whether one wrestles."""
+    if attacker.has("Wrestle") and (yield from ask_skill(m, attacker, "Wrestle",
+                                                         face=BOTH_DOWN, defender=defender.id,
+                                                         attacker=attacker.id)):
+        return True
+    return (defender.has("Wrestle") and defender.has_tz and not juggernaut
+            and (yield from ask_skill(m, defender, "Wrestle", face=BOTH_DOWN,
+                                      defender=defender.id, attacker=attacker.id)))
+
+
+def wrestle(m, attacker, defender):
+    """D5.2 Wrestle: both Placed Prone in their own squares (the defender first, [DD-10]), no
+    armour rolls; a ball carrier drops the ball; a turnover only if the attacker held it."""
+    s = m.state
+    yield from place_prone(m, defender, cause="Wrestle")
+    had_ball = yield from place_prone(m, attacker, cause="Wrestle")
+    if had_ball and attacker.side == s.active and s.phase in ("turn", "kickoff_blitz"):
+        balls.turnover(m, "Wrestle: the ball carrier went down")
+
+
+def fends(attacker, defender, juggernaut: bool) -> bool:
+    """D5.2 Fend: a Standing defender with a tackle zone forbids the follow-up (not against a
+    Juggernaut in a Blitz)."""
+    return defender.has("Fend") and defender.has_tz and not juggernaut
+
+
+def strip_ball(m, attacker, defender, result):
+    """D5.2 Strip Ball [DD-103]: a carrier pushed (and still Standing on the pitch) drops the
+    ball in his new square and it bounces, before any touchdown; not under Stand Firm (no
+    push), not against Sure Hands (D5.3), not into the crowd (a throw-in as usual)."""
+    s = m.state
+    if (result.moved and s.ball.carrier == defender.id and defender.status == STANDING
+            and defender.square is not None and not defender.has("Sure Hands")):
+        sq = defender.square
+        m.emit("skill_used", player=attacker.id, skill="Strip Ball")
+        balls.ball_to_ground(m, sq)
+        m.emit("ball_dropped", player=defender.id, square=sq)
+        yield from balls.bounce(m, sq)
+
+
 def push_and_follow(m, attacker, defender, *, down: bool, juggernaut: bool = False,
-                    cause: str = "block", forced_follow: str | None = None):
+                    cause: str = "block", forced_follow: str | None = None, grab: bool = False,
+                    follow: bool = True, hits: dict | None = None):
     """A8.6-A8.7: push the defender, decide the follow-up (Frenzy forces it), then knock him
     down where he ended (or where he stood firm), then the ball and touchdowns. A house rule's
     push: `forced_follow` the follow-up forced, the `how` of its "moved" event (B3.6, B3.8 the
-    Fanatic's), `cause` the knock-down's. Returns the push's result."""
+    Fanatic's), `cause` the knock-down's. D5.2: `grab` (Grab's free square), `follow=False`
+    (Multiple Block), Fend (no follow-up), Strip Ball on a Pushed result; `hits` the
+    knock-down's skills (`_hits`). Returns the push's result."""
     s = m.state
+    fend = fends(attacker, defender, juggernaut)
     result = yield from push(m, attacker.square, defender, attacker.side,
-                             no_stand_firm=juggernaut, by=attacker)
+                             no_stand_firm=juggernaut, by=attacker, grab=grab)
     followed = False
-    if result.moved and attacker.status == STANDING:
+    if result.moved and fend and follow:
+        m.emit("skill_used", player=defender.id, skill="Fend")
+    if result.moved and attacker.status == STANDING and follow and not fend:
         if forced_follow is not None or attacker.has("Frenzy"):
             followed = True
         else:
@@ -379,8 +492,11 @@ def push_and_follow(m, attacker, defender, *, down: bool, juggernaut: bool = Fal
             m.emit("moved", player=attacker.id, frm=frm, to=result.vacated,
                    how=forced_follow or "follow_up")
     if down and defender.status == STANDING and defender.square is not None:
-        yield from knock_down(m, defender, mighty_blow=attacker.has("Mighty Blow"), by=attacker,
-                              cause=cause)
+        if hits is None:
+            hits = {"mighty_blow": attacker.has("Mighty Blow")}
+        yield from knock_down(m, defender, by=attacker, cause=cause, **hits)
+    elif not down and attacker.has("Strip Ball"):
+        yield from strip_ball(m, attacker, defender, result)
     yield from settle_ball(m, result)
     if followed:
         balls.check_touchdown(m, attacker)

@@ -193,6 +193,7 @@ EVENTS = describe_events(__name__, "Rolls and re-rolls", {
                   "for rolls that have one",
         "reroll": "what re-rolled it (\"team\" or a skill name); only on a re-roll",
         "mighty_blow": "the Mighty Blow bonus used on this armour roll (0 or 1)",
+        "claw": "True on an armour roll that Claw broke (8+, not above AV; D5.2)",
         "foul": "True for the armour roll of a foul (A9.1)",
     }),
     "reroll_used": ("A10", "A re-roll is spent", {
