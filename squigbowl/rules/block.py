@@ -343,14 +343,24 @@ def roll_block_dice(m, attacker, n: int, chooser_side: int, info: dict, *,
     `ask_info` is added to the questions' info only. Returns (dice, index of the chosen die)."""
     dice = [m.dice.d6(purpose) for _ in range(n)]
     m.emit(event, dice=dice, faces=[FACES[d] for d in dice], **info)
-    if (rerollable and attacker is not None
-            and rolls.team_reroll_available(m, attacker.side)):
-        choice = yield Decision("reroll", attacker.side, [("reroll", "team"), ("reroll", None)],
+    # D5.2 Pro: the attacker's block dice only
+    pro = rerollable and attacker is not None and rolls.pro_available(m, attacker)
+    team = rerollable and attacker is not None and rolls.team_reroll_available(m, attacker.side)
+    if team or pro:
+        sources = (["team"] if team else []) + (["Pro"] if pro else [])
+        choice = yield Decision("reroll", attacker.side,
+                                [("reroll", src) for src in sources] + [("reroll", None)],
                                 {"player": attacker.id, "what": "block dice", "dice": dice,
                                  "faces": [FACES[d] for d in dice], **info})
-        if choice[1] == "team" and rolls.use_team_reroll(m, attacker, "block dice"):
+        if choice[1] == "team":
+            again = rolls.use_team_reroll(m, attacker, "block dice")
+        elif choice[1] == "Pro":
+            again = yield from rolls.use_pro(m, attacker, "block dice")
+        else:
+            again = False
+        if again:
             dice = [m.dice.d6(f"{purpose} (re-roll)") for _ in range(n)]
-            m.emit(event, dice=dice, faces=[FACES[d] for d in dice], reroll="team", **info)
+            m.emit(event, dice=dice, faces=[FACES[d] for d in dice], reroll=choice[1], **info)
     faces = [FACES[d] for d in dice]
     index = 0
     if len(set(faces)) > 1:
@@ -362,12 +372,14 @@ def roll_block_dice(m, attacker, n: int, chooser_side: int, info: dict, *,
 
 
 def apply_face(m, attacker, defender, face: str, *, blitz: bool = False, cause: str = "block",
-               forced_follow: str | None = None, multiple: bool = False):
+               forced_follow: str | None = None, multiple: bool = False,
+               seen: dict | None = None):
     """A8.4.1: resolve the chosen face. Returns what was applied: ATTACKER_DOWN, BOTH_DOWN
     (also D5.2 Wrestle), PUSHED (also Defender Stumbles turned into a push, Juggernaut's Both
     Down), DEFENDER_DOWN (also Defender Stumbles without Dodge). A house rule's block (B3.6 the
     Fanatic's) gives the `cause` of the defender's knock-down and `forced_follow`
-    (`push_and_follow`). `multiple`: a D5.2 Multiple Block block (no follow-up)."""
+    (`push_and_follow`). `multiple`: a D5.2 Multiple Block block (no follow-up). `seen`, if
+    given, gets "fended": True when D5.2 Fend stopped the follow-up."""
     juggernaut = blitz and attacker.has("Juggernaut")
     if face == BOTH_DOWN and juggernaut:
         if (yield from ask_skill(m, attacker, "Juggernaut", face=face)):
@@ -402,7 +414,7 @@ def apply_face(m, attacker, defender, face: str, *, blitz: bool = False, cause: 
     grab = not blitz and attacker.has("Grab") and not attacker.has("Frenzy")
     yield from push_and_follow(m, attacker, defender, down=down, juggernaut=juggernaut,
                                cause=cause, forced_follow=forced_follow, grab=grab,
-                               follow=not multiple, hits=hits)
+                               follow=not multiple, hits=hits, seen=seen)
     return DEFENDER_DOWN if down else PUSHED
 
 
@@ -463,7 +475,7 @@ def strip_ball(m, attacker, defender, result):
 
 def push_and_follow(m, attacker, defender, *, down: bool, juggernaut: bool = False,
                     cause: str = "block", forced_follow: str | None = None, grab: bool = False,
-                    follow: bool = True, hits: dict | None = None):
+                    follow: bool = True, hits: dict | None = None, seen: dict | None = None):
     """A8.6-A8.7: push the defender, decide the follow-up (Frenzy forces it), then knock him
     down where he ended (or where he stood firm), then the ball and touchdowns. A house rule's
     push: `forced_follow` the follow-up forced, the `how` of its "moved" event (B3.6, B3.8 the
@@ -477,6 +489,8 @@ def push_and_follow(m, attacker, defender, *, down: bool, juggernaut: bool = Fal
     followed = False
     if result.moved and fend and follow:
         m.emit("skill_used", player=defender.id, skill="Fend")
+        if seen is not None:
+            seen["fended"] = True
     if result.moved and attacker.status == STANDING and follow and not fend:
         if forced_follow is not None or attacker.has("Frenzy"):
             followed = True

@@ -64,7 +64,7 @@ register_skill(FANATIC, NO_TACKLE_ZONE, NOT_BLOCKABLE, NEVER_DODGES, NEVER_STUNN
 #: B3.4.1: the template facings he may choose (compass, A1.2)
 FACINGS = {"E": (1, 0), "W": (-1, 0), "N": (0, -1), "S": (0, 1)}
 SQUARES = 4          # B3.4
-STRENGTH = 6         # B3.6.1
+STRENGTH = 6         # B3.6.1: his profile ST (D5.3: his current ST blocks)
 #: team.skill_used key: the illegal-procedure offer has been made for this Fanatic this turn
 OFFERED = "Fanatic first"
 #: the cause of a B3.10 knock-over (not in injury.SPP_CAUSES: no block dice, A14)
@@ -234,15 +234,18 @@ def force_back(m, p, q):
 
 
 def fanatic_block(m, p, q):
-    """B3.6: ST 6 against the target's ST, no assists, no Foul Appearance; the Fanatic's coach
-    is the attacker (team re-roll on the dice, A8.4.2). He must take the vacated square; if the
-    target does not move his move ends. Returns True when his move ends."""
+    """B3.6: his current ST (6, D5.3 [DD-115]) against the target's ST, no assists, no Foul
+    Appearance; the Fanatic's coach is the attacker (team re-roll on the dice, A8.4.2). He must
+    take the vacated square; if the target does not move his move ends. A target with D5.2
+    Fend is pushed but not followed: the Fanatic stays and goes on [DD-100]. Returns True when
+    his move ends."""
     m.emit("block_declared", attacker=p.id, defender=q.id, blitz=False, frenzy=False,
            fanatic=True)
-    n, chooser = dice_for(STRENGTH, q.st)
+    strength = p.st  # D5.3: B3.6.1's 6 is his current ST
+    n, chooser = dice_for(strength, q.st)
     chooser_side = q.side if chooser == "defender" else p.side
     info = {"attacker": p.id, "defender": q.id, "blitz": False, "fanatic": True,
-            "attacker_strength": STRENGTH, "defender_strength": q.st,
+            "attacker_strength": strength, "defender_strength": q.st,
             "attacker_assists": [], "defender_assists": [], "chooser": chooser_side}
     dice, index = yield from roll_block_dice(m, p, n, chooser_side, info)
     face = FACES[dice[index]]
@@ -250,9 +253,13 @@ def fanatic_block(m, p, q):
            index=index, fanatic=True)
     # A8.4.1 as for any block ([DD-10] the target first on Both Down), his knock-downs of the
     # target caused by "fanatic" (A14), the vacated square always taken (B3.6.4)
-    start = p.square
-    applied = yield from apply_face(m, p, q, face, cause="fanatic", forced_follow="fanatic")
-    return applied in (ATTACKER_DOWN, BOTH_DOWN) or p.square == start
+    start, seen = p.square, {}
+    applied = yield from apply_face(m, p, q, face, cause="fanatic", forced_follow="fanatic",
+                                    seen=seen)
+    # B3.6.4: the target did not move -> his move ends; D5.2 Fend: he moved but was not
+    # followed -> the Fanatic stays and goes on [DD-100]
+    return applied in (ATTACKER_DOWN, BOTH_DOWN) or (p.square == start
+                                                      and not seen.get("fended"))
 
 
 # -- B3.9 the chain, B3.12 exhaustion ---------------------------------------------------------------
