@@ -229,11 +229,13 @@ def knocks_attacker_down(face: str, attacker, defender) -> bool:
 
 
 def block_dice(state, attacker, defender, *, blitz: bool = False,
-               attacker_square=None) -> tuple[int, str | None]:
+               attacker_square=None, multiple: bool = False) -> tuple[int, str | None]:
     """A8.2-A8.3 (pure): (number of dice, 'attacker' / 'defender' / None) of a block, with the
-    attacker on `attacker_square` if given (Dauntless not rolled)."""
+    attacker on `attacker_square` if given (Dauntless not rolled); `multiple`: a D5.2 Multiple
+    Block block (the defender's ST +2)."""
     off, deff = assists(state, attacker, defender, attacker_square=attacker_square)
-    return dice_for(attacker_base_st(attacker, blitz) + len(off), defender.st + len(deff))
+    def_st = defender.st + (MULTIPLE_BLOCK_ST if multiple else 0)
+    return dice_for(attacker_base_st(attacker, blitz) + len(off), def_st + len(deff))
 
 
 def stumble_is_push(attacker, defender) -> bool:
@@ -242,35 +244,42 @@ def stumble_is_push(attacker, defender) -> bool:
 
 
 def block_odds(state, attacker, defender, blitz: bool = False, *,
-               attacker_square=None) -> dict:
+               attacker_square=None, multiple: bool = False) -> dict:
     """The block preview for the UI (no side effects): dice, who chooses (a side, or None),
     strengths and assists (player ids) of each side, and the chance that the defender ends
     Knocked Down, assuming the choosing coach picks in his own favour and no re-roll is used.
     Dauntless and Foul Appearance are folded into the chance; with Dauntless `dice` and
     `chooser` are the values if the Dauntless roll fails, `dauntless` its chance to succeed.
-    `attacker_square`: as if the attacker stood there (a Blitz plan)."""
+    `attacker_square`: as if the attacker stood there (a Blitz plan). `multiple`: a D5.2
+    Multiple Block block (defender's ST +2). `p_armour_broken`: the chance his armour breaks
+    once he is down, with the attacker's Mighty Blow and D5.2 Claw (`claw`)."""
+    from squigbowl.rules.injury import armour_break_chance
     off, deff = assists(state, attacker, defender, attacker_square=attacker_square)
     base = attacker_base_st(attacker, blitz)
+    def_st = defender.st + (MULTIPLE_BLOCK_ST if multiple else 0)
     down = sum(knocks_defender_down(FACES[n], attacker, defender) for n in range(1, 7)) / 6
 
     def chance(att_st: int) -> tuple[float, int, str | None]:
-        n, chooser = dice_for(att_st + len(off), defender.st + len(deff))
+        n, chooser = dice_for(att_st + len(off), def_st + len(deff))
         if chooser == "defender":
             return down ** n, n, chooser
         return 1 - (1 - down) ** n, n, chooser
 
     p_down, n, chooser = chance(base)
     daunt = None
-    if attacker.has("Dauntless") and defender.st > base:
-        daunt = dauntless_chance(base, defender.st)
-        p_down = (1 - daunt) * p_down + daunt * chance(defender.st)[0]
+    if attacker.has("Dauntless") and def_st > base:
+        daunt = dauntless_chance(base, def_st)
+        p_down = (1 - daunt) * p_down + daunt * chance(def_st)[0]
     if defender.has("Foul Appearance"):
         p_down *= 5 / 6
     side = {"attacker": attacker.side, "defender": defender.side, None: None}[chooser]
+    claw = attacker.has("Claw") and attacker.side != defender.side
     return {"dice": n, "chooser": side,
-            "attacker_strength": base + len(off), "defender_strength": defender.st + len(deff),
+            "attacker_strength": base + len(off), "defender_strength": def_st + len(deff),
             "attacker_assists": [q.id for q in off], "defender_assists": [q.id for q in deff],
-            "dauntless": daunt, "p_defender_down": p_down}
+            "dauntless": daunt, "p_defender_down": p_down, "claw": claw,
+            "p_armour_broken": armour_break_chance(
+                defender.av, mighty_blow=attacker.has("Mighty Blow"), claw=claw)}
 
 
 # -- the block -------------------------------------------------------------------------------------

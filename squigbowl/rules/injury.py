@@ -148,6 +148,19 @@ def armour_breaks(total: int, av: int, claw: bool = False) -> bool:
     return total > av or (claw and total >= CLAW_BREAKS)
 
 
+def armour_break_chance(av: int, modifier: int = 0, *, mighty_blow: bool = False,
+                        claw: bool = False) -> float:
+    """A8.9 (pure, for previews): the chance that 2D6 + modifier breaks AV, with Mighty Blow's
+    +1 where it breaks it (A12) and D5.2 Claw's 8+."""
+    hits = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            total = a + b + modifier
+            hits += armour_breaks(total, av, claw) or (mighty_blow
+                                                       and armour_breaks(total + 1, av, claw))
+    return hits / 36
+
+
 def armour(m, p, *, modifier: int = 0, mods: list | None = None, mighty_blow: bool = False,
            by=None, cause: str = "block", injury_mod: int = 0, stunned_is_ko: bool = False,
            claw: bool = False, piler=None, piled: list | None = None):

@@ -398,13 +398,16 @@ def leap_squares(m, p) -> list:
 
 
 # -- other previews, delegated to the rule modules ------------------------------------------------
-def block_preview(m, attacker_id: int, defender_id: int) -> dict:
-    """Dice, chooser, strengths, assists and knock-down chance of a block (block.block_odds)."""
+def block_preview(m, attacker_id: int, defender_id: int, *, multiple: bool = False) -> dict:
+    """Dice, chooser, strengths, assists, knock-down chance and armour chance (Mighty Blow,
+    D5.2 Claw) of a block (block.block_odds); `multiple`: one of D5.2 Multiple Block's two
+    blocks (the defender's ST +2)."""
     from squigbowl.rules.block import block_odds
     s = m.state
     act = s.activation
     blitz = act is not None and act.action == "BLITZ"
-    return block_odds(s, s.players[attacker_id], s.players[defender_id], blitz=blitz)
+    return block_odds(s, s.players[attacker_id], s.players[defender_id], blitz=blitz,
+                      multiple=multiple)
 
 
 def pass_preview(m, thrower_id: int, to) -> dict | None:

@@ -63,3 +63,16 @@ def test_d5_2_claw_without_it_8_does_not_break_av_10():
     assert not rolls_of(events, "armour")[0]["success"]
     assert P(m, A(9)).square == (7, 5)
     d.check_done()
+
+
+def test_d5_2_claw_the_block_preview_shows_the_armour_chance_with_claw():
+    from squigbowl.rules.odds import block_preview
+    m, d = game([("home:10", (5, 5), CLAW), ("away:9", (6, 5), {"av": 10})], [])
+    b = block_preview(m, H(10), A(9))
+    assert b["claw"] and b["p_armour_broken"] == 15 / 36  # 8+ on 2D6 (11+ without Claw)
+    m2, _ = game([("home:10", (5, 5), {"skills": ["Claw", "Mighty Blow"]}),
+                  ("away:9", (6, 5), {"av": 10})], [])
+    assert block_preview(m2, H(10), A(9))["p_armour_broken"] == 21 / 36  # 7+ with +1
+    m3, _ = game([("home:10", (5, 5)), ("away:9", (6, 5), {"av": 10})], [])
+    assert block_preview(m3, H(10), A(9))["p_armour_broken"] == 3 / 36
+    d.check_done()

@@ -88,3 +88,17 @@ def test_d5_2_multiple_block_frenzy_does_not_apply():
     m.decide(("push", (5, 7)))
     assert P(m, A(10)).status == PRONE and P(m, H(10)).square == (5, 5)
     d.check_done()
+
+
+def test_d5_2_multiple_block_the_preview_counts_the_plus_2_in_the_dice():
+    from squigbowl.coaches.block_odds import block_dice
+    from squigbowl.rules.odds import block_preview
+    m, d = game([("home:1", (5, 5), MB), ("away:9", (6, 5)), ("away:10", (4, 4))], [])
+    m.decide(("BLOCK", H(1)))
+    plain = block_preview(m, H(1), A(9))
+    assert (plain["dice"], plain["defender_strength"]) == (1, 4)  # 4 v 3 + 1 assist
+    b = block_preview(m, H(1), A(9), multiple=True)
+    assert (b["dice"], b["chooser"], b["defender_strength"]) == (2, 1, 6)
+    s = m.state
+    assert block_dice(s, P(m, H(1)), (5, 5), P(m, A(9)), multiple=True) == -2
+    d.check_done()
