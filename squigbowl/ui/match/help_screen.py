@@ -77,6 +77,8 @@ DECISION_HELP = house_words.Table("decision_help", {
     "turn": ("A5", "declare one action per player: Move, Block, Blitz (one a turn), Pass, "
                    "Hand-off, Foul (one each a turn); a turnover ends the turn at once"),
     "action": ("A6", "moving out of a tackle zone needs a dodge; beyond MA, Go For It (2+)"),
+    "multiple_block": ("D5.2", "Multiple Block: pick the second opponent; each block counts "
+                               "their ST +2, he never follows up"),
     "setup": ("A4.3", "11 players (or all you have) in your half, 3+ on the line of "
                       "scrimmage, at most 2 in each wide zone"),
     "kick": ("A4.4", "the ball lands D6 squares in a D8 direction from where you aim"),

@@ -70,6 +70,7 @@ DECISION_TITLES = house_words.Table("decision_titles", {
     "quick_snap": "Quick Snap: move players one square",
     "kick_halve": "Kick skill: halve the scatter distance?",
     "ttm_target": "Throw team-mate: where to?",
+    "multiple_block": "Multiple Block: the second opponent to block",
 })
 
 #: choice kind -> (ctrl, decision, choice) -> its line in a dialog or None (a house rule's)
@@ -209,6 +210,33 @@ def squig_words(state, text: str) -> str:
     return text
 
 
+# -- the D5.2 skills' "may" questions (RULES.md D5.1: the UI asks for every "may") ---------------
+def _wrestle_question(ctrl, info, name) -> str:
+    other = info.get("defender") if info.get("player") == info.get("attacker") else \
+        info.get("attacker")
+    return (f"Both Down: {name} may Wrestle {player_name(ctrl.state, other, short=True)} — "
+            "both Placed Prone, no armour rolls (a turnover only if the attacker has the ball)."
+            " Wrestle?")
+
+
+def _piling_on_question(ctrl, info, name) -> str:
+    dice = "+".join(str(d) for d in info.get("dice") or [])
+    victim = player_name(ctrl.state, info.get("victim"), short=True)
+    seen = {"holds": "holds"}.get(info.get("result"), f"says {info.get('result')}")
+    return (f"Piling On ({name}): {victim}'s {info.get('roll')} roll {dice} {seen}. Re-roll it? "
+            f"{name} is then Placed Prone and his action ends")
+
+
+def _grab_question(ctrl, info, name) -> str:
+    return (f"Grab: push {player_name(ctrl.state, info.get('player'), short=True)} to any "
+            "highlighted square")
+
+
+#: skill -> (ctrl, info, player's name) -> the title of its 'skill' question
+SKILL_QUESTIONS = {"Wrestle": _wrestle_question, "Piling On": _piling_on_question,
+                   "Grab": _grab_question}
+
+
 def decision_title(ctrl, decision) -> str:
     """The question of a decision, in words (with the player or roll it is about)."""
     d = decision
@@ -229,6 +257,8 @@ def decision_title(ctrl, decision) -> str:
         seen = "broken" if info.get("broken") else "holds"
         return (f"Dirty Player ({name}): armour {info['armour']} against AV {info.get('av')}, "
                 f"{seen}. Put the +1 on the armour or on the injury?")
+    if d.kind == "skill" and info.get("skill") in SKILL_QUESTIONS:
+        return SKILL_QUESTIONS[info["skill"]](ctrl, info, name)
     if d.kind == "skill" and info.get("skill"):
         return f"Use {info['skill']}" + (f" ({name})" if name else "") + "?"
     if d.kind == "block_die":
