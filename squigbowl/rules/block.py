@@ -532,7 +532,9 @@ from squigbowl.rules.events import describe_events  # noqa: E402
 EVENTS = describe_events(__name__, "Blocks", {
     "block_declared": ("A8", "A block starts", {
         "attacker": "", "defender": "", "blitz": "True when it is a Blitz's block",
-        "frenzy": "True for Frenzy's second block"}),
+        "frenzy": "True for Frenzy's second block",
+        "multiple": "True for one of the two blocks of Multiple Block (D5.2); absent "
+                    "otherwise"}),
     "revolted": ("A12", "Foul Appearance: the attacker failed his roll and does nothing", {
         "player": "the attacker's id", "defender": ""}),
     "block_roll": ("A8.4", "The block dice were rolled (again after a re-roll)", {
