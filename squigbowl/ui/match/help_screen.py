@@ -43,7 +43,8 @@ SKILL_HELP = house_words.Table("skill_help", {
     "Frenzy": ("A12", "always follows up, and blocks again after a push"),
     "Guard": ("A12", "assists blocks even while marked"),
     "Horns": ("A12", "+1 ST when blocking in a Blitz"),
-    "Juggernaut": ("A12", "in a Blitz: no Stand Firm against him, Both Down may be Pushed"),
+    "Juggernaut": ("A12", "in a Blitz: no Stand Firm, Fend or Wrestle against him, Both Down "
+                          "may be Pushed"),
     "Kick": ("A12", "the kick-off scatter distance may be halved"),
     "Leader": ("A12", "one extra team re-roll a half while he is on the pitch, spent before "
                       "the bought ones"),
