@@ -1,6 +1,6 @@
 """D5.2 / D5.3 block skills on the house rules' players: the Goblin Fanatic's B3.6 blocks (Fend
 [DD-100], Strip Ball, Grab, Wrestle with B3.9, Mighty Blow and his current ST [DD-115]) and the
-Death-Roller (B8.4: wrecked by Wrestle and by Piling On).
+Death-Roller (B8.4: wrecked by Wrestle and by Piling On), and Strip Ball on the squig (B1).
 
 Goblins (Home): home:3 Goblin Fanatic id 2 on (10, 7), home:9 Goblin id 8 (ST 2, Dodge,
 Stunty). Dwarfs (Away): away:8 Blocker id 20 (ST 3 AV 9; Block, Tackle, Thick Skull),
@@ -124,4 +124,18 @@ def test_d5_2_piling_on_a_death_roller_using_it_is_wrecked_b8_4():
     assert m.pending.info["skill"] == "Piling On"
     events = m.decide(("use", True))
     assert "wrecked" in kinds(events) and P(m, DR).status == CASUALTY
+    d.check_done()
+
+
+def test_d5_2_strip_ball_works_on_the_squig():
+    # Squig Ball (B1): the carried ball is the squig; stripped, it bounces like a ball
+    m, d = make([("home:10", (5, 5), {"skills": ["Strip Ball"]}), ("away:9", (6, 5))], [3, 7],
+                home="Orcs", away="Humans", carrier="away:9", options={"squig_ball": True},
+                rerolls={"home": 0, "away": 0}, apothecary={"home": 0, "away": 0})
+    m.decide(("BLOCK", 9))
+    m.decide(("block", 19))
+    m.decide(("push", (7, 5)))
+    events = m.decide(("follow_up", False))
+    assert of(events, "ball_dropped")[0]["square"] == (7, 5)
+    assert m.state.ball.carrier is None and m.state.ball.square == (7, 6)
     d.check_done()
