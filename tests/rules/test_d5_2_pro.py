@@ -86,3 +86,17 @@ def test_d5_2_pro_block_dice_only_as_the_attacker():
     start_block(m2, H(10), A(9))
     assert m2.pending.kind == "push"  # the defender's Pro: no question
     d.check_done()
+
+
+def test_d5_2_pro_the_odds_preview_counts_it():
+    from squigbowl.rules.odds import Need, chance_with_rerolls, rerolls_available
+    m, d = game([("home:10", (5, 5), PRO), ("away:9", (6, 6))], [])
+    team, skills = rerolls_available(m, P(m, H(10)))
+    assert skills == {"Pro"} and not team
+    need = Need("dodge", 4, 1, (4, 5))  # 3+: 2/3
+    assert abs(chance_with_rerolls([need], team=False, skills=skills)
+               - (2 / 3 + 1 / 3 * 1 / 2 * 2 / 3)) < 1e-12
+    # the Pro D6 re-rolled with the team re-roll: 3/4 of the time the re-roll is made
+    assert abs(chance_with_rerolls([need], team=True, skills=skills)
+               - (2 / 3 + 1 / 3 * 3 / 4 * 2 / 3)) < 1e-12
+    d.check_done()
