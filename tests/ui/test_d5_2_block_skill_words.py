@@ -68,3 +68,15 @@ def test_d5_2_claw_the_block_line_shows_the_armour_chance():
     m.decide(("BLOCK", H(10)))
     line = prompts.target_text(ctrl_of(m), m.pending, ("block", A(9)))
     assert line.endswith("armour breaks 42% (Claw)")
+
+
+def test_d5_2_multiple_block_choice_texts():
+    m, _ = game([("home:10", (5, 5), {"skills": ["Multiple Block"]}), ("away:9", (6, 5)),
+                 ("away:10", (5, 6))], [])
+    m.decide(("BLOCK", H(10)))
+    ctrl = ctrl_of(m)
+    first = words.choice_text(ctrl, m.pending, ("multiple_block", A(9)))
+    assert first.startswith("Multiple Block: ") and first.endswith("first, then another")
+    m.decide(("multiple_block", A(9)))
+    second = words.choice_text(ctrl_of(m), m.pending, ("multiple_block", A(10)))
+    assert second.startswith("Block ") and second.endswith("second (Multiple Block)")

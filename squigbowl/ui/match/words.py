@@ -73,8 +73,17 @@ DECISION_TITLES = house_words.Table("decision_titles", {
     "multiple_block": "Multiple Block: the second opponent to block",
 })
 
+def _multiple_block_choice(ctrl, decision, choice) -> str | None:
+    """D5.2 Multiple Block: the action's choice names the first of two, the question the
+    second."""
+    who = player_name(ctrl.state, choice[1], short=True)
+    if decision is not None and decision.kind == "multiple_block":
+        return f"Block {who} second (Multiple Block)"
+    return f"Multiple Block: {who} first, then another"
+
+
 #: choice kind -> (ctrl, decision, choice) -> its line in a dialog or None (a house rule's)
-CHOICE_TEXTS = house_words.Table("choice_texts")
+CHOICE_TEXTS = house_words.Table("choice_texts", {"multiple_block": _multiple_block_choice})
 
 #: question prefixes built from a decision's info (the rest of the info goes below it)
 REROLL_SOURCES = {"team": "a team re-roll", None: "no re-roll"}
