@@ -102,3 +102,16 @@ def test_d5_2_multiple_block_the_preview_counts_the_plus_2_in_the_dice():
     s = m.state
     assert block_dice(s, P(m, H(1)), (5, 5), P(m, A(9)), multiple=True) == -2
     d.check_done()
+
+
+def test_d5_2_multiple_block_no_second_block_when_he_no_longer_stands():
+    # the first defender wrestles him down on a Both Down: no turnover, but no second block
+    m, d = game([("home:10", (5, 5), MB), ("away:9", (6, 5), {"skills": ["Wrestle"]}),
+                 ("away:10", (5, 6))], [2, 2])
+    m.decide(("BLOCK", H(10)))
+    m.decide(("multiple_block", A(9)))
+    m.decide(("multiple_block", A(10)))
+    events = m.decide(("use", True))  # away:9's Wrestle
+    assert P(m, H(10)).status == PRONE and "turnover" not in kinds(events)
+    assert not of(events, "block_declared") and m.pending.kind == "turn"
+    d.check_done()

@@ -103,3 +103,31 @@ def test_d5_2_piling_on_not_when_he_goes_down_himself_on_both_down():
     events = start_block(m, H(10), A(9))
     assert m.pending.kind == "turn" and "turnover" in kinds(events)
     d.check_done()
+
+
+def test_d5_2_piling_on_after_a_multiple_block_block_then_no_second_block():
+    # Stand Firm: knocked down in his own square, still next to the blocker
+    m, d = game([("home:10", (5, 5), {"skills": ["Piling On", "Multiple Block"]}),
+                 ("away:9", (6, 5), {"skills": ["Stand Firm"]}), ("away:10", (5, 6))],
+                [6, 6, 1, 1, 1, 1])
+    m.decide(("BLOCK", H(10)))
+    m.decide(("multiple_block", A(9)))
+    m.decide(("multiple_block", A(10)))
+    m.decide(("use", True))  # Stand Firm
+    assert m.pending.info["skill"] == "Piling On"
+    events = m.decide(("use", True))
+    assert P(m, H(10)).status == PRONE and not of(events, "block_declared")
+    assert P(m, A(10)).status == STANDING and m.pending.kind == "turn"
+    d.check_done()
+
+
+def test_d5_2_piling_on_after_a_frenzy_second_block():
+    m, d = game([("home:10", (5, 5), {"skills": ["Piling On", "Frenzy"]}), ("away:9", (6, 5))],
+                [3, 6, 1, 1, 1, 1])
+    start_block(m, H(10), A(9))
+    m.decide(("push", (7, 5)))   # Frenzy: follows up, blocks again: Defender Down
+    m.decide(("push", (8, 5)))   # follows up again, next to him
+    assert m.pending.info["skill"] == "Piling On"
+    m.decide(("use", True))
+    assert P(m, H(10)).status == PRONE and P(m, H(10)).square == (7, 5)
+    d.check_done()
