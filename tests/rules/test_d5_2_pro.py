@@ -100,3 +100,18 @@ def test_d5_2_pro_the_odds_preview_counts_it():
     assert abs(chance_with_rerolls([need], team=True, skills=skills)
                - (2 / 3 + 1 / 3 * 3 / 4 * 2 / 3)) < 1e-12
     d.check_done()
+
+
+def test_d5_2_pro_also_in_the_other_teams_turn():
+    # away:9 intercepts home:10's pass (only a 6: target 4, -2); Pro re-rolls the 5, no team
+    # re-roll in the other team's turn (A10.2)
+    m, d = game([("home:10", (5, 7)), ("home:11", (9, 7)), ("away:9", (7, 8), PRO)],
+                [5, 4, 6], carrier="home:10", rerolls={"home": 0, "away": 2})
+    m.decide(("PASS", H(10)))
+    m.decide(("pass", (9, 7)))
+    m.decide(("intercept", A(9)))
+    assert m.pending.kind == "reroll" and m.pending.side == 1
+    assert m.legal() == [("reroll", "Pro"), ("reroll", None)]
+    events = m.decide(("reroll", "Pro"))
+    assert "intercepted" in kinds(events) and m.state.ball.carrier == A(9)
+    d.check_done()
