@@ -139,3 +139,17 @@ def test_d5_2_strip_ball_works_on_the_squig():
     assert of(events, "ball_dropped")[0]["square"] == (7, 5)
     assert m.state.ball.carrier is None and m.state.ball.square == (7, 6)
     d.check_done()
+
+
+def test_d5_2_wrestle_the_squig_never_uses_both_down_so_no_wrestle_b1_6_6():
+    # as test_squig_ball's Q1b, the target with Wrestle: 3 dice all Both Down, pushed, no
+    # question about Wrestle
+    from tests.house.test_squig_ball import of_kind, rows, start_turn
+    m, dice, events = start_turn(rows(("away:9", (11, 7), {"skills": ["Wrestle"]})),
+                                 [5, 1, 2, 2, 2, 2], ball=(10, 7))
+    result = of_kind(events, "squig_block_result")[0]
+    assert (result["face"], result["effect"]) == ("both_down", "pushed")
+    assert m.pending.kind == "push"
+    m.decide(("push", (12, 6)))
+    assert m.state.players[19].status == STANDING
+    dice.check_done()
