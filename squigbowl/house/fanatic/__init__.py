@@ -14,8 +14,9 @@ block.assists) and may not be blocked (block.can_be_blocked, DD-38). This module
   decision with the choices ("fanatic", facing) for facing in E, W, N, S; then a D6 on the
   throw-in template (A1.10: 1-2 left arrow, 3-4 centre, 5-6 right arrow), no re-roll, gives the
   target square. Empty: he moves in (a ball there bounces, no turnover). A Standing player of
-  either team: he blocks him with ST 6, no assists, Foul Appearance ignored [DD-43], and must
-  take the square the target leaves. A Prone or Stunned player: forced back, no armour roll
+  either team: he blocks him with his current ST (6, D5.3 [DD-115]), no assists, Foul
+  Appearance ignored [DD-43], and must take the square the target leaves (not a D5.2 Fend
+  player's: he stays and goes on, DD-100). A Prone or Stunned player: forced back, no armour roll
   (B3.8). An opposing Fanatic: both knocked over (B3.10). Off the pitch: the crowd [DD-45].
 * B3.9 [DD-44]: whenever he would be Knocked Down, Fall Over or be Placed Prone, for any reason,
   an injury roll with no armour roll, Stunned counting as KO'd (injury.injury_result); a
