@@ -71,6 +71,16 @@ SKILL_HELP = house_words.Table("skill_help", {
     "Throw Team-Mate": ("A7.9", "may throw a Right Stuff team-mate"),
     "Very Long Legs": ("A12", "+1 to interceptions and leaps"),
     "Wild Animal": ("A12", "D6 after declaring (+2 for a Block/Blitz): 1-3 he does nothing"),
+    # D5.2, the block skills a player may learn in a league
+    "Claw": ("D5.2", "his block's armour roll of 8+ always breaks"),
+    "Fend": ("D5.2", "a player who blocks him may not follow up"),
+    "Grab": ("D5.2", "in a Block action, pushes the defender to any empty square next to him"),
+    "Multiple Block": ("D5.2", "in a Block action, blocks two opponents (their ST +2, no "
+                               "follow-up)"),
+    "Piling On": ("D5.2", "may re-roll his victim's armour or injury, then goes prone"),
+    "Pro": ("D5.2", "once a team turn, 4+ on a D6 re-rolls one of his rolls"),
+    "Strip Ball": ("D5.2", "a carrier his block pushes drops the ball"),
+    "Wrestle": ("D5.2", "on Both Down, both may be placed prone without armour rolls"),
 })
 
 #: what each decision kind is about, with the rule to read ("decision_help")
