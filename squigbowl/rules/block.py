@@ -13,9 +13,15 @@ up; afterwards he may go on moving). A block runs:
    Defender Stumbles; pushes (push.py) with the follow-up decided before knock-downs (A8.7),
    Frenzy's forced follow-up and second block.
 
-Decisions asked here: 'reroll' (("reroll", "team") / ("reroll", None)), 'block_die'
-(("block_die", index)), 'follow_up' (("follow_up", True/False)), 'skill' (("use", True/False)
-for Block and Juggernaut; info names the skill and the player). Push decisions: push.py.
+5. The D5.2 block skills: Fend (no follow-up), Strip Ball (a pushed carrier drops the ball),
+   Wrestle (Both Down: both Placed Prone), Grab (push.py), Multiple Block (two blocks, ST +2),
+   Piling On and Claw (injury.py), Pro (a re-roll source, rolls.py).
+
+Decisions asked here: 'reroll' (("reroll", "team") / ("reroll", "Pro") / ("reroll", None)),
+'block_die' (("block_die", index)), 'follow_up' (("follow_up", True/False)), 'skill'
+(("use", True/False) for Block, Juggernaut and Wrestle; info names the skill and the player),
+'multiple_block' (("multiple_block", id): Multiple Block's second opponent). Push decisions:
+push.py.
 
 `block_odds(state, attacker, defender, blitz)` is the pure preview the UI shows.
 """
