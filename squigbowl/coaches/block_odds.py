@@ -20,10 +20,12 @@ def block_die_view(d):
     return None
 
 
-def block_dice(s, att, att_sq, dfd, blitz: bool = False) -> int:
-    """Dice for the attacker on `att_sq` (block.block_dice: A8.2-A8.3, Horns): +n when he
-    chooses among n, -n when the defender does, 1 for one."""
-    n, chooser = block.block_dice(s, att, dfd, blitz=blitz, attacker_square=att_sq)
+def block_dice(s, att, att_sq, dfd, blitz: bool = False, *, multiple: bool = False) -> int:
+    """Dice for the attacker on `att_sq` (block.block_dice: A8.2-A8.3, Horns; `multiple`: a
+    D5.2 Multiple Block block, the defender's ST +2): +n when he chooses among n, -n when the
+    defender does, 1 for one."""
+    n, chooser = block.block_dice(s, att, dfd, blitz=blitz, attacker_square=att_sq,
+                                  multiple=multiple)
     return -n if chooser == "defender" else n
 
 

@@ -12,6 +12,7 @@ from squigbowl.coaches.block_odds import (
     face_rank,
 )
 from squigbowl.coaches.paths import opp_tz_map
+from squigbowl.coaches.block_skills import piling_on_wanted, second_target, wrestle_wanted
 from squigbowl.coaches.policies import bribe_wanted, cas_rank
 from squigbowl.rules.geometry import NEIGHBOURS, on_pitch
 from squigbowl.rules.model import STANDING
@@ -26,14 +27,15 @@ class ProcedureAnswers:
         sources = [c[1] for c in d.choices if c[0] == "reroll" and c[1] is not None]
         if not sources:
             return None
+        what = str(d.info.get("what", "")).lower()
+        faces = d.info.get("faces")
+        block_dice = "block" in what and isinstance(faces, (list, tuple)) and faces
         for src in sources:
-            if src != "team":
+            if src != "team" and not (block_dice and src == "Pro"):
                 return ("reroll", src)
         s = m.state
         team = s.teams[d.side]
-        what = str(d.info.get("what", "")).lower()
-        faces = d.info.get("faces")
-        if "block" in what and isinstance(faces, (list, tuple)) and faces:
+        if block_dice:
             # block dice (A8.4.2): re-roll only when every face we may pick is bad for us
             att, dfd = block_players(s, d)
             chooser = d.info.get("chooser", d.side)
@@ -42,7 +44,9 @@ class ProcedureAnswers:
             if chooser != d.side:
                 ranks = [-r for r in ranks]
                 best = min(ranks)  # the defender picks the worst for us
-            return ("reroll", "team" if best <= 1 else None)
+            # D5.2 Pro before the team re-roll (it costs none)
+            again = "Pro" if "Pro" in sources else ("team" if "team" in sources else None)
+            return ("reroll", again if best <= 1 else None)
         pid = d.info.get("player")
         ball_player = pid is not None and (s.ball.carrier == pid or (
             s.ball.carrier is None and s.ball.square is not None and pid < len(s.players)
@@ -128,7 +132,14 @@ class ProcedureAnswers:
     def on_skill(self, m, d):
         """Optional skills (Block, Juggernaut, Stand Firm...): use them; Dirty Player, seen
         the armour roll (A12), on the injury when the armour broke, else on the armour; Side
-        Step to the on-pitch square with the fewest opposing tackle zones."""
+        Step (and D5.2 Grab, the pusher's) to the on-pitch square with the fewest opposing
+        tackle zones; D5.2 Wrestle and Piling On when they pay (`wrestle_wanted`,
+        `piling_on_wanted`)."""
+        skill = d.info.get("skill")
+        if skill == "Wrestle" and ("use", True) in d.choices:
+            return ("use", wrestle_wanted(m.state, d))
+        if skill == "Piling On" and ("use", True) in d.choices:
+            return ("use", piling_on_wanted(m.state, d))
         if ("use", True) in d.choices:
             return ("use", True)
         if ("use", "armour") in d.choices:
@@ -187,6 +198,10 @@ class ProcedureAnswers:
             return None
         rank = [cas_rank(r) for r in results]
         return ("casualty", 0 if rank[0] <= rank[1] else 1)
+
+    def on_multiple_block(self, m, d):
+        """D5.2 Multiple Block: the second opponent with the best block (`second_target`)."""
+        return second_target(m.state, d)
 
     def on_bribe(self, m, d):
         """A9.5: a bribe on a player worth it (`bribe_wanted`)."""

@@ -32,6 +32,7 @@ import random
 
 from squigbowl.coaches import house_play
 from squigbowl.coaches.block_odds import block_dice, block_value
+from squigbowl.coaches.block_skills import multiple_block_wanted
 from squigbowl.coaches.coach import Coach, register
 from squigbowl.coaches.paths import (
     find_paths,
@@ -662,6 +663,10 @@ class ScriptedCoach(ProcedureAnswers, Coach):
                     for c in choices:
                         if c[1] == target and c[0] in ("block", "blitz"):
                             plan["done"] = True
+                            # D5.2 Multiple Block when a second block is worth it too
+                            if c[0] == "block" and ("multiple_block", target) in choices \
+                                    and multiple_block_wanted(s, p, target):
+                                return ("multiple_block", target)
                             return c
                 if plan["kind"] in ("handoff", "pass") and not plan.get("done"):
                     # A7.4 / A7.2: the hand-off or the pass at the end of the way
@@ -741,6 +746,7 @@ HANDLERS = {
     "apothecary_result": ScriptedCoach.on_apothecary_result,
     "bribe": ScriptedCoach.on_bribe,
     "skill": ScriptedCoach.on_skill,
+    "multiple_block": ScriptedCoach.on_multiple_block,
     "kick_halve": ScriptedCoach.on_kick_halve,
     "high_kick": ScriptedCoach.on_high_kick,
     "quick_snap": ScriptedCoach.on_quick_snap,

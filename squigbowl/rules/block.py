@@ -13,9 +13,15 @@ up; afterwards he may go on moving). A block runs:
    Defender Stumbles; pushes (push.py) with the follow-up decided before knock-downs (A8.7),
    Frenzy's forced follow-up and second block.
 
-Decisions asked here: 'reroll' (("reroll", "team") / ("reroll", None)), 'block_die'
-(("block_die", index)), 'follow_up' (("follow_up", True/False)), 'skill' (("use", True/False)
-for Block and Juggernaut; info names the skill and the player). Push decisions: push.py.
+5. The D5.2 block skills: Fend (no follow-up), Strip Ball (a pushed carrier drops the ball),
+   Wrestle (Both Down: both Placed Prone), Grab (push.py), Multiple Block (two blocks, ST +2),
+   Piling On and Claw (injury.py), Pro (a re-roll source, rolls.py).
+
+Decisions asked here: 'reroll' (("reroll", "team") / ("reroll", "Pro") / ("reroll", None)),
+'block_die' (("block_die", index)), 'follow_up' (("follow_up", True/False)), 'skill'
+(("use", True/False) for Block, Juggernaut and Wrestle; info names the skill and the player),
+'multiple_block' (("multiple_block", id): Multiple Block's second opponent). Push decisions:
+push.py.
 
 `block_odds(state, attacker, defender, blitz)` is the pure preview the UI shows.
 """
@@ -27,7 +33,7 @@ from squigbowl.rules import rolls
 from squigbowl.rules.events import Decision
 from squigbowl.rules.rolls import ask_skill
 from squigbowl.rules.geometry import NEIGHBOURS, distance
-from squigbowl.rules.injury import knock_down
+from squigbowl.rules.injury import knock_down, place_prone
 from squigbowl.rules.model import NOT_BLOCKABLE, STANDING, WITH_TRAIT
 from squigbowl.rules.push import push, settle_ball
 from squigbowl.rules.turn import BLITZ, BLOCK, action_options, choice_handler
@@ -92,7 +98,11 @@ def _with_alternatives(m, p, targets) -> list:
 def _block_options(m, p, act) -> list:
     if act.blocked:
         return []
-    return _with_alternatives(m, p, block_targets(m.state, p))
+    targets = block_targets(m.state, p)
+    choices = _with_alternatives(m, p, targets)
+    if len(targets) >= 2 and p.has("Multiple Block"):  # D5.2: name the first of two
+        choices += [("multiple_block", q.id) for q in targets]
+    return choices
 
 
 @action_options(BLITZ)
@@ -116,6 +126,31 @@ def block_choice(m, p, act, target):
     if not blitz:
         act.done = True
 
+
+@choice_handler("multiple_block")
+def multiple_block_choice(m, p, act, first):
+    """D5.2 Multiple Block [DD-112]: in a Block action, the first of two adjacent Standing
+    opponents was named; a 'multiple_block' decision names the second (choices
+    ("multiple_block", id)). Each block in turn, each defender's ST +2, no follow-up; the
+    second only if he still stands and the first caused no turnover."""
+    s = m.state
+    act.blocked = True
+    others = [q for q in block_targets(s, p) if q.id != first]
+    choice = yield Decision("multiple_block", p.side,
+                            [("multiple_block", q.id) for q in others],
+                            {"player": p.id, "first": first})
+    second = s.players[choice[1]]
+    m.emit("skill_used", player=p.id, skill="Multiple Block")
+    done = yield from block(m, p, s.players[first], act=act, multiple=True)
+    if (done is not None and p.status == STANDING and not s.turnover and s.touchdown is None
+            and not act.done and second.status == STANDING and second.square is not None
+            and distance(p.square, second.square) == 1):
+        yield from block(m, p, second, act=act, multiple=True)
+    act.done = True
+
+
+#: D5.2 Multiple Block: each defender's ST bonus for both blocks
+MULTIPLE_BLOCK_ST = 2
 
 def pay_block_square(m, p, act):
     """A5.3 / A6.5: a block in a Blitz costs one square of movement, a GFI beyond MA; a failed
@@ -195,11 +230,13 @@ def knocks_attacker_down(face: str, attacker, defender) -> bool:
 
 
 def block_dice(state, attacker, defender, *, blitz: bool = False,
-               attacker_square=None) -> tuple[int, str | None]:
+               attacker_square=None, multiple: bool = False) -> tuple[int, str | None]:
     """A8.2-A8.3 (pure): (number of dice, 'attacker' / 'defender' / None) of a block, with the
-    attacker on `attacker_square` if given (Dauntless not rolled)."""
+    attacker on `attacker_square` if given (Dauntless not rolled); `multiple`: a D5.2 Multiple
+    Block block (the defender's ST +2)."""
     off, deff = assists(state, attacker, defender, attacker_square=attacker_square)
-    return dice_for(attacker_base_st(attacker, blitz) + len(off), defender.st + len(deff))
+    def_st = defender.st + (MULTIPLE_BLOCK_ST if multiple else 0)
+    return dice_for(attacker_base_st(attacker, blitz) + len(off), def_st + len(deff))
 
 
 def stumble_is_push(attacker, defender) -> bool:
@@ -208,44 +245,53 @@ def stumble_is_push(attacker, defender) -> bool:
 
 
 def block_odds(state, attacker, defender, blitz: bool = False, *,
-               attacker_square=None) -> dict:
+               attacker_square=None, multiple: bool = False) -> dict:
     """The block preview for the UI (no side effects): dice, who chooses (a side, or None),
     strengths and assists (player ids) of each side, and the chance that the defender ends
     Knocked Down, assuming the choosing coach picks in his own favour and no re-roll is used.
     Dauntless and Foul Appearance are folded into the chance; with Dauntless `dice` and
     `chooser` are the values if the Dauntless roll fails, `dauntless` its chance to succeed.
-    `attacker_square`: as if the attacker stood there (a Blitz plan)."""
+    `attacker_square`: as if the attacker stood there (a Blitz plan). `multiple`: a D5.2
+    Multiple Block block (defender's ST +2). `p_armour_broken`: the chance his armour breaks
+    once he is down, with the attacker's Mighty Blow and D5.2 Claw (`claw`)."""
+    from squigbowl.rules.injury import armour_break_chance
     off, deff = assists(state, attacker, defender, attacker_square=attacker_square)
     base = attacker_base_st(attacker, blitz)
+    def_st = defender.st + (MULTIPLE_BLOCK_ST if multiple else 0)
     down = sum(knocks_defender_down(FACES[n], attacker, defender) for n in range(1, 7)) / 6
 
     def chance(att_st: int) -> tuple[float, int, str | None]:
-        n, chooser = dice_for(att_st + len(off), defender.st + len(deff))
+        n, chooser = dice_for(att_st + len(off), def_st + len(deff))
         if chooser == "defender":
             return down ** n, n, chooser
         return 1 - (1 - down) ** n, n, chooser
 
     p_down, n, chooser = chance(base)
     daunt = None
-    if attacker.has("Dauntless") and defender.st > base:
-        daunt = dauntless_chance(base, defender.st)
-        p_down = (1 - daunt) * p_down + daunt * chance(defender.st)[0]
+    if attacker.has("Dauntless") and def_st > base:
+        daunt = dauntless_chance(base, def_st)
+        p_down = (1 - daunt) * p_down + daunt * chance(def_st)[0]
     if defender.has("Foul Appearance"):
         p_down *= 5 / 6
     side = {"attacker": attacker.side, "defender": defender.side, None: None}[chooser]
+    claw = attacker.has("Claw") and attacker.side != defender.side
     return {"dice": n, "chooser": side,
-            "attacker_strength": base + len(off), "defender_strength": defender.st + len(deff),
+            "attacker_strength": base + len(off), "defender_strength": def_st + len(deff),
             "attacker_assists": [q.id for q in off], "defender_assists": [q.id for q in deff],
-            "dauntless": daunt, "p_defender_down": p_down}
+            "dauntless": daunt, "p_defender_down": p_down, "claw": claw,
+            "p_armour_broken": armour_break_chance(
+                defender.av, mighty_blow=attacker.has("Mighty Blow"), claw=claw)}
 
 
 # -- the block -------------------------------------------------------------------------------------
-def block(m, attacker, defender, *, blitz: bool = False, act=None, second: bool = False):
+def block(m, attacker, defender, *, blitz: bool = False, act=None, second: bool = False,
+          multiple: bool = False):
     """One block (A8), with Frenzy's second block (A12). Returns the face applied, or None
-    when the block did not happen (Foul Appearance)."""
+    when the block did not happen (Foul Appearance). `multiple`: one of the two blocks of
+    D5.2 Multiple Block (the defender's ST +2, no follow-up, no Frenzy)."""
     s = m.state
     m.emit("block_declared", attacker=attacker.id, defender=defender.id, blitz=blitz,
-           frenzy=second)
+           frenzy=second, **({"multiple": True} if multiple else {}))
     if not second and defender.has("Dump-Off") and not (yield from dump_off(m, attacker,
                                                                            defender)):
         return None
@@ -260,12 +306,13 @@ def block(m, attacker, defender, *, blitz: bool = False, act=None, second: bool 
     # A8.3.4 assists when declared, then A8.2 strength (Horns, Dauntless)
     off, deff = assists(s, attacker, defender)
     att_st = attacker_base_st(attacker, blitz)
-    if attacker.has("Dauntless") and defender.st > att_st:
-        ok = yield from rolls.test(m, attacker, "Dauntless", defender.st + 1,
+    def_st = defender.st + (MULTIPLE_BLOCK_ST if multiple else 0)
+    if attacker.has("Dauntless") and def_st > att_st:
+        ok = yield from rolls.test(m, attacker, "Dauntless", def_st + 1,
                                    mods=[("ST", att_st)])
         if ok:
-            att_st = defender.st
-    a_total, d_total = att_st + len(off), defender.st + len(deff)
+            att_st = def_st
+    a_total, d_total = att_st + len(off), def_st + len(deff)
     n, chooser = dice_for(a_total, d_total)
     chooser_side = {"attacker": attacker.side, "defender": defender.side,
                     None: attacker.side}[chooser]
@@ -277,9 +324,12 @@ def block(m, attacker, defender, *, blitz: bool = False, act=None, second: bool 
     face = FACES[dice[index]]
     m.emit("block_result", attacker=attacker.id, defender=defender.id, face=face,
            die=dice[index], index=index)
-    applied = yield from apply_face(m, attacker, defender, face, blitz=blitz)
+    applied = yield from apply_face(m, attacker, defender, face, blitz=blitz,
+                                    multiple=multiple)
+    if act is not None and attacker.status != STANDING and not s.turnover:
+        act.done = True  # D5.2 Wrestle / Piling On: down with no turnover, the action ends
     # A12 Frenzy: a second block after a push when both still stand adjacent
-    if (not second and applied == PUSHED and attacker.has("Frenzy")
+    if (not second and not multiple and applied == PUSHED and attacker.has("Frenzy")
             and s.touchdown is None and not s.turnover
             and attacker.status == STANDING and defender.status == STANDING
             and attacker.square is not None and defender.square is not None
@@ -309,14 +359,24 @@ def roll_block_dice(m, attacker, n: int, chooser_side: int, info: dict, *,
     `ask_info` is added to the questions' info only. Returns (dice, index of the chosen die)."""
     dice = [m.dice.d6(purpose) for _ in range(n)]
     m.emit(event, dice=dice, faces=[FACES[d] for d in dice], **info)
-    if (rerollable and attacker is not None
-            and rolls.team_reroll_available(m, attacker.side)):
-        choice = yield Decision("reroll", attacker.side, [("reroll", "team"), ("reroll", None)],
+    # D5.2 Pro: the attacker's block dice only
+    pro = rerollable and attacker is not None and rolls.pro_available(m, attacker)
+    team = rerollable and attacker is not None and rolls.team_reroll_available(m, attacker.side)
+    if team or pro:
+        sources = (["team"] if team else []) + (["Pro"] if pro else [])
+        choice = yield Decision("reroll", attacker.side,
+                                [("reroll", src) for src in sources] + [("reroll", None)],
                                 {"player": attacker.id, "what": "block dice", "dice": dice,
                                  "faces": [FACES[d] for d in dice], **info})
-        if choice[1] == "team" and rolls.use_team_reroll(m, attacker, "block dice"):
+        if choice[1] == "team":
+            again = rolls.use_team_reroll(m, attacker, "block dice")
+        elif choice[1] == "Pro":
+            again = yield from rolls.use_pro(m, attacker, "block dice")
+        else:
+            again = False
+        if again:
             dice = [m.dice.d6(f"{purpose} (re-roll)") for _ in range(n)]
-            m.emit(event, dice=dice, faces=[FACES[d] for d in dice], reroll="team", **info)
+            m.emit(event, dice=dice, faces=[FACES[d] for d in dice], reroll=choice[1], **info)
     faces = [FACES[d] for d in dice]
     index = 0
     if len(set(faces)) > 1:
@@ -328,11 +388,14 @@ def roll_block_dice(m, attacker, n: int, chooser_side: int, info: dict, *,
 
 
 def apply_face(m, attacker, defender, face: str, *, blitz: bool = False, cause: str = "block",
-               forced_follow: str | None = None):
-    """A8.4.1: resolve the chosen face. Returns what was applied: ATTACKER_DOWN, BOTH_DOWN,
-    PUSHED (also Defender Stumbles turned into a push, Juggernaut's Both Down), DEFENDER_DOWN
-    (also Defender Stumbles without Dodge). A house rule's block (B3.6 the Fanatic's) gives
-    the `cause` of the defender's knock-down and `forced_follow` (`push_and_follow`)."""
+               forced_follow: str | None = None, multiple: bool = False,
+               seen: dict | None = None):
+    """A8.4.1: resolve the chosen face. Returns what was applied: ATTACKER_DOWN, BOTH_DOWN
+    (also D5.2 Wrestle), PUSHED (also Defender Stumbles turned into a push, Juggernaut's Both
+    Down), DEFENDER_DOWN (also Defender Stumbles without Dodge). A house rule's block (B3.6 the
+    Fanatic's) gives the `cause` of the defender's knock-down and `forced_follow`
+    (`push_and_follow`). `multiple`: a D5.2 Multiple Block block (no follow-up). `seen`, if
+    given, gets "fended": True when D5.2 Fend stopped the follow-up."""
     juggernaut = blitz and attacker.has("Juggernaut")
     if face == BOTH_DOWN and juggernaut:
         if (yield from ask_skill(m, attacker, "Juggernaut", face=face)):
@@ -340,15 +403,20 @@ def apply_face(m, attacker, defender, face: str, *, blitz: bool = False, cause: 
     if face == ATTACKER_DOWN:
         yield from knock_down(m, attacker, by=defender, cause="block")
         return ATTACKER_DOWN
+    hits = _hits(attacker, defender, cause)
     if face == BOTH_DOWN:
+        if (yield from wrestles(m, attacker, defender, juggernaut)):
+            yield from wrestle(m, attacker, defender)
+            return BOTH_DOWN
         # [DD-10]: the defender first, then the attacker; Block lets either stay up
         def_stays = defender.has("Block") and (yield from ask_skill(m, defender, "Block",
                                                                     face=face))
         att_stays = attacker.has("Block") and (yield from ask_skill(m, attacker, "Block",
                                                                     face=face))
         if not def_stays:
-            yield from knock_down(m, defender, mighty_blow=attacker.has("Mighty Blow"),
-                                  by=attacker, cause=cause)
+            if not att_stays:  # D5.2 Piling On: only for a blocker who stays up
+                hits.pop("piler", None)
+            yield from knock_down(m, defender, by=attacker, cause=cause, **hits)
         if not att_stays:
             yield from knock_down(m, attacker, by=defender, cause="block")
         return BOTH_DOWN
@@ -358,22 +426,88 @@ def apply_face(m, attacker, defender, face: str, *, blitz: bool = False, cause: 
             m.emit("skill_used", player=defender.id, skill="Dodge")
         else:
             down = True
+    # D5.2 Grab: in a Block action (not a Blitz), never with Frenzy
+    grab = not blitz and attacker.has("Grab") and not attacker.has("Frenzy")
     yield from push_and_follow(m, attacker, defender, down=down, juggernaut=juggernaut,
-                               cause=cause, forced_follow=forced_follow)
+                               cause=cause, forced_follow=forced_follow, grab=grab,
+                               follow=not multiple, hits=hits, seen=seen)
     return DEFENDER_DOWN if down else PUSHED
 
 
+def _hits(attacker, defender, cause: str) -> dict:
+    """The block skills of the attacker on the defender's knock-down: Mighty Blow (A12, D5.3),
+    Claw (D5.2: an opponent's armour), Piling On (D5.2: block dice of a Block or Blitz action,
+    so not a house rule's block)."""
+    hits = {"mighty_blow": attacker.has("Mighty Blow")}
+    if attacker.has("Claw") and attacker.side != defender.side:
+        hits["claw"] = True
+    if cause == "block" and attacker.has("Piling On"):
+        hits["piler"] = attacker
+    return hits
+
+
+# -- D5.2 Wrestle, Fend, Strip Ball ------------------------------------------------------------
+def wrestles(m, attacker, defender, juggernaut: bool):
+    """D5.2 Wrestle [DD-104] on Both Down: the attacker's coach is asked first, then the
+    defender's (who may not against a Juggernaut in a Blitz). Returns whether one wrestles."""
+    if attacker.has("Wrestle") and (yield from ask_skill(m, attacker, "Wrestle",
+                                                         face=BOTH_DOWN, defender=defender.id,
+                                                         attacker=attacker.id)):
+        return True
+    return (defender.has("Wrestle") and defender.has_tz and not juggernaut
+            and (yield from ask_skill(m, defender, "Wrestle", face=BOTH_DOWN,
+                                      defender=defender.id, attacker=attacker.id)))
+
+
+def wrestle(m, attacker, defender):
+    """D5.2 Wrestle: both Placed Prone in their own squares (the defender first, [DD-10]), no
+    armour rolls; a ball carrier drops the ball; a turnover only if the attacker held it."""
+    s = m.state
+    yield from place_prone(m, defender, cause="Wrestle")
+    had_ball = yield from place_prone(m, attacker, cause="Wrestle")
+    if had_ball and attacker.side == s.active and s.phase in ("turn", "kickoff_blitz"):
+        balls.turnover(m, "Wrestle: the ball carrier went down")
+
+
+def fends(attacker, defender, juggernaut: bool) -> bool:
+    """D5.2 Fend: a Standing defender with a tackle zone forbids the follow-up (not against a
+    Juggernaut in a Blitz)."""
+    return defender.has("Fend") and defender.has_tz and not juggernaut
+
+
+def strip_ball(m, attacker, defender, result):
+    """D5.2 Strip Ball [DD-103]: a carrier pushed (and still Standing on the pitch) drops the
+    ball in his new square and it bounces, before any touchdown; not under Stand Firm (no
+    push), not against Sure Hands (D5.3), not into the crowd (a throw-in as usual)."""
+    s = m.state
+    if (result.moved and s.ball.carrier == defender.id and defender.status == STANDING
+            and defender.square is not None and not defender.has("Sure Hands")):
+        sq = defender.square
+        m.emit("skill_used", player=attacker.id, skill="Strip Ball")
+        balls.ball_to_ground(m, sq)
+        m.emit("ball_dropped", player=defender.id, square=sq)
+        yield from balls.bounce(m, sq)
+
+
 def push_and_follow(m, attacker, defender, *, down: bool, juggernaut: bool = False,
-                    cause: str = "block", forced_follow: str | None = None):
+                    cause: str = "block", forced_follow: str | None = None, grab: bool = False,
+                    follow: bool = True, hits: dict | None = None, seen: dict | None = None):
     """A8.6-A8.7: push the defender, decide the follow-up (Frenzy forces it), then knock him
     down where he ended (or where he stood firm), then the ball and touchdowns. A house rule's
     push: `forced_follow` the follow-up forced, the `how` of its "moved" event (B3.6, B3.8 the
-    Fanatic's), `cause` the knock-down's. Returns the push's result."""
+    Fanatic's), `cause` the knock-down's. D5.2: `grab` (Grab's free square), `follow=False`
+    (Multiple Block), Fend (no follow-up), Strip Ball on a Pushed result; `hits` the
+    knock-down's skills (`_hits`). Returns the push's result."""
     s = m.state
+    fend = fends(attacker, defender, juggernaut)
     result = yield from push(m, attacker.square, defender, attacker.side,
-                             no_stand_firm=juggernaut, by=attacker)
+                             no_stand_firm=juggernaut, by=attacker, grab=grab)
     followed = False
-    if result.moved and attacker.status == STANDING:
+    if result.moved and fend and follow:
+        m.emit("skill_used", player=defender.id, skill="Fend")
+        if seen is not None:
+            seen["fended"] = True
+    if result.moved and attacker.status == STANDING and follow and not fend:
         if forced_follow is not None or attacker.has("Frenzy"):
             followed = True
         else:
@@ -388,8 +522,11 @@ def push_and_follow(m, attacker, defender, *, down: bool, juggernaut: bool = Fal
             m.emit("moved", player=attacker.id, frm=frm, to=result.vacated,
                    how=forced_follow or "follow_up")
     if down and defender.status == STANDING and defender.square is not None:
-        yield from knock_down(m, defender, mighty_blow=attacker.has("Mighty Blow"), by=attacker,
-                              cause=cause)
+        if hits is None:
+            hits = {"mighty_blow": attacker.has("Mighty Blow")}
+        yield from knock_down(m, defender, by=attacker, cause=cause, **hits)
+    elif not down and attacker.has("Strip Ball"):
+        yield from strip_ball(m, attacker, defender, result)
     yield from settle_ball(m, result)
     if followed:
         balls.check_touchdown(m, attacker)
@@ -402,7 +539,9 @@ from squigbowl.rules.events import describe_events  # noqa: E402
 EVENTS = describe_events(__name__, "Blocks", {
     "block_declared": ("A8", "A block starts", {
         "attacker": "", "defender": "", "blitz": "True when it is a Blitz's block",
-        "frenzy": "True for Frenzy's second block"}),
+        "frenzy": "True for Frenzy's second block",
+        "multiple": "True for one of the two blocks of Multiple Block (D5.2); absent "
+                    "otherwise"}),
     "revolted": ("A12", "Foul Appearance: the attacker failed his roll and does nothing", {
         "player": "the attacker's id", "defender": ""}),
     "block_roll": ("A8.4", "The block dice were rolled (again after a re-roll)", {

@@ -6,8 +6,9 @@ from __future__ import annotations
 from squigbowl.rules import ball as balls
 from squigbowl.rules import rolls
 from squigbowl.rules.events import Decision
-from squigbowl.rules.model import (CASUALTY, KO, NEVER_STUNNED, PRONE, RESERVES, STUNNED,
-                                   has_trait)
+from squigbowl.rules.model import (CASUALTY, KO, NEVER_STUNNED, PRONE, RESERVES, STANDING,
+                                   STUNNED, has_trait)
+from squigbowl.rules.rolls import ask_skill
 
 SI_DETAILS = {1: "Broken Ribs", 2: "Groin Strain", 3: "Gouged Eye", 4: "Broken Jaw",
               5: "Fractured Arm", 6: "Fractured Leg", 7: "Smashed Hand", 8: "Pinched Nerve"}
@@ -45,9 +46,11 @@ def add_stat(p, key: str, n: int = 1) -> None:
 
 def knock_down(m, p, *, armour_mod: int = 0, mighty_blow: bool = False, by=None,
                cause: str = "block", falls: bool = False, turnover: bool = True,
-               injury_mod: int = 0):
+               injury_mod: int = 0, claw: bool = False, piler=None):
     """A8.8: placed Prone, armour roll (and injury), then a ball he held bounces from his
-    square; a moving-team player going down is a turnover (A5.6.1) unless `turnover=False`."""
+    square; a moving-team player going down is a turnover (A5.6.1) unless `turnover=False`.
+    `claw`: D5.2 Claw (8+ breaks); `piler`: the blocker who may use D5.2 Piling On (he is
+    Placed Prone once the victim's rolls and ball are resolved)."""
     handler = fall_handler(p)
     if handler is not None:  # B3.9 / B8.4
         yield from handler(m, p, by=by, cause=cause, falls=falls, placed=False)
@@ -61,13 +64,42 @@ def knock_down(m, p, *, armour_mod: int = 0, mighty_blow: bool = False, by=None,
     m.emit("fell_over" if falls else "knocked_down", player=p.id, square=sq, cause=cause)
     if had_ball:
         balls.ball_to_ground(m, sq)
+    piled = [] if piler is not None else None
     yield from armour(m, p, mods=mods, mighty_blow=mighty_blow, by=by, cause=cause,
-                      injury_mod=injury_mod)
+                      injury_mod=injury_mod, claw=claw, piler=piler, piled=piled)
     if had_ball:
         m.emit("ball_dropped", player=p.id, square=sq)
         yield from balls.bounce(m, sq)
     if turnover and p.side == s.active and s.phase in ("turn", "kickoff_blitz"):
         balls.turnover(m, "player " + ("fell over" if falls else "knocked down"))
+    if piled:
+        yield from piling_on_prone(m, piler)
+
+
+# -- D5.2 Piling On --------------------------------------------------------------------------------
+def may_pile_on(piler, victim) -> bool:
+    """D5.2 Piling On: the blocker is Standing and adjacent to his Knocked Down victim."""
+    return (piler.status == STANDING and piler.square is not None and victim.square is not None
+            and max(abs(piler.square[0] - victim.square[0]),
+                    abs(piler.square[1] - victim.square[1])) == 1)
+
+
+def ask_piling_on(m, piler, victim, roll: str, dice, result):
+    """D5.2: the 'skill' decision ("use", True/False) to re-roll the victim's `roll`."""
+    return (yield from ask_skill(m, piler, "Piling On", victim=victim.id, roll=roll,
+                                 dice=list(dice), result=result))
+
+
+def piling_on_prone(m, piler):
+    """D5.2: after Piling On the blocker is Placed Prone (no armour roll; B3.9 / B8.4 through
+    place_prone) and his action ends; a turnover only if he held the ball."""
+    s = m.state
+    had_ball = yield from place_prone(m, piler, cause="Piling On")
+    act = s.activation
+    if act is not None and act.pid == piler.id:
+        act.done = True
+    if had_ball and piler.side == s.active and s.phase in ("turn", "kickoff_blitz"):
+        balls.turnover(m, "Piling On: the ball carrier went down")
 
 
 def place_prone(m, p, *, cause: str):
@@ -107,33 +139,75 @@ def fall_armour_mods(p) -> list:
     return mods
 
 
+#: D5.2 Claw: an armour total of this or more always breaks
+CLAW_BREAKS = 8
+
+
+def armour_breaks(total: int, av: int, claw: bool = False) -> bool:
+    """A8.9: total > AV; D5.2 Claw: a total of 8 or more (modifiers included) always breaks."""
+    return total > av or (claw and total >= CLAW_BREAKS)
+
+
+def armour_break_chance(av: int, modifier: int = 0, *, mighty_blow: bool = False,
+                        claw: bool = False) -> float:
+    """A8.9 (pure, for previews): the chance that 2D6 + modifier breaks AV, with Mighty Blow's
+    +1 where it breaks it (A12) and D5.2 Claw's 8+."""
+    hits = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            total = a + b + modifier
+            hits += armour_breaks(total, av, claw) or (mighty_blow
+                                                       and armour_breaks(total + 1, av, claw))
+    return hits / 36
+
+
 def armour(m, p, *, modifier: int = 0, mods: list | None = None, mighty_blow: bool = False,
-           by=None, cause: str = "block", injury_mod: int = 0, stunned_is_ko: bool = False):
+           by=None, cause: str = "block", injury_mod: int = 0, stunned_is_ko: bool = False,
+           claw: bool = False, piler=None, piled: list | None = None):
     """A8.9: 2D6 + modifiers > AV breaks armour, then an injury roll. Mighty Blow goes on the
     armour only if that breaks it, else on the injury (A12). `mods` ((label, value) pairs)
     replaces `modifier` and goes in the roll event; a bare `modifier` is labelled "modifier".
-    Returns whether it broke."""
+    D5.2 Claw (`claw`): 8+ breaks. D5.2 Piling On (`piler`): a held armour may be re-rolled
+    (`piled` records the use). Returns whether it broke."""
     if mods is None:
         mods = [("modifier", modifier)] if modifier else []
     else:
         modifier = rolls.total(mods)
-    d1, d2 = m.dice.d6("armour"), m.dice.d6("armour")
-    total = d1 + d2 + modifier
-    mb_used = False
-    if mighty_blow and total <= p.av < total + 1:
-        total += 1
-        mb_used = True
-        mods = mods + [MIGHTY_BLOW]
-    broken = total > p.av
-    more = {"mods": mods} if mods else {}
-    m.emit("roll", what="armour", player=p.id, target=p.av + 1, modifier=modifier + mb_used,
-           dice=[d1, d2], success=broken, mighty_blow=mb_used, **more)
+    broken, mb_used, dice = _armour_roll(m, p, mods, modifier, mighty_blow, claw)
+    if (not broken and piler is not None and piled is not None and may_pile_on(piler, p)
+            and (yield from ask_piling_on(m, piler, p, "armour", dice, "holds"))):
+        piled.append("armour")
+        broken, mb_used, dice = _armour_roll(m, p, mods, modifier, mighty_blow, claw,
+                                             reroll="Piling On")
     if broken:
         imods = [("modifier", injury_mod)] if injury_mod else []
         if mighty_blow and not mb_used:
             imods.append(MIGHTY_BLOW)
-        yield from injury(m, p, mods=imods, by=by, cause=cause, stunned_is_ko=stunned_is_ko)
+        pile = piler if piled is not None and not piled else None
+        yield from injury(m, p, mods=imods, by=by, cause=cause, stunned_is_ko=stunned_is_ko,
+                          piler=pile, piled=piled)
     return broken
+
+
+def _armour_roll(m, p, mods, modifier, mighty_blow, claw, reroll=None):
+    """One armour roll and its event: (broken, Mighty Blow used, dice)."""
+    d1, d2 = m.dice.d6("armour"), m.dice.d6("armour")
+    total = d1 + d2 + modifier
+    mb_used = False
+    if mighty_blow and not armour_breaks(total, p.av, claw) and armour_breaks(total + 1, p.av,
+                                                                                claw):
+        total += 1
+        mb_used = True
+        mods = mods + [MIGHTY_BLOW]
+    broken = armour_breaks(total, p.av, claw)
+    more = {"mods": mods} if mods else {}
+    if claw and broken and total <= p.av:
+        more["claw"] = True
+    if reroll is not None:
+        more["reroll"] = reroll
+    m.emit("roll", what="armour", player=p.id, target=p.av + 1, modifier=modifier + mb_used,
+           dice=[d1, d2], success=broken, mighty_blow=mb_used, **more)
+    return broken, mb_used, (d1, d2)
 
 
 def injury_result(p, total: int, *, stunned_is_ko: bool = False) -> str:
@@ -155,7 +229,8 @@ def injury_result(p, total: int, *, stunned_is_ko: bool = False) -> str:
 
 
 def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
-           cause: str = "block", crowd: bool = False, stunned_is_ko: bool = False):
+           cause: str = "block", crowd: bool = False, stunned_is_ko: bool = False,
+           piler=None, piled: list | None = None):
     """A8.10 injury roll, A8.14 crowd (Stunned -> Reserves), A8.15 apothecary, A8.11 casualty
     roll, A12 Regeneration. `mods` ((label, value) pairs) replaces `modifier` and goes in the
     roll event. A14: a casualty inflicted by a block, a Fanatic block or a chainsaw attack
@@ -179,6 +254,14 @@ def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
     more = {"mods": mods} if mods else {}
     m.emit("roll", what="injury", player=p.id, target=None, modifier=modifier, dice=[d1, d2],
            result=result, success=None, **more)
+    # D5.2 Piling On: the injury roll re-rolled, before any apothecary
+    if (piler is not None and piled is not None and may_pile_on(piler, p)
+            and (yield from ask_piling_on(m, piler, p, "injury", (d1, d2), result))):
+        piled.append("injury")
+        d1, d2 = m.dice.d6("injury (Piling On)"), m.dice.d6("injury (Piling On)")
+        result = injury_result(p, d1 + d2 + modifier, stunned_is_ko=stunned_is_ko)
+        m.emit("roll", what="injury", player=p.id, target=None, modifier=modifier,
+               dice=[d1, d2], result=result, success=None, reroll="Piling On", **more)
     if result == "stunned":
         if crowd or p.square is None:
             s.remove(p, RESERVES)

@@ -32,12 +32,14 @@ BASE_SKILLS = frozenset({
     "Side Step", "Sprint", "Stand Firm", "Stunty", "Sure Feet", "Sure Hands", "Tackle",
     "Thick Skull", "Throw Team-Mate", "Very Long Legs", "Wild Animal",
 })
-#: D5.2: the passing and catching skills reachable by advancement (no shipped roster has them)
-PASSING_SKILLS = frozenset({
-    "Accurate", "Big Hand", "Diving Catch", "Dump-Off", "Extra Arms", "Hail Mary Pass",
-    "Safe Throw", "Strong Arm",
+#: D5.2: the skills only gained by advancement (no roster of A13 lists them)
+D5_SKILLS = frozenset({
+    "Accurate", "Big Hand", "Claw", "Diving Catch", "Diving Tackle", "Dump-Off", "Extra Arms",
+    "Fend", "Grab", "Hail Mary Pass", "Jump Up", "Kick-Off Return", "Multiple Block",
+    "Piling On", "Prehensile Tail", "Pro", "Safe Throw", "Shadowing", "Sneaky Git",
+    "Strip Ball", "Strong Arm", "Tentacles", "Two Heads", "Wrestle",
 })
-BASE_SKILLS = BASE_SKILLS | PASSING_SKILLS
+BASE_SKILLS = BASE_SKILLS | D5_SKILLS
 
 # -- traits: what the base game asks of a player whose skill changes a Part A rule ----------------
 #: A0.6 / A6.2: he exerts no tackle zone (no dodges, no assists, no catch or pick-up with it)

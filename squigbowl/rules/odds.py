@@ -191,12 +191,15 @@ def _break_tackle_ready(m, p) -> bool:
 # -- chances with re-rolls ----------------------------------------------------------------------
 def rerolls_available(m, p) -> tuple[bool, frozenset]:
     """Whether a team re-roll could be used now (A10.2), and the player's skill re-rolls
-    still usable this turn (Dodge, Sure Feet once per turn; Sure Hands always)."""
+    still usable this turn (Dodge, Sure Feet once per turn; Sure Hands always; D5.2 Pro once
+    per team turn)."""
     team = m.state.teams[p.side]
     skills = set()
     for skill in ("Dodge", "Sure Feet", "Sure Hands", "Catch", "Pass"):
         if p.has(skill) and not (skill in _ONCE and (p.id, skill) in team.skill_used):
             skills.add(skill)
+    if rolls.PRO in p.skills and rolls.pro_available(m, p):
+        skills.add(rolls.PRO)
     return rolls.team_reroll_available(m, p.side), frozenset(skills)
 
 
@@ -215,8 +218,10 @@ def armour_chance(av: int, modifier: int = 0) -> float:
 def chance_with_rerolls(needs, *, team: bool, skills: frozenset = frozenset(),
                         loner: bool = False) -> float:
     """The chance that every roll succeeds when a failure is re-rolled with the skill that
-    names it if still available, else with the one team re-roll (a Loner's team re-roll works
-    on 4+ only, A10.3). Never both on one roll, never twice (A10.1)."""
+    names it if still available, else with D5.2 Pro if in `skills` (its D6 4+, that D6 itself
+    re-rolled with the team re-roll if there is one, D5.3), else with the one team re-roll (a
+    Loner's team re-roll works on 4+ only, A10.3). Never both on one roll, never twice
+    (A10.1)."""
     # distribution over (team re-roll left, skills left) -> probability
     states = {(team, frozenset(skills)): 1.0}
     for need in needs:
@@ -232,6 +237,12 @@ def chance_with_rerolls(needs, *, team: bool, skills: frozenset = frozenset(),
             if need.skill in sk and not (need.skill == "Dodge" and need.tackled):
                 key = (t, sk - {need.skill} if need.skill in _ONCE else sk)
                 nxt[key] = nxt.get(key, 0.0) + fail * p
+            elif rolls.PRO in sk:
+                rest = sk - {rolls.PRO}
+                nxt[(t, rest)] = nxt.get((t, rest), 0.0) + fail * 0.5 * p
+                if t:
+                    again = fail * 0.5 * (0.5 if loner else 1.0) * 0.5 * p
+                    nxt[(False, rest)] = nxt.get((False, rest), 0.0) + again
             elif t:
                 key = (False, sk)
                 nxt[key] = nxt.get(key, 0.0) + fail * p * (0.5 if loner else 1.0)
@@ -398,13 +409,16 @@ def leap_squares(m, p) -> list:
 
 
 # -- other previews, delegated to the rule modules ------------------------------------------------
-def block_preview(m, attacker_id: int, defender_id: int) -> dict:
-    """Dice, chooser, strengths, assists and knock-down chance of a block (block.block_odds)."""
+def block_preview(m, attacker_id: int, defender_id: int, *, multiple: bool = False) -> dict:
+    """Dice, chooser, strengths, assists, knock-down chance and armour chance (Mighty Blow,
+    D5.2 Claw) of a block (block.block_odds); `multiple`: one of D5.2 Multiple Block's two
+    blocks (the defender's ST +2)."""
     from squigbowl.rules.block import block_odds
     s = m.state
     act = s.activation
     blitz = act is not None and act.action == "BLITZ"
-    return block_odds(s, s.players[attacker_id], s.players[defender_id], blitz=blitz)
+    return block_odds(s, s.players[attacker_id], s.players[defender_id], blitz=blitz,
+                      multiple=multiple)
 
 
 def pass_preview(m, thrower_id: int, to) -> dict | None:

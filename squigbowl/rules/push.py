@@ -81,10 +81,12 @@ def can_use_push_skill(p) -> bool:
     return p.status == STANDING and p.has_tz
 
 
-def choose_square(m, pusher_sq, p, chooser: int, exclude=()):
+def choose_square(m, pusher_sq, p, chooser: int, exclude=(), *, grab: bool = False):
     """Where `p` is pushed to: the pusher's coach picks among the allowed squares (no question
     when there is only one); with Side Step (A12) the pushed player's coach picks, and may also
-    pick any empty adjacent on-pitch square. Returns the square, or None if there is none."""
+    pick any empty adjacent on-pitch square. D5.2 Grab (`grab`, unless Side Step is used): the
+    pusher's coach may pick any empty adjacent on-pitch square [DD-111]. Returns the square,
+    or None if there is none."""
     s = m.state
     squares = candidate_squares(s, pusher_sq, p.square, exclude)
     if p.has("Side Step") and can_use_push_skill(p):
@@ -97,6 +99,19 @@ def choose_square(m, pusher_sq, p, chooser: int, exclude=()):
                                      "push_back": squares})
             m.emit("skill_used", player=p.id, skill="Side Step")
             return choice[1]
+    if grab:
+        free = [sq for sq in NEIGHBOURS[p.square] if sq not in s.board and sq not in exclude]
+        if free:
+            options = free + [sq for sq in squares if sq not in free]
+            if len(options) > 1:
+                choice = yield Decision("skill", chooser, [("push", sq) for sq in options],
+                                        {"skill": "Grab", "player": p.id, "frm": p.square,
+                                         "pusher": pusher_sq, "squares": options,
+                                         "push_back": squares})
+                if choice[1] not in squares:
+                    m.emit("skill_used", player=by_grabber(m, pusher_sq), skill="Grab")
+                return choice[1]
+            return options[0]
     if not squares:
         return None
     if len(squares) == 1:
@@ -107,7 +122,14 @@ def choose_square(m, pusher_sq, p, chooser: int, exclude=()):
     return choice[1]
 
 
-def plan_chain(m, pusher_sq, p, chooser: int, *, no_stand_firm: bool = False, taken=()):
+def by_grabber(m, pusher_sq):
+    """The id of the player pushing from `pusher_sq` (the Grab event's player), or None."""
+    q = m.state.at(pusher_sq)
+    return None if q is None else q.id
+
+
+def plan_chain(m, pusher_sq, p, chooser: int, *, no_stand_firm: bool = False, taken=(),
+               grab: bool = False):
     """Decide the chain, front to back (A8.6.1-2): a list of Links, or None when the chain
     cannot move (a Stand Firm player stays, A12: whoever is pushed into him stays too)."""
     s = m.state
@@ -116,7 +138,7 @@ def plan_chain(m, pusher_sq, p, chooser: int, *, no_stand_firm: bool = False, ta
             m.emit("stood_firm", player=p.id, square=p.square)
             return None
     taken = tuple(taken) + (p.square,)
-    sq = yield from choose_square(m, pusher_sq, p, chooser, exclude=taken)
+    sq = yield from choose_square(m, pusher_sq, p, chooser, exclude=taken, grab=grab)
     if sq is None:
         return None
     link = Link(p.id, p.square, sq)
@@ -130,13 +152,15 @@ def plan_chain(m, pusher_sq, p, chooser: int, *, no_stand_firm: bool = False, ta
     return [link] + rest
 
 
-def push(m, pusher_sq, p, chooser: int, *, no_stand_firm: bool = False, by=None):
+def push(m, pusher_sq, p, chooser: int, *, no_stand_firm: bool = False, by=None,
+         grab: bool = False):
     """A8.6: decide the chain, then move it from the far end back; a player pushed off the
     pitch suffers the crowd (A8.14) at once. Returns a PushResult; call `settle_ball` after the
     follow-up and the knock-downs."""
     s = m.state
     result = PushResult()
-    links = yield from plan_chain(m, pusher_sq, p, chooser, no_stand_firm=no_stand_firm)
+    links = yield from plan_chain(m, pusher_sq, p, chooser, no_stand_firm=no_stand_firm,
+                                  grab=grab)
     if not links:
         m.emit("push_stopped", player=p.id, square=p.square)
         return result

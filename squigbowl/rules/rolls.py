@@ -100,6 +100,37 @@ def use_team_reroll(m, player, what: str):
     return True
 
 
+# -- D5.2 Pro ---------------------------------------------------------------------------------------
+PRO = "Pro"
+
+
+def pro_available(m, player) -> bool:
+    """D5.2 Pro: once per team turn (his own team's or the other's: both reset at every team
+    turn's start, A10.4), even while Prone or Stunned."""
+    return PRO in player.skills and (player.id, PRO) not in m.state.teams[player.side].skill_used
+
+
+def use_pro(m, player, what: str):
+    """D5.2 Pro: a D6, 4+ and the roll is re-rolled; on 1-3 the first result stands (no other
+    re-roll on it). Only this D6 may be re-rolled, with a team re-roll in his own team's turn
+    (A10.2, D5.3). Returns whether the re-roll is made."""
+    m.state.teams[player.side].skill_used.add((player.id, PRO))
+    m.emit("reroll_used", side=player.side, player=player.id, source=PRO, what=what)
+    natural = m.dice.d6("Pro")
+    ok = natural >= 4
+    m.emit("roll", what="Pro", player=player.id, target=4, modifier=0, dice=[natural],
+           success=ok)
+    if not ok and team_reroll_available(m, player.side):
+        choice = yield Decision("reroll", player.side, [("reroll", "team"), ("reroll", None)],
+                                {"player": player.id, "what": "Pro", "for": what})
+        if choice[1] == "team" and use_team_reroll(m, player, "Pro"):
+            natural = m.dice.d6("Pro (re-roll)")
+            ok = natural >= 4
+            m.emit("roll", what="Pro", player=player.id, target=4, modifier=0, dice=[natural],
+                   success=ok, reroll="team")
+    return ok
+
+
 def offer_reroll(m, player, what: str, skill: str | None = None, *, tackled: bool = False,
                  team_ok: bool = True, info: dict | None = None, auto_skill: bool = True):
     """After a failed roll: which re-roll, if any (A10). Returns the source used ('team',
@@ -112,6 +143,8 @@ def offer_reroll(m, player, what: str, skill: str | None = None, *, tackled: boo
             m.emit("reroll_used", side=player.side, player=player.id, source=skill, what=what)
             return skill
         sources.append(skill)
+    if PRO in player.skills and pro_available(m, player):
+        sources.append(PRO)
     if team_ok and team_reroll_available(m, player.side):
         sources.append("team")
     if not sources:
@@ -126,6 +159,8 @@ def offer_reroll(m, player, what: str, skill: str | None = None, *, tackled: boo
         if not use_team_reroll(m, player, what):
             return None
         return "team"
+    if source == PRO:
+        return PRO if (yield from use_pro(m, player, what)) else None
     if source in ONCE_PER_TURN:
         m.state.teams[player.side].skill_used.add((player.id, source))
     m.emit("reroll_used", side=player.side, player=player.id, source=source, what=what)
@@ -193,11 +228,13 @@ EVENTS = describe_events(__name__, "Rolls and re-rolls", {
                   "for rolls that have one",
         "reroll": "what re-rolled it (\"team\" or a skill name); only on a re-roll",
         "mighty_blow": "the Mighty Blow bonus used on this armour roll (0 or 1)",
+        "claw": "True on an armour roll that Claw broke (8+, not above AV; D5.2)",
         "foul": "True for the armour roll of a foul (A9.1)",
     }),
     "reroll_used": ("A10", "A re-roll is spent", {
         "side": "", "player": "the id of the player whose roll is re-rolled, or None",
-        "source": "\"team\" or the skill used (Catch, Dodge, Pass, Sure Feet, Sure Hands)",
+        "source": "\"team\" or the skill used (Catch, Dodge, Pass, Sure Feet, Sure Hands, "
+                  "Pro)",
         "what": "the roll re-rolled",
         "left": "bought team re-rolls left (team re-rolls only)",
         "leader": "True when the team re-roll spent was the Leader re-roll (A12 Leader: spent "

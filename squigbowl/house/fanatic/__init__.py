@@ -14,8 +14,9 @@ block.assists) and may not be blocked (block.can_be_blocked, DD-38). This module
   decision with the choices ("fanatic", facing) for facing in E, W, N, S; then a D6 on the
   throw-in template (A1.10: 1-2 left arrow, 3-4 centre, 5-6 right arrow), no re-roll, gives the
   target square. Empty: he moves in (a ball there bounces, no turnover). A Standing player of
-  either team: he blocks him with ST 6, no assists, Foul Appearance ignored [DD-43], and must
-  take the square the target leaves. A Prone or Stunned player: forced back, no armour roll
+  either team: he blocks him with his current ST (6, D5.3 [DD-115]), no assists, Foul
+  Appearance ignored [DD-43], and must take the square the target leaves (not a D5.2 Fend
+  player's: he stays and goes on, DD-100). A Prone or Stunned player: forced back, no armour roll
   (B3.8). An opposing Fanatic: both knocked over (B3.10). Off the pitch: the crowd [DD-45].
 * B3.9 [DD-44]: whenever he would be Knocked Down, Fall Over or be Placed Prone, for any reason,
   an injury roll with no armour roll, Stunned counting as KO'd (injury.injury_result); a
@@ -65,7 +66,7 @@ register_skill(FANATIC, NO_TACKLE_ZONE, NOT_BLOCKABLE, NEVER_DODGES, NEVER_STUNN
 #: B3.4.1: the template facings he may choose (compass, A1.2)
 FACINGS = {"E": (1, 0), "W": (-1, 0), "N": (0, -1), "S": (0, 1)}
 SQUARES = 4          # B3.4
-STRENGTH = 6         # B3.6.1
+STRENGTH = 6         # B3.6.1: his profile ST (D5.3: his current ST blocks)
 #: team.skill_used key: the illegal-procedure offer has been made for this Fanatic this turn
 OFFERED = "Fanatic first"
 #: the cause of a B3.10 knock-over (not in injury.SPP_CAUSES: no block dice, A14)
@@ -235,17 +236,20 @@ def force_back(m, p, q):
 
 
 def fanatic_block(m, p, q):
-    """B3.6: ST 6 against the target's ST, no assists, no Foul Appearance; the Fanatic's coach
-    is the attacker (team re-roll on the dice, A8.4.2). He must take the vacated square; if the
-    target does not move his move ends. Returns True when his move ends."""
+    """B3.6: his current ST (6, D5.3 [DD-115]) against the target's ST, no assists, no Foul
+    Appearance; the Fanatic's coach is the attacker (team re-roll on the dice, A8.4.2). He must
+    take the vacated square; if the target does not move his move ends. A target with D5.2
+    Fend is pushed but not followed: the Fanatic stays and goes on [DD-100]. Returns True when
+    his move ends."""
     m.emit("block_declared", attacker=p.id, defender=q.id, blitz=False, frenzy=False,
            fanatic=True)
     if q.has("Dump-Off") and not (yield from before_block(m, p, q)):
         return True         # D5.2 Dump-Off [DD-108]: the ball thrown first, no block
-    n, chooser = dice_for(STRENGTH, q.st)
+    strength = p.st  # D5.3: B3.6.1's 6 is his current ST
+    n, chooser = dice_for(strength, q.st)
     chooser_side = q.side if chooser == "defender" else p.side
     info = {"attacker": p.id, "defender": q.id, "blitz": False, "fanatic": True,
-            "attacker_strength": STRENGTH, "defender_strength": q.st,
+            "attacker_strength": strength, "defender_strength": q.st,
             "attacker_assists": [], "defender_assists": [], "chooser": chooser_side}
     dice, index = yield from roll_block_dice(m, p, n, chooser_side, info)
     face = FACES[dice[index]]
@@ -253,9 +257,13 @@ def fanatic_block(m, p, q):
            index=index, fanatic=True)
     # A8.4.1 as for any block ([DD-10] the target first on Both Down), his knock-downs of the
     # target caused by "fanatic" (A14), the vacated square always taken (B3.6.4)
-    start = p.square
-    applied = yield from apply_face(m, p, q, face, cause="fanatic", forced_follow="fanatic")
-    return applied in (ATTACKER_DOWN, BOTH_DOWN) or p.square == start
+    start, seen = p.square, {}
+    applied = yield from apply_face(m, p, q, face, cause="fanatic", forced_follow="fanatic",
+                                    seen=seen)
+    # B3.6.4: the target did not move -> his move ends; D5.2 Fend: he moved but was not
+    # followed -> the Fanatic stays and goes on [DD-100]
+    return applied in (ATTACKER_DOWN, BOTH_DOWN) or (p.square == start
+                                                      and not seen.get("fended"))
 
 
 # -- B3.9 the chain, B3.12 exhaustion ---------------------------------------------------------------

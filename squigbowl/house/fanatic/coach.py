@@ -59,8 +59,8 @@ def fanatic_square_value(s, p, sq) -> float:
         return -0.6 if q.status != STANDING else -3.0  # forced back / a block on a team-mate
     if q.status != STANDING:
         return 0.2  # forced back, no armour roll (B3.8)
-    # a block with ST 6, no assists (B3.6); his fall is the chain and a turnover (B3.9)
-    n, chooser = block.dice_for(fanatic.STRENGTH, q.st)
+    # a block with his ST, no assists (B3.6); his fall is the chain and a turnover (B3.9)
+    n, chooser = block.dice_for(p.st, q.st)  # D5.3: his current ST (6 unless changed)
     good = bad = 0
     for face in block.FACES.values():
         if block.knocks_attacker_down(face, p, q):

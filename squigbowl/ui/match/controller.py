@@ -30,7 +30,7 @@ from squigbowl.ui.match import house_words
 #: a house rule's own: its words.py registers them ("player_args")
 PLAYER_ARG_TYPES = house_words.Table("player_args", dict.fromkeys((
     "block", "foul", "handoff", "throw_teammate", "touchback", "intercept", "high_kick",
-    "pass_block", "remove", "apothecary_player"), True))
+    "pass_block", "remove", "apothecary_player", "multiple_block"), True))
 
 
 def is_square(value) -> bool:
@@ -247,9 +247,10 @@ class MatchController:
 
         return bench(self.state, side)
 
-    def block_preview(self, attacker: int, defender: int) -> dict | None:
+    def block_preview(self, attacker: int, defender: int, *,
+                      multiple: bool = False) -> dict | None:
         try:
-            return odds.block_preview(self.match, attacker, defender)
+            return odds.block_preview(self.match, attacker, defender, multiple=multiple)
         except Exception:  # a preview must never break the screen
             return None
 

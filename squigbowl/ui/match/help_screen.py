@@ -43,7 +43,8 @@ SKILL_HELP = house_words.Table("skill_help", {
     "Frenzy": ("A12", "always follows up, and blocks again after a push"),
     "Guard": ("A12", "assists blocks even while marked"),
     "Horns": ("A12", "+1 ST when blocking in a Blitz"),
-    "Juggernaut": ("A12", "in a Blitz: no Stand Firm against him, Both Down may be Pushed"),
+    "Juggernaut": ("A12", "in a Blitz: no Stand Firm, Fend or Wrestle against him, Both Down "
+                          "may be Pushed"),
     "Kick": ("A12", "the kick-off scatter distance may be halved"),
     "Leader": ("A12", "one extra team re-roll a half while he is on the pitch, spent before "
                       "the bought ones"),
@@ -70,6 +71,16 @@ SKILL_HELP = house_words.Table("skill_help", {
     "Throw Team-Mate": ("A7.9", "may throw a Right Stuff team-mate"),
     "Very Long Legs": ("A12", "+1 to interceptions and leaps"),
     "Wild Animal": ("A12", "D6 after declaring (+2 for a Block/Blitz): 1-3 he does nothing"),
+    # D5.2, the block skills a player may learn in a league
+    "Claw": ("D5.2", "his block's armour roll of 8+ always breaks"),
+    "Fend": ("D5.2", "a player who blocks him may not follow up"),
+    "Grab": ("D5.2", "in a Block action, pushes the defender to any empty square next to him"),
+    "Multiple Block": ("D5.2", "in a Block action, blocks two opponents (their ST +2, no "
+                               "follow-up)"),
+    "Piling On": ("D5.2", "may re-roll his victim's armour or injury, then goes prone"),
+    "Pro": ("D5.2", "once a team turn, 4+ on a D6 re-rolls one of his rolls"),
+    "Strip Ball": ("D5.2", "a carrier his block pushes drops the ball"),
+    "Wrestle": ("D5.2", "on Both Down, both may be placed prone without armour rolls"),
 })
 
 #: what each decision kind is about, with the rule to read ("decision_help")
@@ -77,6 +88,8 @@ DECISION_HELP = house_words.Table("decision_help", {
     "turn": ("A5", "declare one action per player: Move, Block, Blitz (one a turn), Pass, "
                    "Hand-off, Foul (one each a turn); a turnover ends the turn at once"),
     "action": ("A6", "moving out of a tackle zone needs a dodge; beyond MA, Go For It (2+)"),
+    "multiple_block": ("D5.2", "Multiple Block: pick the second opponent; each block counts "
+                               "their ST +2, he never follows up"),
     "setup": ("A4.3", "11 players (or all you have) in your half, 3+ on the line of "
                       "scrimmage, at most 2 in each wide zone"),
     "kick": ("A4.4", "the ball lands D6 squares in a D8 direction from where you aim"),

@@ -11,10 +11,26 @@ from __future__ import annotations
 
 from squigbowl.ui.match import house_words, words
 
+def multiple_block_text(ctrl, decision, choice) -> str | None:
+    """D5.2 Multiple Block: the block's numbers with the defender's ST +2 (the action's
+    choice names the first opponent, the 'multiple_block' question the second)."""
+    actor = decision.info.get("player")
+    pid = ctrl.player_arg(choice)
+    b = ctrl.block_preview(actor, pid, multiple=True) if pid is not None else None
+    if not b:
+        return None
+    who = _side_word(ctrl, b["chooser"], ctrl.player(actor).side)
+    dice = f"{b['dice']} {'die' if b['dice'] == 1 else 'dice'}" + (f" {who}" if who else "")
+    first = "then another (Enter picks him)" if decision.kind == "action" else "second block"
+    return (f"Multiple Block {_who(ctrl, pid)} ({first}; their ST +2, no follow-up): {dice}, "
+            f"{b['attacker_strength']} v {b['defender_strength']}, knock-down "
+            f"{_pct(b['p_defender_down'])}")
+
+
 #: action -> (ctrl, decision, move) -> its line ("move, then " or "" in `move`)
 ACTION_HINTS = house_words.Table("action_hints")
 #: choice kinds that block a player like a Block: kind -> (ctrl, decision, choice) -> its line
-BLOCK_CHOICES = house_words.Table("block_choices")
+BLOCK_CHOICES = house_words.Table("block_choices", {"multiple_block": multiple_block_text})
 #: choice kind -> (ctrl, decision, choice) -> the numbers of the target under the cursor
 TARGET_TEXTS = house_words.Table("target_texts")
 #: decision kind -> (ctrl, decision, square) -> the numbers of a square of a pitch pick
@@ -97,8 +113,9 @@ def block_text(ctrl, decision, choice) -> str | None:
     who = _side_word(ctrl, b["chooser"], ctrl.player(actor).side)
     who = f" {who}" if who else ""
     dice = f"{b['dice']} {'die' if b['dice'] == 1 else 'dice'}"
+    claw = f", armour breaks {_pct(b['p_armour_broken'])} (Claw)" if b.get("claw") else ""
     return (f"Block {_who(ctrl, pid)}: {dice}{who}, {b['attacker_strength']} v "
-            f"{b['defender_strength']}, knock-down {_pct(b['p_defender_down'])}")
+            f"{b['defender_strength']}, knock-down {_pct(b['p_defender_down'])}{claw}")
 
 
 def target_text(ctrl, decision, choice) -> str | None:

@@ -28,6 +28,7 @@ DECISION_SECTIONS = house_words.Table("decision_sections", {
     "reroll": "reroll",
     "skill": "skills",
     "block_die": "block-dice",
+    "multiple_block": "skills",
     "push": "push",
     "follow_up": "push",
     "apothecary": "injury",

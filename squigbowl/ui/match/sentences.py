@@ -209,7 +209,7 @@ def _block_declared(w: Words) -> str:
     special = house_words.first("block_declared", w)     # a house rule's own block
     if special is not None:
         return special
-    how = " (Blitz)" if w.get("blitz") else ""
+    how = " (Blitz)" if w.get("blitz") else " (Multiple Block)" if w.get("multiple") else ""
     if w.get("frenzy"):
         return f"{w.who('attacker')} blocks {w.who('defender')} again (Frenzy)"
     return f"{w.who('attacker')} blocks {w.who('defender')}{how}"

@@ -72,10 +72,20 @@ DECISION_TITLES = house_words.Table("decision_titles", {
     "kick_halve": "Kick skill: halve the scatter distance?",
     "ttm_target": "Throw team-mate: where to?",
     "dump_off": "Dump-Off: a Quick pass before the block? (no turnover, no team re-roll)",
+    "multiple_block": "Multiple Block: the second opponent to block",
 })
 
+def _multiple_block_choice(ctrl, decision, choice) -> str | None:
+    """D5.2 Multiple Block: the action's choice names the first of two, the question the
+    second."""
+    who = player_name(ctrl.state, choice[1], short=True)
+    if decision is not None and decision.kind == "multiple_block":
+        return f"Block {who} second (Multiple Block)"
+    return f"Multiple Block: {who} first, then another"
+
+
 #: choice kind -> (ctrl, decision, choice) -> its line in a dialog or None (a house rule's)
-CHOICE_TEXTS = house_words.Table("choice_texts")
+CHOICE_TEXTS = house_words.Table("choice_texts", {"multiple_block": _multiple_block_choice})
 
 #: question prefixes built from a decision's info (the rest of the info goes below it)
 REROLL_SOURCES = {"team": "a team re-roll", None: "no re-roll"}
@@ -221,6 +231,33 @@ def squig_words(state, text: str) -> str:
     return text
 
 
+# -- the D5.2 skills' "may" questions (RULES.md D5.1: the UI asks for every "may") ---------------
+def _wrestle_question(ctrl, info, name) -> str:
+    other = info.get("defender") if info.get("player") == info.get("attacker") else \
+        info.get("attacker")
+    return (f"Both Down: {name} may Wrestle {player_name(ctrl.state, other, short=True)} — "
+            "both Placed Prone, no armour rolls (a turnover only if the attacker has the ball)."
+            " Wrestle?")
+
+
+def _piling_on_question(ctrl, info, name) -> str:
+    dice = "+".join(str(d) for d in info.get("dice") or [])
+    victim = player_name(ctrl.state, info.get("victim"), short=True)
+    seen = {"holds": "holds"}.get(info.get("result"), f"says {info.get('result')}")
+    return (f"Piling On ({name}): {victim}'s {info.get('roll')} roll {dice} {seen}. Re-roll it? "
+            f"{name} is then Placed Prone and his action ends")
+
+
+def _grab_question(ctrl, info, name) -> str:
+    return (f"Grab: push {player_name(ctrl.state, info.get('player'), short=True)} to any "
+            "highlighted square")
+
+
+#: skill -> (ctrl, info, player's name) -> the title of its 'skill' question
+SKILL_QUESTIONS = {"Wrestle": _wrestle_question, "Piling On": _piling_on_question,
+                   "Grab": _grab_question}
+
+
 def decision_title(ctrl, decision) -> str:
     """The question of a decision, in words (with the player or roll it is about)."""
     d = decision
@@ -241,6 +278,8 @@ def decision_title(ctrl, decision) -> str:
         seen = "broken" if info.get("broken") else "holds"
         return (f"Dirty Player ({name}): armour {info['armour']} against AV {info.get('av')}, "
                 f"{seen}. Put the +1 on the armour or on the injury?")
+    if d.kind == "skill" and info.get("skill") in SKILL_QUESTIONS:
+        return SKILL_QUESTIONS[info["skill"]](ctrl, info, name)
     if d.kind == "skill" and info.get("skill"):
         return f"Use {info['skill']}" + (f" ({name})" if name else "") + "?"
     if d.kind == "block_die":
