@@ -18,16 +18,19 @@ def team_to_data(sheet) -> dict:
     """A team sheet in the team-file shape ([roster] inline), so a save never depends on the
     asset files and is checked on load by the same rules as a team file."""
     r = sheet.roster
+    team = {"name": sheet.name, "rerolls": sheet.rerolls, "apothecary": sheet.apothecary,
+            "fan_factor": sheet.fan_factor, "cheerleaders": sheet.cheerleaders,
+            "assistant_coaches": sheet.assistant_coaches,
+            "players": [{"position": pos, "names": [name]} for name, pos in sheet.players]}
+    if sheet.inducements:  # D4.3 (a team without any is saved as before)
+        team["inducements"] = dict(sheet.inducements)
     positions = [{"name": p.name, "glyph": p.glyph, "limit": p.limit, "cost": p.cost,
                   "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av, "skills": sorted(p.skills)}
                  for p in r.positions.values()]
     return {
         "roster": {"key": r.key, "name": r.name, "reroll_cost": r.reroll_cost,
                    "apothecary": r.apothecary, "positions": positions},
-        "team": {"name": sheet.name, "rerolls": sheet.rerolls, "apothecary": sheet.apothecary,
-                 "fan_factor": sheet.fan_factor, "cheerleaders": sheet.cheerleaders,
-                 "assistant_coaches": sheet.assistant_coaches,
-                 "players": [{"position": pos, "names": [name]} for name, pos in sheet.players]},
+        "team": team,
     }
 
 
