@@ -130,7 +130,7 @@ SAMPLE = {
     "shanked": False, "on_pitch": True, "accurate": True, "out": False, "called": True,
     "eligible": True, "apothecary": False, "regenerated": False, "already_down": False,
     "in_opponents_turn": False, "perfect_defence": False, "throw": 1, "against": "pass",
-    "chain": 0,
+    "chain": 0, "gained": 2, "stolen": 1, "spell": "fireball", "moment": "after",
 }
 #: per-kind samples where the shared one would not make sense
 SAMPLE_FOR = {
