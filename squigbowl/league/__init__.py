@@ -1,0 +1,1 @@
+"""League play (RULES.md Part D): teams kept between matches, their money and their matches."""
