@@ -22,7 +22,7 @@ def inducements_text(team) -> str:
     """'2 Bloodweiser Babes, a Wizard (spell left)' for a team in the match, or 'none'."""
     bought = team.sheet.inducements or {}
     out = []
-    for name, count in bought.items():
+    for name, count in ((n, bought[n]) for n in NAMES if bought.get(n)):  # D4.3's order
         word = NAMES.get(name, name)
         if count > 1:
             out.append(f"{count} {word}s" if not word.endswith("Training") else f"{word} x{count}")
