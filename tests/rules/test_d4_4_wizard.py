@@ -215,3 +215,13 @@ def test_d4_4_chainsaw_plus_3_on_the_armour_b7_7():
     assert (armour["modifier"], armour["success"]) == (3, True)   # 3 + 3 + 3 > AV 8
     assert player(m, "away:1").status == "stunned"
     dice.check_done()
+
+
+def test_d4_4_a_spell_cast_is_never_taken_back():
+    """Undo takes back an activation with no die rolled; a Fireball on an empty area rolls
+    none, but the spell is spent for good."""
+    m, dice = _match([{"who": "home:1", "at": [5, 5]}])
+    m.decide(("spell", "fireball"))
+    m.decide(("spell_target", (20, 10)))
+    assert m.pending.kind == "turn" and not m.can_undo()
+    assert m.state.teams[0].inducements == {}
