@@ -121,7 +121,7 @@ def cast(m, side: int, spell: str, moment: str):
     """D4.4: pick the target and cast. Returns False when the coach cast nothing after all."""
     s = m.state
     choice = yield Decision("spell_target", side, target_choices(s, spell),
-                            {"spell": spell, "moment": moment, "target": TARGETS[spell]})
+                            {"spell": spell, "moment": moment, "roll_needed": TARGETS[spell]})
     sq = choice[1]
     if sq is None:
         return False

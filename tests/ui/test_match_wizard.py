@@ -61,3 +61,14 @@ def test_d4_3_help_shows_each_teams_inducements():
     text = str(help_text(MatchController(m), "turn", (5, 5), m.pending))
     assert "Inducements (D4.3)" in text
     assert "2 Bloodweiser Babes, Wizard (spell left)" in text
+
+
+def test_d4_4_the_spell_questions_info_in_sentences():
+    from squigbowl.ui.match import words
+
+    m, _ = _wizard()
+    ctrl = MatchController(m)
+    ctrl.decide(("spell", "fireball"))
+    lines = words.info_lines(ctrl, m.pending)
+    assert "The spell: Fireball." in lines
+    assert "Each Standing player it strikes goes down on 4+." in lines

@@ -44,7 +44,7 @@ def help_lines(state) -> list[str]:
 def _target_text(ctrl, decision, sq) -> str | None:
     """The numbers under the cursor while the spell's square is picked."""
     spell = decision.info.get("spell")
-    need = decision.info.get("target")
+    need = decision.info.get("roll_needed")
     s = ctrl.state
     if spell == wizard.FIREBALL:
         hit = [s.players[s.board[q]] for q in wizard.area(sq) if q in s.board]
@@ -88,6 +88,12 @@ def register() -> None:
                                  "drops the ball"),
     })
     house_words.register("pick_texts", {"spell_target": _target_text})
+    house_words.register("info_fields", {
+        "spell": lambda i, v: f"The spell: {SPELL_NAMES.get(v, v)}.",
+        "roll_needed": lambda i, v: f"Each Standing player it strikes goes down on {v}+.",
+        "moment": lambda i, v: ("Cast after your turn: never a turnover." if v == wizard.AFTER
+                                else "Cast before anyone acts: your own ball carrier knocked "
+                                     "down is a turnover.")})
     house_words.register("sentences", {
         "spell_cast": _spell_cast,
         "master_chef": _master_chef,
