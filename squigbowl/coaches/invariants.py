@@ -22,13 +22,13 @@ SETTLED_KINDS = frozenset({"turn", "action"})
 #: until his injury is resolved and the throw-in is made (A8.6.3, injury.crowd_push)
 INJURY_KINDS = frozenset({"apothecary", "apothecary_result"})
 #: phases where the ball is in play and must have a square
-BALL_PHASES = frozenset({"turn", "turn_start", "turn_end"})
+BALL_PHASES = frozenset({"turn", "turn_start", "turn_end", "wizard"})  # wizard: D4.4
 #: the kick-off's phases all start with "kickoff": there the ball may be in the air, even over
 #: the crowd until the touchback check and while a touchback is given (A4.4 steps 3-5, A4.6)
 KICK_PREFIX = "kickoff"
 #: phases of the team turn: turn counters stay within 0..8 there (A2.4); A2.6 and A2.8 may push
 #: a counter past 8 only as the half ends
-TURN_PHASES = frozenset({"turn_start", "turn", "kickoff_blitz"})
+TURN_PHASES = frozenset({"turn_start", "turn", "kickoff_blitz", "wizard"})
 
 
 def check_invariants(m) -> list[str]:

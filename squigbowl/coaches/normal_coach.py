@@ -34,6 +34,7 @@ It reads only the state a coach sees and the engine's odds; it never touches the
 
 from __future__ import annotations
 
+from squigbowl.coaches import wizard_policy
 from squigbowl.coaches import cage, house_play, relay, team_mate_throw
 from squigbowl.coaches.block_odds import block_dice, block_odds, block_value
 from squigbowl.coaches.catching import catch_chance
@@ -106,6 +107,10 @@ class NormalCoach(ScriptedCoach):
             self._loose_key, self._loose_before = key, loose and self._loose_then
             self._loose_then = loose
 
+        if s.teams[side].inducements:  # the wizard's spell before anyone acts (D4.4)
+            c = wizard_policy.turn_choice(self, m, d)
+            if c is not None:
+                return c
         c = self.house_turn("first", m, side, key, avail, tz, carrier)
         if c is not None:
             return c

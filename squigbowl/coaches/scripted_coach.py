@@ -49,6 +49,7 @@ from squigbowl.coaches.policies import (
     pickup_candidates,
     progress,
 )
+from squigbowl.coaches import wizard_policy
 from squigbowl.coaches.procedure_answers import ProcedureAnswers
 from squigbowl.rules import odds
 from squigbowl.rules.geometry import NEIGHBOURS, WIDTH, distance, scoring_x
@@ -198,6 +199,11 @@ class ScriptedCoach(ProcedureAnswers, Coach):
     def on_turn(self, m, d):
         s, side, key, avail, tz, ball, carrier, late = self.turn_context(m, d)
 
+        # 0. the wizard's spell before anyone acts (D4.4), when it is worth it
+        if s.teams[side].inducements:
+            c = wizard_policy.turn_choice(self, m, d)
+            if c is not None:
+                return c
         # 0. what a house rule does before anything else
         c = self.house_turn("first", m, side, key, avail, tz, carrier)
         if c is not None:
@@ -753,6 +759,8 @@ HANDLERS = {
     "pass_block": ScriptedCoach.on_pass_block,
     "intercept": ScriptedCoach.on_intercept,
     "dump_off": ScriptedCoach.on_dump_off,
+    "spell": wizard_policy.spell_choice,
+    "spell_target": wizard_policy.target_choice,
 }
 
 register("easy", ScriptedCoach, rank=1)

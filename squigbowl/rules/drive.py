@@ -14,6 +14,7 @@ from typing import Callable
 
 from squigbowl.rules import halves
 from squigbowl.rules.engine import phase
+from squigbowl.rules.inducement_effects import ko_recovery_mods
 from squigbowl.rules.injury import add_stat
 from squigbowl.rules.model import CASUALTY, KO, ON_PITCH, RESERVES, SENT_OFF
 from squigbowl.rules.setup import available
@@ -48,13 +49,21 @@ def clear_pitch(m) -> None:
 
 
 def ko_recovery(m) -> None:
-    """A4.2: a D6 for each KO'd player, 4+ back to Reserves. No re-roll."""
+    """A4.2: a D6 for each KO'd player, 4+ back to Reserves. No re-roll. D4.3: + his team's
+    Bloodweiser Babes (A0.3: a natural 1 fails, a 6 succeeds)."""
     for p in m.state.players:
         if p.status == KO:
             natural = m.dice.d6("KO recovery")
-            ok = natural >= 4
-            m.emit("roll", what="KO recovery", player=p.id, target=4, modifier=0,
-                   dice=[natural], success=ok)
+            mods = ko_recovery_mods(m.state, p)
+            if mods:
+                modifier = mods[0][1]
+                ok = natural != 1 and (natural == 6 or natural + modifier >= 4)
+                m.emit("roll", what="KO recovery", player=p.id, target=4, modifier=modifier,
+                       dice=[natural], success=ok, mods=mods)
+            else:
+                ok = natural >= 4
+                m.emit("roll", what="KO recovery", player=p.id, target=4, modifier=0,
+                       dice=[natural], success=ok)
             if ok:
                 p.status = RESERVES
                 m.emit("recovered", player=p.id)

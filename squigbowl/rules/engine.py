@@ -56,8 +56,9 @@ class Snapshot:
         self.undo = undo
 
 
-#: "turn" answers that declare no activation (nothing to take back)
-_NOT_ACTIVATIONS = frozenset({"end_turn", "concede"})
+#: "turn" answers that declare no activation (nothing to take back; a wizard's spell, D4.4, is
+#: cast for good even when it rolled nothing)
+_NOT_ACTIVATIONS = frozenset({"end_turn", "concede", "spell"})
 
 
 class Match:

@@ -394,8 +394,7 @@ def _cell(text: str) -> str:
 
 def event_markdown() -> str:
     """The event reference of docs/engine.md: one table per declaring module, base game (Part A)
-    first, then the house rules (Part B), then league play's skills (Part D), each in RULES.md
-    order."""
+    first, then the house rules (Part B), then league play (Part D), each in RULES.md order."""
     docs = event_docs()
     groups: dict[str, list[EventDoc]] = {}
     for doc in docs.values():

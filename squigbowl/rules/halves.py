@@ -11,6 +11,7 @@ draw) and an MVP per team (A14; in a league match none: D3.7 gives it after the 
 from __future__ import annotations
 
 from squigbowl.rules.engine import phase
+from squigbowl.rules.inducement_effects import half_rerolls, master_chef
 from squigbowl.rules.injury import add_stat
 from squigbowl.rules.model import ON_PITCH, RESERVES
 from squigbowl.rules.pregame import coin_toss
@@ -78,15 +79,17 @@ def half_end(m):
 
 def half_time(m) -> None:
     """A2.9: counters back to 0, team re-rolls reset to the roster (Leader re-roll again),
-    the team that kicked off the first half receives."""
+    the team that kicked off the first half receives. D4.3: Extra Team Training and the
+    Halfling Master Chef."""
     s = m.state
     s.half = 2
     for team in s.teams:
         team.turn = 0
-        team.rerolls = team.sheet.rerolls
+        team.rerolls = half_rerolls(team)  # D4.3: + Extra Team Training
         team.leader_reroll = _leader(s, team.side)
     s.kicking = 1 - s.first_kicker
     m.emit("half_time", score=[t.score for t in s.teams], kicking=s.kicking)
+    master_chef(m)  # D4.3 (it never touches a Leader re-roll)
     s.phase = "drive_start"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from squigbowl.rules import ball as balls
 from squigbowl.rules import rolls
 from squigbowl.rules.events import Decision
+from squigbowl.rules.inducement_effects import igor_reroll
 from squigbowl.rules.model import (CASUALTY, KO, NEVER_STUNNED, PRONE, RESERVES, STANDING,
                                    STUNNED, has_trait)
 from squigbowl.rules.rolls import ask_skill
@@ -317,6 +318,8 @@ def injury(m, p, *, modifier: int = 0, mods: list | None = None, by=None,
         natural = m.dice.d6("Regeneration")
         m.emit("roll", what="regeneration", player=p.id, target=4, modifier=0, dice=[natural],
                success=natural >= 4)
+        if natural < 4 and s.teams[p.side].inducements:
+            natural = igor_reroll(m, p, natural)  # D4.3 Igor
         if natural >= 4:
             s.remove(p, RESERVES)
             m.emit("injured", player=p.id, result="reserves", cause=cause, regenerated=True)

@@ -165,6 +165,9 @@ class TeamSheet:
     #: a league team's players (D0): one profile per entry of `players`, in the same order;
     #: None for an exhibition team (its players are the roster's positions as they are)
     profiles: tuple[PlayerProfile, ...] | None = None
+    #: D4.3: the inducements bought for this match, name (`INDUCEMENTS`) -> count; none
+    #: outside a league match
+    inducements: dict = field(default_factory=dict)
 
     def cost(self) -> int:
         """Total cost in k gp."""
@@ -245,6 +248,27 @@ def slot_copier(cls):
 _copy_player_slots = slot_copier(Player)
 
 
+#: D4.3: every inducement the engine knows and the most a team may have of it (Igor is
+#: defined but never offered to the five rosters, D4.5); the league's prices and buying rules
+#: are squigbowl/league/inducements.py
+INDUCEMENTS = {"babes": 2, "bribes": 3, "training": 4, "chef": 1, "wandering_apothecary": 2,
+               "igor": 1, "wizard": 1}
+
+
+def inducements_problem(table) -> str | None:
+    """What is wrong with an inducements table (name -> count, D4.3), or None."""
+    if not isinstance(table, dict):
+        return f"must be a table of inducements, got {_short(table)}"
+    for name, count in table.items():
+        if name not in INDUCEMENTS:
+            return (f"{plain(str(name))!r} is not an inducement "
+                    f"(known: {', '.join(INDUCEMENTS)})")
+        hi = INDUCEMENTS[name]
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= hi:
+            return f"{name} must be a whole number 0..{hi} (D4.3), got {_short(count)}"
+    return None
+
+
 # -- loading -------------------------------------------------------------------------------
 
 #: the largest team or roster file read (the shipped ones are under 4 KB)
@@ -264,7 +288,7 @@ FILE_FIELDS = ("roster", "team")
 ROSTER_FIELDS = ("key", "name", "reroll_cost", "apothecary", "positions")
 POSITION_FIELDS = ("name", "glyph", "limit", "cost", "ma", "st", "ag", "av", "skills")
 TEAM_FIELDS = ("name", "roster", "rerolls", "apothecary", "fan_factor", "cheerleaders",
-               "assistant_coaches", "players", "profiles")
+               "assistant_coaches", "players", "profiles", "inducements")
 PLAYER_ROW_FIELDS = ("position", "count", "names")
 
 #: a roster is named, never given as a path: lower-case letters, digits and underscores
@@ -496,10 +520,15 @@ def team_from_data(data: dict, path) -> TeamSheet:
     if "profiles" in team:  # a league team (D0), as a league match's save keeps it
         from squigbowl.rules.profiles import profiles_from_data
         profiles = profiles_from_data(team["profiles"], roster, players, path)
+    inducements = team.get("inducements", {})
+    problem = inducements_problem(inducements)
+    if problem:
+        raise TeamFileError(path, f"[team]: field 'inducements': {problem}")
     sheet = TeamSheet(
         name=team_name, roster=roster, players=players,
         apothecary=_need(team, "apothecary", bool, path, "[team]", default=False),
-        source=str(path), profiles=profiles, **extras)
+        source=str(path), profiles=profiles,
+        inducements={k: v for k, v in inducements.items() if v}, **extras)
     problem = team_problem(sheet)
     if problem:
         raise TeamFileError(path, problem)
@@ -596,10 +625,15 @@ class TeamState:
     crowd: int = 0
     used: set = field(default_factory=set)  # limited actions declared this turn (A5.3)
     skill_used: set = field(default_factory=set)  # (pid, skill) once-per-turn uses (A10.4)
+    #: D4.3: the once-per-match inducements still unused this match ("wizard", "igor") ->
+    #: uses left; empty for a team with none (rules/inducement_effects.py)
+    inducements: dict = field(default_factory=dict)
 
     def clone(self) -> "TeamState":
         new = TeamState.__new__(TeamState)
         new.__dict__.update(self.__dict__)
+        if self.inducements:
+            new.inducements = dict(self.inducements)
         new.used = set(self.used)
         new.skill_used = set(self.skill_used)
         return new

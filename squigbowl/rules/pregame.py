@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from squigbowl.rules.engine import phase
 from squigbowl.rules.events import Decision
+from squigbowl.rules.inducement_effects import master_chef
 from squigbowl.rules.state import NICE
 
 HEADS, TAILS = "heads", "tails"
@@ -93,6 +94,7 @@ def pregame(m):
     s.half = 1
     for team in s.teams:
         team.turn = 0
+    master_chef(m)  # D4.3: the first half starts
     s.phase = "drive_start"
 
 

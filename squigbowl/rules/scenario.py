@@ -11,6 +11,7 @@ Used by the tests and by coaches who want to try a situation::
     weather = "nice"              # sweltering_heat, very_sunny, nice, pouring_rain, blizzard
     rerolls = { home = 2, away = 1 }  # team re-rolls (none unless given)
     apothecary = { home = 1 }     # apothecaries (none unless given)
+    inducements = { home = { wizard = 1, babes = 2 } }   # D4.3 (none unless given)
     kicking = "away"              # who kicked this drive
     ball = [10, 7]                # on the ground here; or: carrier = "home:3"
     [options]                     # B0 match options
@@ -23,8 +24,10 @@ Used by the tests and by coaches who want to try a situation::
 
 Players not listed stay in Reserves. A scenario's teams have no team re-roll, no Leader re-roll,
 no apothecary and no bribe unless it gives them (`rerolls`, `leader_reroll`, `apothecary`,
-`bribes`), whatever their team file says, so that a test is never asked about a re-roll or an
-apothecary it did not set up (A8.15, A10.2). Every accepted field is in `SCENARIO_FIELDS` and
+`bribes`) and no inducement unless it gives them (`inducements`: per side, name -> count, D4.3;
+their match-start effects are added to the counts given: bribes to `bribes`, wandering
+apothecaries to `apothecary`, training to `rerolls`), whatever their team file says, so that a
+test is never asked about a re-roll or an apothecary it did not set up (A8.15, A10.2). Every accepted field is in `SCENARIO_FIELDS` and
 `PLAYER_FIELDS`; any other field is an error.
 """
 
@@ -39,7 +42,8 @@ from squigbowl.paths import UnreadableFile, read_bounded
 from squigbowl.rules.geometry import on_pitch
 from squigbowl.rules.model import (CASUALTY, KO, ON_PITCH, POSITION_RANGES, PRONE,
                                    RESERVES, SENT_OFF, STANDING, STUNNED, TeamFileError,
-                                   TeamSheet, find_team, known_skills)
+                                   TeamSheet, find_team, inducements_problem, known_skills)
+from squigbowl.rules.inducement_effects import start_of_match
 from squigbowl.rules.setup_match import new_state
 from squigbowl.rules.state import WEATHERS, Options, declared_options
 from squigbowl.text import plain
@@ -48,8 +52,8 @@ SIDES = {"home": 0, "away": 1}
 
 #: every top-level field a scenario accepts (docs/engine.md, "Scenarios", describes each)
 SCENARIO_FIELDS = ("home", "away", "phase", "active", "kicking", "half", "turn", "score",
-                   "weather", "rerolls", "leader_reroll", "apothecary", "bribes", "options",
-                   "players", "ball", "carrier")
+                   "weather", "rerolls", "leader_reroll", "apothecary", "bribes", "inducements",
+                   "options", "players", "ball", "carrier")
 #: every field a `[[players]]` row accepts
 PLAYER_FIELDS = ("who", "at", "status", "acted", "ma", "st", "ag", "av", "skills", "extra")
 #: A0.6: the statuses a scenario may give a player (the first three put him on the pitch)
@@ -177,6 +181,23 @@ def _per_side(data: dict, field: str) -> dict:
     return {_side(name, field): _int(n, f"{field}.{name}", lo, hi) for name, n in table.items()}
 
 
+def _inducements(data: dict) -> dict:
+    """The `inducements` table: {side: {name: count}}, each checked as D4.3 allows
+    (`model.inducements_problem`)."""
+    table = data.get("inducements", {})
+    if not isinstance(table, dict):
+        raise ScenarioError(f"inducements: expected a table like {{ home = {{ wizard = 1 }} }}, "
+                            f"got {_short(table)}")
+    out = {}
+    for name, bought in table.items():
+        side = _side(name, "inducements")
+        problem = inducements_problem(bought)
+        if problem:
+            raise ScenarioError(f"inducements.{name}: {problem}")
+        out[side] = {k: v for k, v in bought.items() if v}
+    return out
+
+
 def _team(data: dict, field: str, default: str):
     value = data.get(field, default)
     if isinstance(value, TeamSheet):  # a sheet built in code (a league team's, D0)
@@ -255,6 +276,7 @@ def _build_state(data: dict):
         state.teams[side].score = n
     rerolls, apothecary = _per_side(data, "rerolls"), _per_side(data, "apothecary")
     leader, bribes = _per_side(data, "leader_reroll"), _per_side(data, "bribes")
+    inducements = _inducements(data)
     for team in state.teams:
         side = team.side
         team.rerolls = rerolls.get(side, 0)
@@ -262,7 +284,10 @@ def _build_state(data: dict):
         team.leader_reroll = leader.get(side, 0)
         team.bribes = bribes.get(side, 0)
         # the sheet too: half-time gives the team its sheet's re-rolls again (A2.9)
-        team.sheet = replace(team.sheet, rerolls=team.rerolls, apothecary=team.apothecary > 0)
+        team.sheet = replace(team.sheet, rerolls=team.rerolls, apothecary=team.apothecary > 0,
+                             inducements=inducements.get(side, {}))
+        team.inducements = {}
+        start_of_match(team)  # D4.3: on top of the counts given
     rows = data.get("players", [])
     if not isinstance(rows, list):
         raise ScenarioError(f"players: expected a list of [[players]] tables, got {_short(rows)}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from squigbowl.rules.inducement_effects import start_of_match
 from squigbowl.rules.model import Player, TeamSheet, TeamState
 from squigbowl.rules.state import MatchState, Options
 
@@ -27,6 +28,7 @@ def new_state(home: TeamSheet, away: TeamSheet, options: Options) -> MatchState:
                 _as_profiled(player, profiles[number - 1])
             state.players.append(player)
         team.leader_reroll = 1 if any(p.has("Leader") for p in state.team_players(side)) else 0
+        start_of_match(team)  # D4.3: the inducements' bribes, apothecaries, training
     return state
 
 

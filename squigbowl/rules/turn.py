@@ -55,6 +55,15 @@ TURN_CHOICE_FILTERS: list[Callable] = []
 #: skill -> fn(m, player, act) -> the acting player's choices, replacing movement, action
 #: options and 'end' (B3.4 the Goblin Fanatic's random move)
 ACTIVATION_OVERRIDES: dict[str, Callable] = {}
+#: fn(m, side) -> more 'turn' choices offered before anyone of the team has acted, asked only
+#: while the team has a once-per-match inducement left (`TeamState.inducements`: D4.4 the
+#: wizard's spell)
+TURN_START_CHOICES: list[Callable] = []
+#: a 'turn' choice type that is no action -> fn(m, arg) run when it is chosen (D4.4 the spell)
+TURN_PROCEDURES: dict[str, Callable] = {}
+#: procedure(m, side) run at the end of a team turn, after A5.7, unless it was the Blitz!
+#: bonus turn or the half ends (D4.4 the wizard's spell after the turn [DD-98])
+TURN_END_HOOKS: list[Callable] = []
 
 
 def action(name: str, *, moves: bool = True, limit: str | None = None, team_wide: bool = False,
@@ -219,6 +228,9 @@ def turn_choices(m) -> list:
                 break
         else:  # A2.12: only at the start of his turn, before anyone acted
             choices.append(("concede", None))
+            if s.teams[side].inducements:  # D4.4: the wizard's spell
+                for offer in TURN_START_CHOICES:
+                    choices.extend(offer(m, side))
     for keep in TURN_CHOICE_FILTERS:
         choices = keep(m, choices)
     return choices
@@ -347,6 +359,9 @@ def turn_phase(m):
             if kind == "concede":
                 s.phase = "conceded"
                 return
+            if kind in TURN_PROCEDURES:  # D4.4
+                TURN_PROCEDURES[kind](m, choice[1])
+                return
             yield from declare(m, kind, s.players[choice[1]])
         else:
             p = s.players[act.pid]
@@ -431,11 +446,17 @@ def turn_end(m):
     home, away = s.teams
     if home.turn >= 8 and away.turn >= 8:
         s.phase = "half_end"
-    else:
-        s.active = 1 - side
-        s.phase = "turn_start"
-    if False:
-        yield
+        return
+    if s.teams[side].inducements:  # D4.4 [DD-98]: the spell after the turn
+        for hook in TURN_END_HOOKS:
+            yield from hook(m, side)
+        if s.over:
+            return
+        if s.touchdown is not None:
+            s.phase = "drive_end"
+            return
+    s.active = 1 - side
+    s.phase = "turn_start"
 
 
 # -- declaring and acting ----------------------------------------------------------------------

@@ -134,6 +134,9 @@ class TeamView(ReadOnlyView):
         "bribes": "bribes left (A9.5)",
         "fame": "FAME (A3.2)",
         "crowd": "the team's fans (A3.2)",
+        "inducements": "the inducements bought for this match, name -> count (D4.3), a "
+                       "read-only mapping",
+        "spells": "the wizard's spells left to cast (D4.4): 0 or 1",
         "players": "its players, a tuple of player views in jersey order",
     }
 
@@ -156,6 +159,9 @@ class TeamView(ReadOnlyView):
     bribes = property(lambda self: self._t.bribes)
     fame = property(lambda self: self._t.fame)
     crowd = property(lambda self: self._t.crowd)
+    inducements = property(lambda self: MappingProxyType(self._t.sheet.inducements)
+                           if self._t.sheet.inducements else _EMPTY)
+    spells = property(lambda self: self._t.inducements.get("wizard", 0))
 
     @property
     def players(self) -> tuple:

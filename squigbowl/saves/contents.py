@@ -25,6 +25,8 @@ def team_to_data(sheet) -> dict:
     if sheet.profiles is not None:  # a league team (D0): the match is a league match
         from squigbowl.rules.profiles import profiles_to_data
         team["profiles"] = profiles_to_data(sheet.profiles)
+    if sheet.inducements:  # D4.3 (a team without any is saved as before)
+        team["inducements"] = dict(sheet.inducements)
     positions = [{"name": p.name, "glyph": p.glyph, "limit": p.limit, "cost": p.cost,
                   "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av, "skills": sorted(p.skills)}
                  for p in r.positions.values()]

@@ -57,11 +57,12 @@ ROOT = str(Path(squigbowl.__file__).resolve().parent.parent)
 
 #: fields added to the state after the goldens were recorded (league play, issue 23), left
 #: out while they hold the value every exhibition match has: a new field at its default is no
-#: change of play (class name -> field -> that value)
+#: change of play (class name -> field -> that value; D4.3: no shipped team has inducements)
 ADDED_AT_DEFAULT = {
     "Player": {"key": None, "niggles": 0, "lasting": None},
     "MatchState": {"league": False, "conceded": None},
     "TeamSheet": {"profiles": None, "inducements": {}},
+    "TeamState": {"inducements": {}},
 }
 
 
@@ -93,7 +94,8 @@ def canonical(value) -> str:
     if not fields:
         return kind.__name__ + ":" + repr(value)
     return kind.__name__ + "(" + ",".join(
-        f"{k}={canonical(v)}" for k, v in sorted(fields.items()) if not k.startswith("_")) + ")"
+        f"{k}={canonical(v)}" for k, v in sorted(fields.items())
+        if not k.startswith("_")) + ")"
 
 
 def _teams(rules: str, seed: int):

@@ -41,3 +41,7 @@ def kinds(events):
 
 def of_kind(events, kind):
     return [e for e in events if e.kind == kind]
+
+
+def pid_of(m, ref):
+    return find_player(m.state, ref).id

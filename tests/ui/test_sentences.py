@@ -132,6 +132,7 @@ SAMPLE = {
     "eligible": True, "apothecary": False, "regenerated": False, "already_down": False,
     "in_opponents_turn": False, "perfect_defence": False, "throw": 1, "against": "pass",
     "chain": 0, "multiple": False, "claw": False,
+    "gained": 2, "stolen": 1, "spell": "fireball", "moment": "after",
 }
 #: per-kind samples where the shared one would not make sense
 SAMPLE_FOR = {

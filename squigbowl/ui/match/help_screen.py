@@ -197,6 +197,14 @@ def help_text(ctrl, mode: str, cursor, decision, topics=(), width: int | None = 
     if on:
         t.append("\n")
         add("House rules on: " + ", ".join(on), style="italic")
+    from squigbowl.ui.match.inducement_words import help_lines
+
+    induced = help_lines(ctrl.state)
+    if induced:
+        t.append("\n")
+        add("Inducements (D4.3):", style="bold")
+        for line in induced:
+            add(line)
     if topics:
         book = load_rulebook()
         t.append("\nRules", style="bold")

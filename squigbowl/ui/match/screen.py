@@ -402,7 +402,7 @@ class MatchScreen(MatchViews, Screen):
         self._extra_keys = {}
         for c in d.choices:
             name = c[0]
-            if name in ACTION_KEYS or name in ("end_turn", "concede"):
+            if name in ACTION_KEYS or name in ("end_turn", "concede", "spell"):
                 continue
             if name in self._extra_keys.values():
                 continue
@@ -584,6 +584,9 @@ class MatchScreen(MatchViews, Screen):
 
     def action_end_turn(self) -> None:
         self._mode.end_turn()
+
+    def action_spell(self) -> None:
+        self._mode.spell()
 
     def action_end_action(self) -> None:
         self._mode.end_action()

@@ -403,3 +403,6 @@ def event_text(state, e) -> tuple[str, str] | None:
     reason for not being shown in `sentences.NOT_SHOWN`."""
     from squigbowl.ui.match.sentences import sentence
     return sentence(state, e)
+
+
+from squigbowl.ui.match import inducement_words  # noqa: E402,F401  (D4.3-D4.4 words)

@@ -7,7 +7,7 @@ from squigbowl.text import plain
 
 #: the screen's actions that belong to a mode: off (check_action False) in every other mode
 MODE_ACTIONS = frozenset({"declare", "end_turn", "setup_key", "end_action", "select",
-                          "choices", "next_player"})
+                          "choices", "next_player", "spell"})
 
 
 class Mode:
@@ -60,6 +60,9 @@ class Mode:
 
     def end_turn(self) -> None:
         """e ('turn')."""
+
+    def spell(self) -> None:
+        """W: the wizard's spell ('turn', D4.4)."""
 
     def end_action(self) -> None:
         """Esc."""

@@ -35,6 +35,8 @@ class TurnMode(Mode):
         Binding("f", "declare('FOUL')", "Foul"),
         Binding("t", "declare('TTM')", "Throw mate", tooltip="Throw team-mate"),
         Binding("e", "end_turn", "End turn"),
+        # D4.4: the wizard's spell, before anyone acts (then its square is picked)
+        Binding("W", "spell", "Spell", tooltip="Wizard: cast the spell"),
     ]
     #: the actions of the keys above, for the footer's signature
     DECLARED = ("MOVE", "BLOCK", "BLITZ", "PASS", "HANDOFF", "FOUL", "TTM")
@@ -43,6 +45,7 @@ class TurnMode(Mode):
         [*(Keys(f"declare('{name}')") for name in DECLARED), Keys("end_turn")],
         [Keys("select", says="on a player lists his actions")],
         [Keys("choices", says="lists every choice")],
+        [Keys("spell", says="casts the wizard's spell (D4.4), before anyone acts")],
     ])
 
     def enter(self) -> None:
@@ -58,6 +61,8 @@ class TurnMode(Mode):
             return self.declarable(parameters[0]) is not None
         if action == "end_turn":
             return ("end_turn", None) in self.decision.choices
+        if action == "spell":
+            return bool(self.spells())
         return super().check(action, parameters)
 
     def players_who_can_act(self) -> list:
@@ -101,7 +106,7 @@ class TurnMode(Mode):
 
     def end_turn(self) -> None:
         d = self.decision
-        could_act = any(c[0] not in ("end_turn", "concede") for c in d.choices)
+        could_act = any(c[0] not in ("end_turn", "concede", "spell") for c in d.choices)
         if not could_act:
             self.screen._play(("end_turn", None))
             return
@@ -109,6 +114,19 @@ class TurnMode(Mode):
         self.screen.app.push_screen(
             ConfirmDialog("End the turn?", [f"{n} player(s) could still act."]),
             lambda yes: self.screen._play(("end_turn", None)) if yes else None)
+
+    def spells(self) -> list:
+        """The wizard's spells the 'turn' decision offers now (D4.4)."""
+        d = self.decision
+        if d is None or d.kind != "turn":
+            return []
+        return [c for c in d.choices if c[0] == "spell"]
+
+    def spell(self) -> None:
+        """W: the wizard's spells in a dialog; the square is picked next (D4.4)."""
+        spells = self.spells()
+        if spells:
+            self.screen._open_dialog(spells, cancel=True, title="Wizard: which spell?")
 
     def select(self) -> None:
         """Enter on a player: his actions in a dialog."""
