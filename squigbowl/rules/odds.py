@@ -439,9 +439,12 @@ def foul_preview(m, fouler_id: int, victim_id: int) -> dict:
     off, deff = fouls.foul_assists(s, p, v)
     mods = fouls.foul_mods(m, p, v, off, deff)
     mod = rolls.total(mods)
+    spotted = 6 / 36
+    if p.has(fouls.SNEAKY_GIT):   # D5.2: only a double that breaks the armour
+        spotted = sum(1 for a in range(1, 7) if a + a + mod > v.av) / 36
     return {"offensive_assists": [q.id for q in off], "defensive_assists": [q.id for q in deff],
             "mods": mods, "modifier": mod, "av": v.av,
-            "p_armour_broken": armour_chance(v.av, mod), "p_spotted_on_armour": 6 / 36}
+            "p_armour_broken": armour_chance(v.av, mod), "p_spotted_on_armour": spotted}
 
 
 # -- dice luck (the end of match screen) -----------------------------------------------------------
