@@ -66,6 +66,21 @@ def tail_penalty(state, p, frm) -> int:
     return -sum(1 for q in state.tacklers(frm, p.side) if PREHENSILE_TAIL in q.skills)
 
 
+def dodge_odds_term(near) -> int:
+    """What the odds of a dodge out of a square count for the opponents `near` it (`near`):
+    Prehensile Tail -1 each, and -2 when one may Diving Tackle (he will whenever it turns the
+    dodge into a failure, so the dodge succeeds only with the -2, DD-106)."""
+    tails = 0
+    dive = 0
+    for q in near:
+        skills = q.skills
+        if PREHENSILE_TAIL in skills:
+            tails += 1
+        if DIVING_TACKLE in skills:
+            dive = -2
+    return dive - tails
+
+
 def divers(state, p, frm) -> list:
     """D5.2 Diving Tackle: the opposing players with the skill whose tackle zone is on `frm`."""
     return with_skill(state.tacklers(frm, p.side), DIVING_TACKLE)
