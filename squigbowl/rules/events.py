@@ -394,7 +394,7 @@ def _cell(text: str) -> str:
 
 def event_markdown() -> str:
     """The event reference of docs/engine.md: one table per declaring module, base game (Part A)
-    first, then the house rules (Part B), each in RULES.md order."""
+    first, then the house rules (Part B), then league play's (Part D), each in RULES.md order."""
     docs = event_docs()
     groups: dict[str, list[EventDoc]] = {}
     for doc in docs.values():
@@ -403,7 +403,8 @@ def event_markdown() -> str:
         events.sort(key=lambda d: (_rule_key(d.rule), d.kind))
     order = sorted(groups, key=lambda mod: (_rule_key(groups[mod][0].rule), _short(mod)))
     lines = [f"{len(docs)} event kinds, declared by {len(groups)} modules.", ""]
-    for part, heading in (("A", "Base game (Part A)"), ("B", "House rules (Part B)")):
+    for part, heading in (("A", "Base game (Part A)"), ("B", "House rules (Part B)"),
+                          ("D", "League play (Part D)")):
         mods = [mod for mod in order if _rule_key(groups[mod][0].rule)[0] == part]
         if not mods:
             continue

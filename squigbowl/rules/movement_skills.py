@@ -225,12 +225,12 @@ def _offer_dive(m, p, natural, target, mods, info, able):
         return None
     choice = yield Decision("diving_tackle", able[0].side,
                             [("diving_tackle", q.id) for q in able] + [("diving_tackle", None)],
-                            {"player": p.id, "roll": natural, "target": target,
-                             "modifier": rolls.total(mods), **info})
+                            {"player": p.id, "roll": natural, "dodge_target": target,
+                             "dodge_modifier": rolls.total(mods), **info})
     if choice[1] is None:
         return None
     q = m.state.players[choice[1]]
-    m.emit("diving_tackle", player=q.id, dodger=p.id, square=info.get("frm"))
+    m.emit("diving_tackle", player=q.id, victim=p.id, square=info.get("frm"))
     return q
 
 
@@ -257,6 +257,6 @@ EVENTS = describe_events(__name__, "Movement skills", {
         "square": "where he stays"}),
     "diving_tackle": ("D5.2", "Diving Tackle: the dodge gets -2 and fails; the tackler will "
                       "lie in the square the dodger left", {
-        "player": "the tackler's id", "dodger": "the dodging player's id",
+        "player": "the tackler's id", "victim": "the dodging player's id",
         "square": "the square the dodger leaves"}),
 })
