@@ -31,6 +31,7 @@ import math
 import random
 
 from squigbowl.coaches import house_play
+from squigbowl.coaches import skill_answers
 from squigbowl.coaches.block_odds import block_dice, block_value
 from squigbowl.coaches.coach import Coach, register
 from squigbowl.coaches.paths import (
@@ -746,6 +747,7 @@ HANDLERS = {
     "quick_snap": ScriptedCoach.on_quick_snap,
     "pass_block": ScriptedCoach.on_pass_block,
     "intercept": ScriptedCoach.on_intercept,
+    **skill_answers.HANDLERS,       # D5.2: Shadowing, Diving Tackle, Kick-Off Return
 }
 
 register("easy", ScriptedCoach, rank=1)
