@@ -493,6 +493,22 @@ def foul_preview(m, fouler_id: int, victim_id: int) -> dict:
             "p_armour_broken": armour_chance(v.av, mod), "p_spotted_on_armour": spotted}
 
 
+def jump_up_preview(m, pid: int) -> dict | None:
+    """D5.2 Jump Up: what a Block declared by this Prone player needs (an agility test with +2,
+    re-rollable): target, modifier, the lowest natural face, the chance with and without a
+    team re-roll; None unless he is Prone with Jump Up."""
+    from squigbowl.rules.model import PRONE
+    from squigbowl.rules.turn import JUMP_UP, JUMP_UP_BLOCK_MOD
+    p = m.state.players[pid]
+    if p.status != PRONE or JUMP_UP not in p.skills:
+        return None
+    need = Need("Jump Up", rolls.agility_target(p.ag), JUMP_UP_BLOCK_MOD[1], p.square)
+    team_rr, _ = rerolls_available(m, p)
+    return {"target": need.target, "modifier": need.modifier, "needed": need.face,
+            "chance": need.chance,
+            "chance_rr": need_chance(need, team=team_rr, loner=p.has("Loner"))}
+
+
 # -- dice luck (the end of match screen) -----------------------------------------------------------
 def dice_luck(state, events) -> list[dict]:
     """Per team, from the 'roll' events of a match: the one-die tests with a target (dodges,

@@ -92,3 +92,15 @@ def test_d5_2_jump_up_does_not_allow_start_chainsaw_throw_bomb_or_fire_blunderbu
     kinds_offered = {c[0] for c in turn_choices(m)}
     assert not kinds_offered & {"START_CHAINSAW", "THROW_BOMB", "FIRE_BLUNDERBUSS"}
     assert "MOVE" in kinds_offered
+
+
+def test_d5_2_jump_up_the_block_preview_shows_the_roll():
+    """odds (what the turn line asks): AG 3, 4+ with +2: a 2, 5/6; with a team re-roll
+    35/36."""
+    from squigbowl.rules import odds
+    m, _ = make([("home:5", (5, 5), JUMP), ("home:6", (3, 3)), ("away:9", (6, 5))],
+                rerolls={"home": 1})
+    pv = odds.jump_up_preview(m, player_id(m, "home:5"))
+    assert pv["needed"] == 2 and abs(pv["chance"] - 5 / 6) < 1e-9
+    assert abs(pv["chance_rr"] - 35 / 36) < 1e-9
+    assert odds.jump_up_preview(m, player_id(m, "home:6")) is None

@@ -90,6 +90,15 @@ def register(house_words) -> None:
         return None
 
     house_words.add("decision_title", _title)
+
+    def _jump_up(ctrl, pid):
+        from squigbowl.rules import odds
+        try:
+            return odds.jump_up_preview(ctrl.match, pid)
+        except Exception:  # a preview must never break the screen
+            return None
+
+    house_words.register("previews", {"jump_up": _jump_up})
     house_words.register("info_fields", {
         "roll": lambda i, v: None, "dodge_target": lambda i, v: None,
         "dodge_modifier": lambda i, v: None, "left": lambda i, v: None,
