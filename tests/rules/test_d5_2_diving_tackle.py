@@ -162,3 +162,22 @@ def test_d5_2_diving_tackle_the_dodge_preview_counts_the_minus_2():
     _move(m)
     (need,) = odds.movement_routes(m)[(4, 5)].needs
     assert need.modifier == -1 and need.face == 5
+
+
+def test_d5_2_diving_tackle_against_a_pass_block_moves_dodge():
+    """away:9's Pass Block move dodges out of home:5's zone (a 4: tackled, he falls, no
+    turnover); home:5 lies down in (8,11); the pass goes on."""
+    m, d = make([("home:10", (5, 7)), ("home:11", (9, 7)), ("home:5", (8, 12), DIVE),
+                 ("away:9", (8, 11), {"skills": ["Pass Block"]})], dice=[4, 2, 2, 4, 4],
+                carrier="home:10")
+    blocker, tackler = player_id(m, "away:9"), player_id(m, "home:5")
+    m.decide(("PASS", player_id(m, "home:10")))
+    m.decide(("pass", (9, 7)))
+    m.decide(("pass_block", blocker))
+    m.decide(("pass_block_step", (8, 10)))
+    assert m.pending.kind == "diving_tackle" and m.pending.side == 0
+    m.decide(("diving_tackle", tackler))
+    assert m.state.players[blocker].status == PRONE and m.state.players[blocker].square == (8, 10)
+    assert m.state.players[tackler].square == (8, 11) and m.state.players[tackler].status == PRONE
+    assert m.state.ball.carrier == player_id(m, "home:11")
+    d.check_done()

@@ -212,3 +212,16 @@ def test_d5_2_shadowing_not_after_a_diving_tackle_was_used_on_that_step():
     assert "wrecked" in kinds(events) and (5, 5) not in m.state.board
     assert m.pending.kind != "shadowing"
     d.check_done()
+
+
+def test_d5_2_shadowing_not_triggered_by_a_pass_block_move():
+    m, d = make([("home:10", (5, 7)), ("home:11", (9, 7)), ("home:5", (8, 12), SHADOW),
+                 ("away:9", (8, 11), {"skills": ["Pass Block"]})], dice=[6],
+                carrier="home:10")
+    blocker = player_id(m, "away:9")
+    m.decide(("PASS", player_id(m, "home:10")))
+    m.decide(("pass", (9, 7)))
+    m.decide(("pass_block", blocker))
+    m.decide(("pass_block_step", (8, 10)))
+    assert m.pending.kind == "pass_block" and m.state.players[blocker].square == (8, 10)
+    d.check_done()

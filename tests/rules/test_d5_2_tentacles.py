@@ -142,3 +142,20 @@ def test_d5_2_tentacles_the_route_preview_counts_the_escape():
     assert [n.what for n in route.needs] == ["Tentacles", "dodge"]
     assert abs(route.needs[0].chance - 26 / 36) < 1e-9 and route.needs[0].label() == \
         "Tentacles 6+"
+
+
+def test_d5_2_tentacles_hold_a_pass_block_move_no_re_roll():
+    """away:9's Pass Block move dodges out of home:5's Tentacles zone: held (1+1), his free
+    move ends where he stands; no re-roll (not his team's turn); the pass goes on."""
+    m, d = make([("home:10", (5, 7)), ("home:11", (9, 7)), ("home:5", (8, 12), GRIP),
+                 ("away:9", (8, 11), {"skills": ["Pass Block"]})], dice=[1, 1, 4, 4],
+                carrier="home:10", rerolls={"away": 1})
+    blocker = player_id(m, "away:9")
+    m.decide(("PASS", player_id(m, "home:10")))
+    m.decide(("pass", (9, 7)))
+    m.decide(("pass_block", blocker))
+    events = m.decide(("pass_block_step", (8, 10)))
+    assert rolls_of(events)[0]["what"] == "Tentacles" and "held" in kinds(events)
+    assert "pass_block_ended" in kinds(events) and m.state.players[blocker].square == (8, 11)
+    assert m.state.ball.carrier == player_id(m, "home:11")
+    d.check_done()
