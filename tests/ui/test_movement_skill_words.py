@@ -22,6 +22,9 @@ def test_d5_2_shadowing_question_and_choices_in_words():
     assert title.startswith("Shadowing: follow") and "square 5,5" in title and "8 or more" in title
     texts = [words.choice_text(ctrl, m.pending, c) for c in m.pending.choices]
     assert texts[0].startswith("Shadow him with ") and texts[-1] == "Do not shadow him"
+    # picked on the pitch by keys: the Shadowing player's square, the refusal in the list (a)
+    assert ctrl.targets(m.pending) == {(6, 6): [("shadow", player_id(m, "away:9"))]}
+    assert ctrl.untargeted(m.pending) == [("shadow", None)]
 
 
 def test_d5_2_diving_tackle_question_and_choices_in_words():
@@ -48,6 +51,8 @@ def test_d5_2_kick_off_return_questions_in_words():
     assert "3 squares left" in words.decision_title(ctrl, m.pending)
     assert words.choice_text(ctrl, m.pending, ("return_step", (4, 5))).startswith("Step left")
     assert words.choice_text(ctrl, m.pending, ("return_stop", None)) == "Stop here"
+    assert (4, 5) in ctrl.targets(m.pending) and ctrl.untargeted(m.pending) == [
+        ("return_stop", None)]
 
 
 def test_d5_2_tentacles_re_roll_question_and_held_sentence():
