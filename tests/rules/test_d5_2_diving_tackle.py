@@ -181,3 +181,13 @@ def test_d5_2_diving_tackle_against_a_pass_block_moves_dodge():
     assert m.state.players[tackler].square == (8, 11) and m.state.players[tackler].status == PRONE
     assert m.state.ball.carrier == player_id(m, "home:11")
     d.check_done()
+
+
+def test_d5_2_diving_tackle_not_against_a_pogo_stick_leap():
+    m, d = make([("home:5", (5, 5), {"skills": ["Pogo Stick"]}), ("away:9", (6, 6), DIVE)],
+                dice=[4])
+    pid = _move(m)
+    events = m.decide(("leap", (3, 5)))
+    assert "diving_tackle" not in kinds(events) and m.pending.kind == "action"
+    assert m.state.players[pid].square == (3, 5)
+    d.check_done()

@@ -79,3 +79,13 @@ def test_d5_2_prehensile_tail_the_coaches_path_cost_counts_it():
     p = m.state.players[player_id(m, "home:5")]
     best = paths.find_paths(m, p, 0, paths.opp_tz_map(m.state, p.side))
     assert abs(best[(4, 5)][0] - (-math.log(0.5))) < 1e-9
+
+
+def test_d5_2_prehensile_tail_not_against_a_pogo_stick_leap():
+    m, d = make([("home:5", (5, 5), {"skills": ["Pogo Stick"]}), ("away:9", (6, 6), TAIL)],
+                dice=[4])
+    m.decide(("MOVE", player_id(m, "home:5")))
+    events = m.decide(("leap", (3, 5)))
+    (roll,) = rolls_of(events, "leap")
+    assert roll["modifier"] == 0 and roll["success"]
+    d.check_done()

@@ -159,3 +159,24 @@ def test_d5_2_tentacles_hold_a_pass_block_move_no_re_roll():
     assert "pass_block_ended" in kinds(events) and m.state.players[blocker].square == (8, 11)
     assert m.state.ball.carrier == player_id(m, "home:11")
     d.check_done()
+
+
+def test_d5_2_tentacles_against_a_pogo_stick_leap():
+    """B9.2: the pogo stick leaps as Leap does; Tentacles holds it (2+2 = 4)."""
+    m, d = make([("home:5", (5, 5), {"skills": ["Pogo Stick"]}), ("away:9", (6, 6), GRIP)],
+                dice=[2, 2])
+    pid = _move(m)
+    events = m.decide(("leap", (3, 5)))
+    assert [r["what"] for r in rolls_of(events)] == ["Tentacles"] and "held" in kinds(events)
+    assert m.state.players[pid].square == (5, 5)
+    d.check_done()
+
+
+def test_d5_2_tentacles_a_leaps_route_preview_counts_the_escape():
+    """A leap out of the zone (Leap, AG 3: 4+) is previewed with the escape first."""
+    m, _ = make([("home:5", (5, 5), {"skills": ["Leap"]}), ("away:9", (6, 6), GRIP),
+                 ("away:10", (4, 4)), ("away:11", (4, 6))])
+    _move(m)
+    route = odds.movement_routes(m)[(3, 5)]
+    assert route.leaps == frozenset({(3, 5)})
+    assert [n.what for n in route.needs] == ["Tentacles", "leap"]
