@@ -225,3 +225,27 @@ def test_d5_2_shadowing_not_triggered_by_a_pass_block_move():
     m.decide(("pass_block_step", (8, 10)))
     assert m.pending.kind == "pass_block" and m.state.players[blocker].square == (8, 10)
     d.check_done()
+
+
+def test_d5_2_shadowing_not_triggered_by_a_push():
+    """home:5 pushes away:2 out of (4,5), next to home:6's Shadowing: nobody is asked."""
+    m, d = make([("home:5", (5, 5)), ("away:2", (4, 5)), ("home:6", (4, 6), SHADOW)],
+                dice=[3, 3])
+    _start(m, action="BLOCK")
+    m.decide(("block", player_id(m, "away:2")))
+    while m.pending.kind in ("push", "block_die"):
+        m.decide(m.pending.choices[0])
+    assert m.pending.kind == "follow_up"
+    m.decide(("follow_up", False))
+    assert m.state.players[player_id(m, "away:2")].square != (4, 5)
+    assert m.pending.kind == "turn"
+    d.check_done()
+
+
+def test_d5_2_a12_shadowing_only_a_standing_player_with_a_tackle_zone():
+    m, d = make([("home:5", (5, 5)), ("away:9", (6, 6), {**SHADOW, "status": "prone"}),
+                 ("away:10", (6, 4))], dice=[6])
+    _start(m)
+    m.decide(("step", (4, 5)))
+    assert m.pending.kind == "action"
+    d.check_done()
