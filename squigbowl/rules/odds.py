@@ -478,7 +478,8 @@ def catch_preview(m, receiver_id: int, *, accurate: bool = True) -> dict:
 def foul_preview(m, fouler_id: int, victim_id: int) -> dict:
     """A9.1-A9.3: a foul's assists (ids), the armour modifier as `foul.foul` sums it (Dirty
     Player left out: chosen after the roll), the victim's AV, the chance the armour breaks,
-    and the chance the referee spots it on the armour roll alone (any double)."""
+    and the chance the referee spots it on the armour roll alone (any double; D5.2 Sneaky Git:
+    a double that breaks the armour)."""
     from squigbowl.rules import foul as fouls
     s = m.state
     p, v = s.players[fouler_id], s.players[victim_id]
