@@ -171,12 +171,12 @@ def leap_modifier(p) -> int:
 def dodge(m, p, start, dest):
     """A6.4: an agility test (Break Tackle may use ST once per turn); Dodge re-roll once per
     turn unless a Tackle player's zone is left. Returns success (a Diving Tackle is not offered:
-    `dodge_roll` is the dodge of a step)."""
-    ok, _ = yield from dodge_roll(m, p, start, dest, marked=())
+    `dodge_roll` is the dodge of a step, who places the diver)."""
+    ok, _ = yield from dodge_roll(m, p, start, dest, dive=False)
     return ok
 
 
-def dodge_roll(m, p, start, dest, *, marked=None):
+def dodge_roll(m, p, start, dest, *, marked=None, dive: bool = True):
     """A6.4 with the D5.2 skills: the dodge of a step from `start` (Prehensile Tail, Two Heads;
     Diving Tackle offered, [DD-106]). `marked`: `learned.near(state, p, start)` if the caller
     has it. Returns (success, the Diving Tackle player or None: he is placed in `start` by
@@ -190,7 +190,7 @@ def dodge_roll(m, p, start, dest, *, marked=None):
         marked = learned.near(s, p, start)
     mods = dodge_mods(m, p, dest, frm=start if marked else None)
     tackled = dodge_tackled(s, p, start)
-    able = learned.divers(s, p, start) if marked else ()
+    able = learned.divers(s, p, start) if marked and dive else ()
     if able:
         return (yield from learned.dodge_with_divers(
             m, p, dodge_target(p, bt), mods, tackled=tackled, info={"frm": start, "to": dest},
