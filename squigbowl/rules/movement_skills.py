@@ -192,7 +192,7 @@ def dodge_with_divers(m, p, target: int, mods: list, *, tackled: bool, info: dic
         diver = yield from _offer_dive(m, p, natural, target, mods, info, able)
         if diver is None:
             return True, None
-        mods.append(DIVING_TACKLE_MOD)
+        mods = mods + [DIVING_TACKLE_MOD]    # a new list: the roll event keeps its own
         ok = False
     source = yield from rolls.offer_reroll(m, p, "dodge", "Dodge", tackled=tackled, info=info)
     if source is None:

@@ -52,9 +52,11 @@ def test_d5_2_diving_tackle_used_the_roll_gets_minus_2_and_he_is_placed_prone_wh
     m, d = make([("home:5", (5, 5)), ("away:9", (6, 6), DIVE)], dice=[4, 2, 2])
     pid = _move(m)
     tid = player_id(m, "away:9")
-    m.decide(("step", (4, 5)))
+    first = m.decide(("step", (4, 5)))
     events = m.decide(("diving_tackle", tid))
     assert "diving_tackle" in kinds(events)
+    (roll,) = rolls_of(first, "dodge")        # the roll as it was rolled, before the dive
+    assert roll["mods"] == [("dodge", 1)] and roll["modifier"] == 1 and roll["success"]
     dodger, tackler = m.state.players[pid], m.state.players[tid]
     assert dodger.square == (4, 5) and dodger.status == PRONE and "turnover" in kinds(events)
     assert tackler.square == (5, 5) and tackler.status == PRONE
