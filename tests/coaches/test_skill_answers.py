@@ -64,7 +64,7 @@ def test_d5_2_coaches_play_matches_where_everybody_has_the_movement_skills():
 
 def test_d5_2_the_coaches_path_cost_counts_tentacles_and_diving_tackle_as_the_engine_does():
     """Out of a Tentacles and Diving Tackle player's zone: the escape (26/36), then the dodge
-    with -2 (4+ with -1: 1/2); the coaches' risk and the engine's route agree."""
+    with -2 (4+ with -1: a 5, 1/3); the coaches' risk and the engine's route agree."""
     import math
     from squigbowl.coaches import paths
     from squigbowl.rules import odds
@@ -72,7 +72,7 @@ def test_d5_2_the_coaches_path_cost_counts_tentacles_and_diving_tackle_as_the_en
                  ("away:9", (6, 6), {"skills": ["Tentacles", "Diving Tackle"]})])
     p = m.state.players[player_id(m, "home:5")]
     best = paths.find_paths(m, p, 0, paths.opp_tz_map(m.state, p.side))
-    chance = 26 / 36 * 1 / 2
+    chance = 26 / 36 * 1 / 3
     assert abs(best[(4, 5)][0] + math.log(chance)) < 1e-9
     m.decide(("MOVE", p.id))
     assert abs(odds.movement_routes(m)[(4, 5)].chance - chance) < 1e-9
