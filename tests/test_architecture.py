@@ -38,11 +38,6 @@ RULES = {
     # the Squig Cup: a series of races above the race engine (no screens, riders or saves)
     "cup": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.coaches",
                            "squigbowl.riders", "squigbowl.saves", "squigbowl.games"),
-    # league play (RULES.md Part D): above the match engine, no screens (the lead finalizes
-    # this rule with the league's other modules)
-    "league": SCREENS + UP + ("squigbowl.house", "squigbowl.coaches", "squigbowl.race",
-                              "squigbowl.riders", "squigbowl.cup", "squigbowl.saves",
-                              "squigbowl.games", "squigbowl.net"),
     # the computer players: each game's own, no screens, no house rule (a house rule's coaching
     # registers into coaches/house_play.py, which loads each rule's coach.py by name)
     "coaches": SCREENS + UP + ("squigbowl.race", "squigbowl.riders", "squigbowl.saves",

@@ -27,6 +27,7 @@ import math
 
 from squigbowl.coaches import path_cache
 from squigbowl.rules import move as moves
+from squigbowl.rules import movement_skills as learned
 from squigbowl.rules import odds
 from squigbowl.rules.geometry import NEIGHBOURS, squares_within
 from squigbowl.rules.move import max_gfi
@@ -97,6 +98,12 @@ class _Steps:
         m, p, tz, board, cache, mods = (self.m, self.p, self.tz, self.s.board, self._dodge,
                                         self._mod)
         tackled = moves.dodge_tackled(self.s, p, frm)
+        # D5.2: Prehensile Tail, Diving Tackle (dodge terms) and Tentacles (an escape roll
+        # first) of the opponents next to `frm`; nothing for every shipped roster
+        near = learned.near(self.s, p, frm)
+        extra = learned.dodge_odds_term(near) if near else 0
+        held = odds.tentacles_need(m, p, frm, frm, near) if near else None
+        held_risk = _risk(odds.need_chance(held, self.skills)) if held is not None else 0.0
         out = {}
         for to in NEIGHBOURS[frm]:
             if to in board:
@@ -105,13 +112,13 @@ class _Steps:
             mod = mods.get(to)
             if mod is None:
                 mod = mods[to] = moves.dodge_modifier(m, p, to, zones=zones)
-            key = (mod, tackled)
+            key = (mod + extra, tackled)
             r = cache.get(key)
             if r is None:
                 need = odds.dodge_need(m, p, frm, to, break_tackle=self.bt, zones=zones,
-                                       tackled=tackled)
+                                       tackled=tackled, near=near)
                 r = cache[key] = _risk(odds.need_chance(need, self.skills))
-            out[to] = r
+            out[to] = r + held_risk
         self._tackled[frm] = out
         return out
 

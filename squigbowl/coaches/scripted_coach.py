@@ -31,6 +31,7 @@ import math
 import random
 
 from squigbowl.coaches import house_play
+from squigbowl.coaches import skill_answers
 from squigbowl.coaches.block_odds import block_dice, block_value
 from squigbowl.coaches.block_skills import multiple_block_wanted
 from squigbowl.coaches.coach import Coach, register
@@ -761,6 +762,7 @@ HANDLERS = {
     "dump_off": ScriptedCoach.on_dump_off,
     "spell": wizard_policy.spell_choice,
     "spell_target": wizard_policy.target_choice,
+    **skill_answers.HANDLERS,       # D5.2: Shadowing, Diving Tackle, Kick-Off Return
 }
 
 register("easy", ScriptedCoach, rank=1)

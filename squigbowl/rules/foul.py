@@ -62,6 +62,9 @@ def foul_assists(state, fouler, victim) -> tuple[list, list]:
     return assists(state, fouler, victim, guard=False)
 
 
+#: D5.2: a double on the foul's armour roll sends him off only if the armour broke
+SNEAKY_GIT = "Sneaky Git"
+
 #: A12 Dirty Player's term in an armour or injury breakdown
 DIRTY_PLAYER = ("Dirty Player", 1)
 
@@ -110,6 +113,8 @@ def foul(m, fouler, victim):
         else:
             m.emit("skill_used", player=fouler.id, skill="Dirty Player", on=dirty)
     spotted = d1 == d2
+    if spotted and SNEAKY_GIT in fouler.skills and not broken:
+        spotted = False     # D5.2 Sneaky Git: an armour double only counts when it broke
     result = None
     if broken:
         start = len(m.dice.log)

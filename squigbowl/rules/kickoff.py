@@ -22,6 +22,7 @@ from squigbowl.rules.engine import phase
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import SCATTER, in_half, is_los, on_pitch, step, wide_zone
 from squigbowl.rules.injury import add_stat
+from squigbowl.rules.kick_off_return import kick_off_return
 from squigbowl.rules.model import ON_PITCH, STANDING
 from squigbowl.rules.setup import PERFECT_DEFENCE, own_half_squares, setup_step
 
@@ -51,7 +52,7 @@ def kick_skill_player(m, side: int):
 
 @phase("kickoff")
 def kickoff(m):
-    """A4.4 steps 1-3."""
+    """A4.4 steps 1-3 (D5.2 Kick-Off Return between steps 2 and 3)."""
     s = m.state
     kicking, receiving = s.kicking, 1 - s.kicking
     for p in s.players:
@@ -81,6 +82,7 @@ def kickoff(m):
     s.ball.in_air = True
     m.emit("kicked", side=kicking, target=target, d8=d8, d6=d6, distance=distance,
            landing=landing)
+    yield from kick_off_return(m, landing)   # D5.2: after the scatter, before the table
     from squigbowl.rules.kickoff_table import kickoff_table
     s.phase = "kickoff_land"
     yield from kickoff_table(m)

@@ -61,6 +61,13 @@ TRAITS = (NO_TACKLE_ZONE, NOT_BLOCKABLE, NEVER_DODGES, NEVER_STUNNED, KICKOFF_NE
 
 #: every skill the engine knows: the base game's and the house rules' (`register_skill`)
 KNOWN_SKILLS: set[str] = set(BASE_SKILLS)
+#: D5.2 (issue 23): the learnable skills of movement, dodges, fouls and the kick-off
+#: (rules/movement_skills.py, rules/kick_off_return.py); no shipped roster has them
+MOVEMENT_SKILLS = frozenset({
+    "Diving Tackle", "Jump Up", "Kick-Off Return", "Prehensile Tail", "Shadowing",
+    "Sneaky Git", "Tentacles", "Two Heads",
+})
+KNOWN_SKILLS.update(MOVEMENT_SKILLS)
 #: B0 hook: the house rules' skills (B3-B10: weapons and specials) -> the traits each carries
 HOUSE_SKILLS: dict[str, frozenset[str]] = {}
 #: trait -> the skills that carry it (the base game asks `not WITH_TRAIT[t].isdisjoint(skills)`)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from squigbowl.rules import ball as balls
+from squigbowl.rules import movement_skills as learned
 from squigbowl.rules import rolls
 from squigbowl.rules.geometry import NEIGHBOURS, distance, squares_within
 from squigbowl.rules.injury import knock_down
@@ -43,6 +44,7 @@ def never_dodges(p) -> bool:
 
 
 _NO_DODGE = WITH_TRAIT[NEVER_DODGES]
+TWO_HEADS = learned.TWO_HEADS
 
 
 def movement_choices(m, p, act) -> list:
@@ -94,9 +96,10 @@ def gfi_extra_modifier(m, p) -> int:
     return rolls.total(gfi_extra_mods(m, p))
 
 
-def dodge_mods(m, p, dest, *, zones: int | None = None) -> list:
+def dodge_mods(m, p, dest, *, zones: int | None = None, frm=None) -> list:
     """A6.4 as (label, value) pairs, non-zero terms only: +1, -1 per opposing tackle zone on
-    the destination (Stunty ignores them unless he has Secret Weapon). `zones`: those tackle
+    the destination (Stunty ignores them unless he has Secret Weapon); D5.2 Two Heads +1 and,
+    given `frm` (the square left), Prehensile Tail -1 per such opponent. `zones`: those tackle
     zones if the caller already counted them."""
     mods = [("dodge", 1)]
     if not (p.has("Stunty") and not p.has("Secret Weapon")):
@@ -104,17 +107,25 @@ def dodge_mods(m, p, dest, *, zones: int | None = None) -> list:
             zones = m.state.tackle_zones(dest, p.side, exclude=p.id)
         if zones:
             mods.append(("tackle zones", -zones))
+    if frm is not None or TWO_HEADS in p.skills:
+        mods += learned.dodge_skill_mods(m.state, p, frm)
     return mods
 
 
-def dodge_modifier(m, p, dest, *, zones: int | None = None) -> int:
+def dodge_modifier(m, p, dest, *, zones: int | None = None, frm=None) -> int:
     """A6.4: the sum of `dodge_mods` (+1, -1 per opposing tackle zone on the destination unless
-    Stunty without Secret Weapon), without building the breakdown."""
+    Stunty without Secret Weapon; D5.2 Two Heads +1, Prehensile Tail on `frm` if given),
+    without building the breakdown."""
+    n = 1
+    if TWO_HEADS in p.skills:
+        n += 1
+    if frm is not None:
+        n += learned.tail_penalty(m.state, p, frm)
     if p.has("Stunty") and not p.has("Secret Weapon"):
-        return 1
+        return n
     if zones is None:
         zones = m.state.tackle_zones(dest, p.side, exclude=p.id)
-    return 1 - zones
+    return n - zones
 
 
 def must_dodge(state, p, frm, *, zones: int | None = None) -> bool:
@@ -159,23 +170,44 @@ def leap_modifier(p) -> int:
 
 def dodge(m, p, start, dest):
     """A6.4: an agility test (Break Tackle may use ST once per turn); Dodge re-roll once per
-    turn unless a Tackle player's zone is left."""
+    turn unless a Tackle player's zone is left. Returns success (a Diving Tackle is not offered:
+    `dodge_roll` is the dodge of a step, who places the diver)."""
+    ok, _ = yield from dodge_roll(m, p, start, dest, dive=False)
+    return ok
+
+
+def dodge_roll(m, p, start, dest, *, marked=None, dive: bool = True):
+    """A6.4 with the D5.2 skills: the dodge of a step from `start` (Prehensile Tail, Two Heads;
+    Diving Tackle offered, [DD-106]). `marked`: `learned.near(state, p, start)` if the caller
+    has it. Returns (success, the Diving Tackle player or None: he is placed in `start` by
+    `learned.dive_in` once the dodger is in `dest`)."""
     s = m.state
     bt = break_tackle_ready(s, p)
     if bt:
         s.teams[p.side].skill_used.add((p.id, "Break Tackle"))
         m.emit("skill_used", player=p.id, skill="Break Tackle")
-    return (yield from rolls.test(m, p, "dodge", dodge_target(p, bt),
-                                  mods=dodge_mods(m, p, dest), skill="Dodge",
-                                  tackled=dodge_tackled(s, p, start),
-                                  info={"frm": start, "to": dest}))
+    if marked is None:
+        marked = learned.near(s, p, start)
+    mods = dodge_mods(m, p, dest, frm=start if marked else None)
+    tackled = dodge_tackled(s, p, start)
+    able = learned.divers(s, p, start) if marked and dive else ()
+    if able:
+        return (yield from learned.dodge_with_divers(
+            m, p, dodge_target(p, bt), mods, tackled=tackled, info={"frm": start, "to": dest},
+            able=able))
+    ok = yield from rolls.test(m, p, "dodge", dodge_target(p, bt), mods=mods, skill="Dodge",
+                               tackled=tackled, info={"frm": start, "to": dest})
+    return ok, None
 
 
-def arrive(m, p, sq, *, frm, how: str):
-    """Put the player in `sq` after a voluntary step or leap: pick-up, touchdown (A6.3)."""
+def arrive(m, p, sq, *, frm, how: str, diver=None):
+    """Put the player in `sq` after a voluntary step or leap: pick-up, touchdown (A6.3); a
+    Diving Tackle player lies down in `frm` first (D5.2)."""
     s = m.state
     s.place(p, sq)
     m.emit("moved", player=p.id, frm=frm, to=sq, how=how)
+    if diver is not None:
+        yield from learned.dive_in(m, diver, frm)
     if s.ball.carrier is None and s.ball.square == sq and not s.ball.in_air:
         yield from balls.enter_ball_square(m, p, voluntary=True)
     else:
@@ -184,21 +216,35 @@ def arrive(m, p, sq, *, frm, how: str):
 
 @choice_handler("step")
 def step_to(m, p, act, sq):
-    """A6.3: one square; GFI first, then dodge; a failure falls over in the destination."""
+    """A6.3: one square; GFI first, then (D5.2) Tentacles, then dodge (Diving Tackle); a
+    failure falls over in the destination; then (D5.2) Shadowing on the square left."""
     s = m.state
     start = p.square
-    needs_dodge = must_dodge(s, p, start)
+    zones = s.tackle_zones(start, p.side, exclude=p.id)
+    needs_dodge = zones > 0 and not never_dodges(p)
+    marked = learned.near(s, p, start) if zones else ()   # D5.2 skills on `start`
     going = act.moves >= p.ma
     act.moves += 1
     if going:
         act.gfis += 1
         if not (yield from gfi(m, p)):
             yield from fall_in(m, p, sq, start)
+            if marked:
+                yield from learned.shadow(m, p, start)
             return False
-    if needs_dodge and not (yield from dodge(m, p, start, sq)):
-        yield from fall_in(m, p, sq, start)
-        return False
-    yield from arrive(m, p, sq, frm=start, how="step")
+    diver = None
+    if needs_dodge:
+        if marked and (yield from learned.held(m, p, start, act)):
+            return False
+        ok, diver = yield from dodge_roll(m, p, start, sq, marked=marked)
+        if not ok:
+            yield from fall_in(m, p, sq, start, diver=diver)
+            if marked and diver is None:
+                yield from learned.shadow(m, p, start)
+            return False
+    yield from arrive(m, p, sq, frm=start, how="step", diver=diver)
+    if marked and diver is None:
+        yield from learned.shadow(m, p, start)
     return True
 
 
@@ -206,7 +252,9 @@ def step_to(m, p, act, sq):
 def leap(m, p, act, sq):
     """A6.6: costs 2 squares (GFI for each beyond MA, rolled first), no dodge, an agility test
     with no modifiers (Very Long Legs +1)."""
+    s = m.state
     start = p.square
+    marked = learned.near(s, p, start) if s.tackle_zones(start, p.side, exclude=p.id) else ()
     act.leaped = True
     for _ in range(2):
         going = act.moves >= p.ma
@@ -215,22 +263,31 @@ def leap(m, p, act, sq):
             act.gfis += 1
             if not (yield from gfi(m, p)):
                 yield from fall_in(m, p, sq, start)
+                if marked:
+                    yield from learned.shadow(m, p, start)
                 return False
+    if marked and (yield from learned.held(m, p, start, act)):   # D5.2 Tentacles
+        return False
     ok = yield from rolls.test(m, p, "leap", rolls.agility_target(p.ag), mods=leap_mods(p),
                                info={"frm": start, "to": sq, "distance": distance(start, sq)})
     if not ok:
         yield from fall_in(m, p, sq, start)
-        return False
-    yield from arrive(m, p, sq, frm=start, how="leap")
-    return True
+    else:
+        yield from arrive(m, p, sq, frm=start, how="leap")
+    if marked:
+        yield from learned.shadow(m, p, start)   # D5.2 Shadowing: leaps too
+    return ok
 
 
-def fall_in(m, p, sq, start):
+def fall_in(m, p, sq, start, *, diver=None):
     """A6.3.3: he falls over in the destination square; a ball there is not picked up but
-    bounces (he arrived and fell); armour roll; turnover."""
+    bounces (he arrived and fell); armour roll; turnover. A Diving Tackle player lies down in
+    `start` once the dodger is in `sq` (D5.2)."""
     s = m.state
     s.place(p, sq)
     m.emit("moved", player=p.id, frm=start, to=sq, how="fall")
+    if diver is not None:
+        yield from learned.dive_in(m, diver, start)
     ball_here = s.ball.carrier is None and s.ball.square == sq and not s.ball.in_air
     yield from knock_down(m, p, falls=True, cause="fall")
     if ball_here and s.ball.square == sq and s.ball.carrier is None:

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import heapq
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from squigbowl.rules import ball as balls
 from squigbowl.rules import move as moves
+from squigbowl.rules import movement_skills as learned
 from squigbowl.rules import rolls
 from squigbowl.rules.geometry import NEIGHBOURS, squares_within
 from squigbowl.rules.model import STANDING
@@ -53,13 +54,20 @@ class Need:
     skill: str | None = None
     tackled: bool = False
     impossible: bool = False     # e.g. entering the ball's square unable to pick it up
+    dice: int = 1                # 2: a 2D6 roll with no natural 1 or 6 (D5.2 Tentacles)
 
     @property
     def chance(self) -> float:
-        return 0.0 if self.impossible else d6_chance(self.target, self.modifier)
+        if self.impossible:
+            return 0.0
+        if self.dice == 2:
+            return learned.escape_chance(self.target, self.modifier)
+        return d6_chance(self.target, self.modifier)
 
     @property
     def face(self) -> int:
+        if self.dice == 2:
+            return min(12, max(2, self.target - self.modifier))
         return face_needed(self.target, self.modifier)
 
     def label(self) -> str:
@@ -106,18 +114,39 @@ def gfi_need(m, p, to) -> Need:
 
 
 def dodge_need(m, p, frm, to, *, break_tackle: bool | None = None, zones: int | None = None,
-               tackled: bool | None = None) -> Need:
+               tackled: bool | None = None, near=None) -> Need:
     """A6.4: the dodge from `frm` (in an opposing tackle zone, `moves.must_dodge`) to `to`;
-    Break Tackle (A12) when still ready unless `break_tackle` says otherwise. `zones` (the
-    opposing tackle zones on `to`) and `tackled` (`moves.dodge_tackled` on `frm`) may be given
-    when the caller already has them."""
+    Break Tackle (A12) when still ready unless `break_tackle` says otherwise; D5.2 Two Heads
+    +1, Prehensile Tail -1 each, and -2 when an opponent may Diving Tackle
+    (`movement_skills.dodge_odds_term`). `zones` (the opposing tackle zones on `to`),
+    `tackled` (`moves.dodge_tackled` on `frm`) and `near` (`movement_skills.near` on `frm`)
+    may be given when the caller already has them."""
     s = m.state
     if break_tackle is None:
         break_tackle = moves.break_tackle_ready(s, p)
     if tackled is None:
         tackled = moves.dodge_tackled(s, p, frm)
-    return Need("dodge", moves.dodge_target(p, break_tackle),
-                moves.dodge_modifier(m, p, to, zones=zones), to, skill="Dodge", tackled=tackled)
+    if near is None:
+        near = learned.near(s, p, frm)
+    mod = moves.dodge_modifier(m, p, to, zones=zones)
+    if near:
+        mod += learned.dodge_odds_term(near)
+    return Need("dodge", moves.dodge_target(p, break_tackle), mod, to, skill="Dodge",
+                tackled=tackled)
+
+
+def tentacles_need(m, p, frm, to, near=None) -> Need | None:
+    """D5.2 Tentacles: the escape roll (2D6 + his ST - the holder's ST, 6+) of a dodge or leap
+    out of `frm`, or None when no Tentacles player holds `frm`."""
+    if near is None:
+        near = learned.near(m.state, p, frm)
+    if not near:
+        return None
+    q = learned.tentacles_holder(m.state, p, frm)
+    if q is None:
+        return None
+    return Need("Tentacles", learned.TENTACLES_ESCAPE,
+                rolls.total(learned.tentacles_mods(p, q)), to, dice=2)
 
 
 def leap_need(m, p, to) -> Need:
@@ -132,7 +161,12 @@ def step_needs(m, p, frm, to, moves_used: int, *, break_tackle: bool | None = No
     if moves_used >= p.ma:
         out.append(gfi_need(m, p, to))
     if moves.must_dodge(m.state, p, frm):
-        out.append(dodge_need(m, p, frm, to, break_tackle=break_tackle))
+        near = learned.near(m.state, p, frm)
+        if near:
+            held = tentacles_need(m, p, frm, to, near)
+            if held is not None:
+                out.append(held)
+        out.append(dodge_need(m, p, frm, to, break_tackle=break_tackle, near=near))
     out.extend(arrival_needs(m, p, to))
     return out
 
@@ -154,10 +188,15 @@ def pick_up_need(m, p, sq) -> Need:
     return Need("pick-up", rolls.agility_target(p.ag), mod, sq, skill="Sure Hands")
 
 
-def leap_needs(m, p, to, moves_used: int) -> list[Need]:
-    """A6.6: a GFI for each of the 2 squares beyond MA, then the leap roll (no modifiers,
-    Very Long Legs +1), then a pick-up if the ball is there."""
+def leap_needs(m, p, to, moves_used: int, frm=None) -> list[Need]:
+    """A6.6: a GFI for each of the 2 squares beyond MA, then (D5.2, leaving `frm` if given)
+    the Tentacles escape, then the leap roll (no modifiers, Very Long Legs +1), then a pick-up
+    if the ball is there."""
     out = [gfi_need(m, p, to) for k in range(2) if moves_used + k >= p.ma]
+    if frm is not None and m.state.tackle_zones(frm, p.side, exclude=p.id):
+        held = tentacles_need(m, p, frm, to)
+        if held is not None:
+            out.append(held)
     out.append(leap_need(m, p, to))
     out.extend(arrival_needs(m, p, to))
     return out
@@ -172,7 +211,7 @@ def path_needs(m, p, path, moves_used: int, leaps=frozenset()) -> list[Need]:
     bt = moves.break_tackle_ready(m.state, p)
     for sq in path:
         if sq in leaps:
-            out.extend(leap_needs(m, p, sq, used))
+            out.extend(leap_needs(m, p, sq, used, frm))
             used += 2
         else:
             nd = step_needs(m, p, frm, sq, used, break_tackle=bt)
@@ -302,6 +341,7 @@ def movement_routes(m, pid: int | None = None) -> dict:
     start = p.square
     bt0 = _break_tackle_ready(m, p)
     lp0 = moves.can_leap(p) and not (mine and act.leaped)
+    tz_squares = tackle_zone_map(s, p.side) if lp0 else {}
     ma = p.ma
     # Dijkstra on the key (risk, squares, rolls, diagonals), risk = -log(chance) counted in
     # billionths so that equal chances compare equal; node = (square, squares used, Break
@@ -364,6 +404,9 @@ def movement_routes(m, pid: int | None = None) -> dict:
         if targets is None:
             targets = leap_targets[sq] = [t for t in squares_within(sq, 2) if t not in board]
         going = min(2, max(0, used + n + 2 - ma))      # the GFIs of the leap's 2 squares
+        held = None                                     # D5.2 Tentacles on `sq`
+        if sq in tz_squares:
+            held = tentacles_need(m, p, sq, sq)
         for to in targets:
             ckey = (to, going)
             hit = leap_cache.get(ckey)
@@ -371,6 +414,9 @@ def movement_routes(m, pid: int | None = None) -> dict:
                 needs = tuple(leap_needs(m, p, to, used + n))
                 hit = leap_cache[ckey] = (needs, _risk(needs))
             needs, leap_risk = hit
+            if held is not None:
+                needs = needs[:going] + (replace(held, square=to),) + needs[going:]
+                leap_risk += _risk((held,))
             r = risk + leap_risk
             offer((to, n + 2, bt, False), (round(r * 1e9), n + 2, nrolls + len(needs), bends),
                   r, node, needs, "leap")
@@ -454,16 +500,36 @@ def catch_preview(m, receiver_id: int, *, accurate: bool = True, aimed: bool = F
 def foul_preview(m, fouler_id: int, victim_id: int) -> dict:
     """A9.1-A9.3: a foul's assists (ids), the armour modifier as `foul.foul` sums it (Dirty
     Player left out: chosen after the roll), the victim's AV, the chance the armour breaks,
-    and the chance the referee spots it on the armour roll alone (any double)."""
+    and the chance the referee spots it on the armour roll alone (any double; D5.2 Sneaky Git:
+    a double that breaks the armour)."""
     from squigbowl.rules import foul as fouls
     s = m.state
     p, v = s.players[fouler_id], s.players[victim_id]
     off, deff = fouls.foul_assists(s, p, v)
     mods = fouls.foul_mods(m, p, v, off, deff)
     mod = rolls.total(mods)
+    spotted = 6 / 36
+    if p.has(fouls.SNEAKY_GIT):   # D5.2: only a double that breaks the armour
+        spotted = sum(1 for a in range(1, 7) if a + a + mod > v.av) / 36
     return {"offensive_assists": [q.id for q in off], "defensive_assists": [q.id for q in deff],
             "mods": mods, "modifier": mod, "av": v.av,
-            "p_armour_broken": armour_chance(v.av, mod), "p_spotted_on_armour": 6 / 36}
+            "p_armour_broken": armour_chance(v.av, mod), "p_spotted_on_armour": spotted}
+
+
+def jump_up_preview(m, pid: int) -> dict | None:
+    """D5.2 Jump Up: what a Block declared by this Prone player needs (an agility test with +2,
+    re-rollable): target, modifier, the lowest natural face, the chance with and without a
+    team re-roll; None unless he is Prone with Jump Up."""
+    from squigbowl.rules.model import PRONE
+    from squigbowl.rules.turn import JUMP_UP, JUMP_UP_BLOCK_MOD
+    p = m.state.players[pid]
+    if p.status != PRONE or JUMP_UP not in p.skills:
+        return None
+    need = Need("Jump Up", rolls.agility_target(p.ag), JUMP_UP_BLOCK_MOD[1], p.square)
+    team_rr, _ = rerolls_available(m, p)
+    return {"target": need.target, "modifier": need.modifier, "needed": need.face,
+            "chance": need.chance,
+            "chance_rr": need_chance(need, team=team_rr, loner=p.has("Loner"))}
 
 
 # -- dice luck (the end of match screen) -----------------------------------------------------------

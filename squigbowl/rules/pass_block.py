@@ -149,7 +149,8 @@ def pass_block_moves(m, thrower, target, moves=None):
 def pass_block_move(m, p, frm, to, moves=None):
     """One player's free move (A12 Pass Block) against the pass `frm` -> `to` (or `moves`)."""
     s = m.state
-    from squigbowl.rules.move import dodge, never_dodges
+    from squigbowl.rules import movement_skills as learned
+    from squigbowl.rules.move import dodge_roll, never_dodges
 
     moves = moves or FreeMoves(frm, to)
     tag = moves.tag
@@ -173,12 +174,19 @@ def pass_block_move(m, p, frm, to, moves=None):
         here = p.square
         budget -= 1
         moved = True
+        diver = None
         if not never_dodges(p) and s.tackle_zones(here, p.side) > 0:
-            if not (yield from dodge(m, p, here, sq)):
-                yield from _fall(m, p, sq, here, tag)
+            marked = learned.near(s, p, here)
+            if marked and (yield from learned.held(m, p, here)):   # D5.2 Tentacles
+                break
+            ok, diver = yield from dodge_roll(m, p, here, sq, marked=marked)
+            if not ok:
+                yield from _fall(m, p, sq, here, tag, diver)
                 return
         s.place(p, sq)
         m.emit("moved", player=p.id, frm=here, to=sq, how="pass_block")
+        if diver is not None:
+            yield from learned.dive_in(m, diver, here)   # D5.2 Diving Tackle
         if s.ball.carrier is None and s.ball.square == sq and not s.ball.in_air:
             # not in the base game (the thrower holds the ball); a loose ball is never picked
             # up out of turn here: it bounces, as for an involuntary arrival (A7.8.2)
@@ -186,11 +194,15 @@ def pass_block_move(m, p, frm, to, moves=None):
     m.emit("pass_block_ended", player=p.id, square=p.square, **tag)
 
 
-def _fall(m, p, sq, start, tag):
-    """He falls over in the destination square: armour roll, no turnover for either side."""
+def _fall(m, p, sq, start, tag, diver=None):
+    """He falls over in the destination square: armour roll, no turnover for either side (a
+    Diving Tackle player lies down in `start` first, D5.2)."""
     s = m.state
     s.place(p, sq)
     m.emit("moved", player=p.id, frm=start, to=sq, how="fall")
+    if diver is not None:
+        from squigbowl.rules.movement_skills import dive_in
+        yield from dive_in(m, diver, start)
     yield from knock_down(m, p, falls=True, cause="fall", turnover=False)
     m.emit("pass_block_ended", player=p.id, square=p.square, **tag)
 

@@ -114,14 +114,16 @@ def _prepare_block(m, side):
                if q.status == STANDING and _UNBLOCKABLE.isdisjoint(q.skills)}  # NOT_BLOCKABLE only
     if not targets:
         return None  # A8.1: nobody to block
-    return lambda m, p: (p.status == STANDING
+    return lambda m, p: ((p.status == STANDING or (p.status == PRONE and JUMP_UP in p.skills))
                          and not targets.isdisjoint(NEIGHBOUR_SETS[p.square]))
 
 
 @action(BLOCK, moves=False, prepare=_prepare_block)
 def _can_block(m, p) -> bool:
-    """A5.4: a Prone player may not declare a Block; A8.1 an adjacent Standing opponent."""
-    return p.status == STANDING and _adjacent_standing_opponent(m, p)
+    """A5.4: a Prone player may not declare a Block (D5.2: unless he has Jump Up); A8.1 an
+    adjacent Standing opponent."""
+    return ((p.status == STANDING or (p.status == PRONE and JUMP_UP in p.skills))
+            and _adjacent_standing_opponent(m, p))
 
 
 @action(BLITZ, limit=BLITZ, team_wide=True)
@@ -509,9 +511,29 @@ def _stupid_result(m, p, ok: bool, skill: str) -> bool:
     return ok
 
 
+#: D5.2: the skill that stands a Prone player up for free (and lets him declare a Block)
+JUMP_UP = "Jump Up"
+#: D5.2 Jump Up: the agility test of a Block declared while Prone gets +2
+JUMP_UP_BLOCK_MOD = ("Jump Up", 2)
+
+
 def stand_up(m, p, act):
     """A5.4: costs 3 squares; MA < 3 rolls 4+ (re-rollable): success stands with no further
-    move, failure stays Prone and ends the action (no turnover)."""
+    move, failure stays Prone and ends the action (no turnover). D5.2 Jump Up [DD-107]: free
+    (no squares, no roll); a Block declared while Prone needs an agility test with +2
+    (re-rollable): a failure loses the action, he stays Prone (no turnover)."""
+    if JUMP_UP in p.skills:
+        if act.action == BLOCK:
+            ok = yield from rolls.test(m, p, "Jump Up", rolls.agility_target(p.ag),
+                                       mods=[JUMP_UP_BLOCK_MOD])
+            if not ok:
+                act.done = True
+                m.emit("action_lost", player=p.id, reason=JUMP_UP)
+                return
+        p.status = STANDING
+        m.emit("skill_used", player=p.id, skill=JUMP_UP)
+        m.emit("stood_up", player=p.id, square=p.square)
+        return
     if p.ma < 3:
         ok = yield from rolls.test(m, p, "stand up", 4)
         if not ok:
@@ -577,7 +599,7 @@ EVENTS = describe_events(__name__, "The team turn", {
         "player": "", "action": "the action he had declared"}),
     "action_lost": ("A5.5", "A check at the declaration failed: the action is lost", {
         "player": "", "reason": "the skill that failed (Bone-head, Really Stupid, Wild "
-                                "Animal)"}),
+                                "Animal; Jump Up's roll for a Block, D5.2)"}),
     "stood_up": ("A5.4", "A Prone player stood up", {"player": "", "square": ""}),
     "stand_up_failed": ("A5.4", "A player with MA below 3 failed his roll to stand up",
                         {"player": ""}),

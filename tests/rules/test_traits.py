@@ -32,7 +32,7 @@ def test_b0_2_the_house_skills_are_declared_with_their_traits():
     skills = known_skills()
     assert {"Goblin Fanatic", "Blunderbuss", "Bombardier", "Stink Bomb", "Chainsaw",
             "Death-Roller", "Pogo Stick", "Poisoned Dagger"} == set(model.HOUSE_SKILLS)
-    assert set(model.HOUSE_SKILLS) | model.BASE_SKILLS == skills
+    assert set(model.HOUSE_SKILLS) | model.BASE_SKILLS | model.MOVEMENT_SKILLS == skills
     assert model.HOUSE_SKILLS["Goblin Fanatic"] == set(model.TRAITS)
     assert model.HOUSE_SKILLS["Death-Roller"] == {NEVER_DODGES}
     assert model.HOUSE_SKILLS["Chainsaw"] == frozenset()

@@ -51,6 +51,7 @@ from squigbowl.rules.dump_off import before_block
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import DIRECTION_NAMES, on_pitch, step, template_direction
 from squigbowl.rules.injury import knock_down
+from squigbowl.rules.movement_skills import shadow
 from squigbowl.rules.model import (CASUALTY, KICKOFF_NEVER_MOVES, NEVER_DODGES, NEVER_STUNNED,
                                    NO_TACKLE_ZONE, NOT_BLOCKABLE, SETS_UP_ON_THE_LINE, STANDING,
                                    register_skill)
@@ -202,6 +203,8 @@ def enter(m, p, to):
         ball = s.ball
         if ball.carrier is None and not ball.in_air and ball.square == to:
             yield from balls.enter_ball_square(m, p, voluntary=False)  # A7.8.2, C50
+        if s.tackle_zones(frm, p.side):   # D5.2 Shadowing: his random step left `frm`
+            yield from shadow(m, p, frm)
         return False
     if FANATIC in q.skills and q.side != p.side:
         yield from collision(m, p, q)

@@ -41,6 +41,8 @@ def add(hook: str, value, order: float = 50) -> None:
     _version += 1
 
 
+#: the base game's words modules that register here too (D5.2's learnable skills)
+BASE_WORDS = ("squigbowl.ui.match.movement_skill_words",)
 #: the words modules whose `register` has run (once a process, as an import's code runs once)
 _registered: set[str] = set()
 
@@ -56,6 +58,10 @@ def load() -> list[str]:
         found = []
         _loaded = found             # set first: a words module reads the tables as it loads
         try:
+            for name in BASE_WORDS:     # the base game's own words kept in this registry
+                if name not in _registered:
+                    importlib.import_module(name).register(sys.modules[__name__])
+                    _registered.add(name)
             for pkg in load_plugins():
                 name = f"{pkg}.words"
                 try:

@@ -159,6 +159,13 @@ class TurnMode(Mode):
             out.append((key, action_name(name)))
         shown[declared:declared] = out
 
+    def jump_up_words(self, choice) -> str:
+        """D5.2 Jump Up: a Block declared while Prone needs a roll (its preview)."""
+        if choice[0] != "BLOCK":
+            return ""
+        pv = self.ctrl.jump_up_preview(choice[1])
+        return f" (Jump Up: {pv['needed']}+ to stand first)" if pv else ""
+
     def line(self) -> Text:
         d = self.decision
         sq = self.pitch.cursor
@@ -168,7 +175,7 @@ class TurnMode(Mode):
                     style="bold")
         if here:
             acts = ", ".join(f"{self.screen.action_key(c[0])} {action_name(c[0])}"
-                             for c in here)
+                             + self.jump_up_words(c) for c in here)
             line.append(f" · {self.screen._name_at(sq)}: {acts}")
         self.pitch.set_layers(path={})
         return line
