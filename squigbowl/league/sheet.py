@@ -34,10 +34,10 @@ def header_lines(team: Team) -> list[str]:
     ]
 
 
-COLUMNS = f"{'#':>2}  {'Name':<16} {'Position':<15} MA ST AG AV  SPP {'Title':<13} Value Status"
+COLUMNS = f"{'#':>2}  {'Name':<14} {'Position':<15} MA ST AG AV  SPP {'Title':<13} Value Status"
 
 
-def player_lines(team: Team, width: int = 80) -> list[str]:
+def player_lines(team: Team, width: int = 78) -> list[str]:
     """Two or more lines a player: the row of the table, then his details, wrapped."""
     roster = team.roster_data
     out = []
@@ -45,11 +45,11 @@ def player_lines(team: Team, width: int = 80) -> list[str]:
         pos = roster.positions[p.position]
         now = " ".join(f"{p.characteristic(roster, s):>2}" for s in CHARACTERISTICS)
         status = "MNG" if p.mng else "ok"
-        out.append(f"{p.number:>2}  {p.name[:16]:<16} {p.position[:15]:<15} {now}  "
+        out.append(f"{p.number:>2}  {p.name[:14]:<14} {p.position[:15]:<15} {now}  "
                    f"{p.spp_total():>3} {p.title():<13} {k(p.value(roster)):>5} {status}")
         start = " ".join(f"{s.upper()}{getattr(pos, s)}" for s in CHARACTERISTICS)
         bits = [f"start {start}"]
-        if len(p.name) > 16 or len(p.position) > 15:
+        if len(p.name) > 14 or len(p.position) > 15:
             bits.insert(0, f"{p.name}, {p.position}")
         bits.append("skills: " + (", ".join(sorted(pos.skills)) or "none"))
         gained = [f"{a.what} ({'double' if a.double else 'normal'})" for a in p.gained_skills()]
@@ -86,7 +86,7 @@ def _wrap(bits: list[str], width: int, indent: str = "    ") -> list[str]:
                           drop_whitespace=False) or [text]]
 
 
-def sheet_lines(team: Team, width: int = 80) -> list[str]:
+def sheet_lines(team: Team, width: int = 78) -> list[str]:
     """The whole D1.5 sheet."""
     lines = header_lines(team) + ["", COLUMNS]
     players = player_lines(team, width)

@@ -69,7 +69,7 @@ def test_d1_5_team_show_prints_every_field_of_the_sheet(teams, capsys):
         "Treasury 40,000 gp   Team value 870k   FF 0   Re-rolls 2   Apothecary 0",
         "Assistant coaches 0   Cheerleaders 0",
         "Record: played 0  won 0  drawn 0  lost 0  TD 0-0  CAS 0-0  points 0"]
-    assert lines[6] == (" 1  Big Jobo         Ogre             5  5  2  8   11 "
+    assert lines[6] == (" 1  Big Jobo       Ogre             5  5  2  8   11 "
                         "Experienced    140k ok")
     details = " ".join(lines[7:12])
     for part in ("start MA5 ST5 AG2 AV9", "skills: Bone-head, Loner, Mighty Blow",
@@ -77,10 +77,10 @@ def test_d1_5_team_show_prints_every_field_of_the_sheet(teams, capsys):
                  "SPP CP 0 TD 2 INT 0 CAS 0 MVP 1 = 11", "available",
                  "star player rolls to resolve: 1"):
         assert part in details
-    assert " 2  Griff            Blitzer          7  3  3  8    0 Rookie          90k MNG" \
+    assert " 2  Griff          Blitzer          7  3  3  8    0 Rookie          90k MNG" \
         in lines
     assert "misses next game" in out
-    assert all(len(line) <= 80 for line in lines)
+    assert all(len(line) <= 78 for line in lines)
 
 
 def test_team_list_rename_retire(teams, capsys):

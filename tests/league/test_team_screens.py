@@ -139,7 +139,7 @@ async def test_d1_5_the_sheet_at_80x24_and_120x36(tmp_path):
             assert "Reikland Reavers   Humans   coach: Ann" in text
             assert "Treasury 40,000 gp   Team value 960k   FF 0   Re-rolls 2   Apothecary 0" \
                 in text
-            assert " 1  Big Jobo         Ogre             5  5  2  9    0 Rookie         140k ok" \
+            assert " 1  Big Jobo       Ogre             5  5  2  9    0 Rookie         140k ok" \
                 in text
             assert "Esc back" in text
             app.save_screenshot(filename=f"sheet-{size[0]}x{size[1]}.svg", path=str(tmp_path))

@@ -3,6 +3,7 @@ scrolled with the arrows / PgUp / PgDn; Esc goes back. Readable at 80x24 (TERM=l
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -15,7 +16,7 @@ from squigbowl.league.team import Team
 
 class TeamSheetScreen(Screen):
     DEFAULT_CSS = """
-    TeamSheetScreen #sheet-scroll { height: 1fr; }
+    TeamSheetScreen #sheet-scroll { height: 1fr; scrollbar-size-vertical: 1; }
     TeamSheetScreen #sheet-keys { height: 1; color: $text-muted; }
     """
     BINDINGS = [Binding("escape,q", "back", "Back")]
@@ -25,12 +26,12 @@ class TeamSheetScreen(Screen):
         self.team = team
 
     def lines(self) -> list[str]:
-        width = max(60, min(self.app.size.width - 2, 120))
+        width = max(60, min(self.app.size.width - 2, 118))
         return sheet_lines(self.team, width)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="sheet-scroll"):
-            yield Static("\n".join(self.lines()), id="sheet-text", markup=False)
+            yield Static(Text("\n".join(self.lines()), no_wrap=True), id="sheet-text")
         yield Static("↑/↓ PgUp/PgDn scroll · Esc back", id="sheet-keys", markup=False)
 
     def on_mount(self) -> None:
