@@ -124,8 +124,9 @@ async def test_d1_2_ready_made_key_in_the_builder(tmp_path):
         assert team_value(teamfiles.load(folder, "Quick")) == 960_000
 
 
-async def test_d1_5_the_sheet_at_80x24_and_120x36(tmp_path):
-    for size in ((80, 24), (120, 36)):
+async def test_d1_5_the_sheet_at_80x24_under_term_linux_and_120x36(tmp_path, monkeypatch):
+    for size, term in (((80, 24), "linux"), ((120, 36), "xterm-256color")):
+        monkeypatch.setenv("TERM", term)
         app = make_app(tmp_path)
         folder = tmp_path / "teams"
         folder.mkdir(exist_ok=True)
@@ -142,6 +143,8 @@ async def test_d1_5_the_sheet_at_80x24_and_120x36(tmp_path):
             assert " 1  Big Jobo       Ogre             5  5  2  9    0 Rookie         140k ok" \
                 in text
             assert "Esc back" in text
+            assert "    start MA5 ST5 AG2 AV9;" in text          # the details, not wrapped
+            assert max(map(len, app.screen.lines())) <= size[0] - 2      # beside the scrollbar
             app.save_screenshot(filename=f"sheet-{size[0]}x{size[1]}.svg", path=str(tmp_path))
             await pilot.press("escape")
             await settle(pilot)
@@ -153,6 +156,7 @@ async def test_rename_and_retire_from_the_list_and_a_bad_file_is_one_line(tmp_pa
     folder = tmp_path / "teams"
     folder.mkdir()
     ready_made(folder)
+    ready_made(folder, "[reverse]Evil[/] \x1b[2J")
     (folder / "a-broken.json").write_text('{"format": 9}')
     async with app.run_test(size=(80, 24)) as pilot:
         teams = await open_teams(pilot, app)
@@ -160,7 +164,9 @@ async def test_rename_and_retire_from_the_list_and_a_bad_file_is_one_line(tmp_pa
         assert teams.entries[0].line == ("a-broken.json: team file format 9 is not known to "
                                          "this version of the game (it reads format 1)")
         assert "a-broken.json: team file format 9 is not known to this version" in text
+        assert "[reverse]Evil[/] [2J  Humans  TV 960k  0-0-0" in text   # as text, not markup
         assert teams.query_one(OptionList).highlighted == 1     # the bad line is skipped
+        await pilot.press("down")                                # Reikland Reavers
         await pilot.press("r")
         await settle(pilot)
         await pilot.press("end")

@@ -15,6 +15,7 @@ from squigbowl.illegal_choice import IllegalChoice
 from squigbowl.league import teamfiles
 from squigbowl.league.creation import STAFF, Creation
 from squigbowl.league.team import APOTHECARY_PRICE, STAFF_LIMITS, STAFF_PRICE
+from squigbowl.ui.kit.safe import content
 
 STAFF_WORDS = {"rerolls": "Team re-rolls", "fan_factor": "Fan factor",
                "assistant_coaches": "Assistant coaches", "cheerleaders": "Cheerleaders"}
@@ -66,7 +67,7 @@ class TeamBuilder(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static(self.head(), id="builder-head", markup=False)
-        yield OptionList(*[Option(label, id=key) for key, label in self.items()],
+        yield OptionList(*[Option(content(label), id=key) for key, label in self.items()],
                          id="builder-list")
         yield Static("", id="builder-note", markup=False)
         keys = "↑/↓ line · +/- buy/remove · Enter done · Esc leave"
@@ -81,7 +82,7 @@ class TeamBuilder(Screen):
         ol = self.query_one(OptionList)
         where = ol.highlighted
         ol.clear_options()
-        ol.add_options([Option(label, id=key) for key, label in self.items()])
+        ol.add_options([Option(content(label), id=key) for key, label in self.items()])
         ol.highlighted = where
         self.query_one("#builder-head", Static).update(self.head())
         self.query_one("#builder-note", Static).update(self.note_text)

@@ -4,6 +4,8 @@ builder), Enter or s shows the sheet, r renames, x retires, Esc goes back."""
 
 from __future__ import annotations
 
+import getpass
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -14,9 +16,18 @@ from squigbowl.league import teamfiles
 from squigbowl.league.creation import Creation
 from squigbowl.league.teamfiles import TeamFileProblem
 from squigbowl.rules.model import load_roster
+from squigbowl.text import plain
 from squigbowl.ui.kit.dialogs import ChoiceDialog, ConfirmDialog, NameDialog
+from squigbowl.ui.kit.safe import content
 
 ROSTERS = ("humans", "orcs", "goblins", "dwarfs", "chaos_dwarfs")
+
+
+def _has_user() -> bool:
+    try:
+        return bool(getpass.getuser())
+    except Exception:  # noqa: BLE001 - no login name: a plain "coach"
+        return False
 
 
 class TeamsScreen(Screen):
@@ -61,7 +72,7 @@ class TeamsScreen(Screen):
         if not self.entries:
             ol.add_option(Option("no teams yet: n builds one", disabled=True))
         for entry in self.entries:
-            ol.add_option(Option(entry.line, disabled=entry.team is None))
+            ol.add_option(Option(content(entry.line), disabled=entry.team is None))
         first = next((i for i, e in enumerate(self.entries) if e.team is not None), None)
         ol.highlighted = first
         self.query_one("#teams-note", Static).update(self.note_text)
@@ -101,7 +112,7 @@ class TeamsScreen(Screen):
                     return
                 from squigbowl.ui.league.builder_screen import TeamBuilder
 
-                coach = getattr(self.app, "coach_name", None) or "coach"
+                coach = plain(getpass.getuser()) if _has_user() else "coach"
                 self.app.push_screen(TeamBuilder(Creation(roster, name, coach=coach),
                                                  self.folder, self._built))
 
