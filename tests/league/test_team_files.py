@@ -247,3 +247,22 @@ def test_import_checks_the_file(folder, tmp_path):
                                                "team: missing field"):
         teamfiles.import_team(folder, bad)
     assert list(folder.iterdir()) == []
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(roster=st.sampled_from(("humans", "orcs", "goblins", "dwarfs", "chaos_dwarfs")),
+       picks=st.lists(st.integers(0, 10_000), max_size=40))
+def test_d1_5_any_created_team_reads_back_the_same(tmp_path_factory, roster, picks):
+    c = Creation(roster, "Round Trip")
+    for pick in picks:
+        legal = c.legal()
+        if not legal:
+            break
+        c.decide(legal[pick % len(legal)])
+    folder = tmp_path_factory.mktemp("teams")
+    back = teamfiles.read(teamfiles.save(c.team, folder))
+    assert back == c.team and team_value(back) == team_value(c.team)
