@@ -125,3 +125,14 @@ def test_team_command_runs_as_a_process(tmp_path):
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("Hashut: Chaos Dwarfs, ")
     assert (tmp_path / "t" / "hashut.json").is_file()
+
+
+def test_the_teams_folder_follows_the_saves_option(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("SQUIGBOWL_TEAMS", raising=False)
+    code = main(["--saves", str(tmp_path / "game" / "saves"), "team", "new", "--roster", "orcs",
+                 "--name", "Beside", "--ready-made"])
+    assert code == 0
+    assert (tmp_path / "game" / "teams" / "beside.json").is_file()
+    code = main(["team", "--teams", str(tmp_path / "own"), "new", "--roster", "orcs", "--name",
+                 "Own", "--ready-made"])
+    assert code == 0 and (tmp_path / "own" / "own.json").is_file()

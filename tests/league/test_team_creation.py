@@ -226,3 +226,13 @@ def test_d2_1_treasury_is_no_part_of_tv():
     c = Creation("orcs", "T")
     c.team.earn(500_000, "test")
     assert team_value(c.team) == 0
+
+
+def test_d1_2_a_ready_made_creation_replays_from_its_log_as_json():
+    import json
+
+    c = Creation("dwarfs", "Grudge")
+    build(c, "easy")
+    log = json.loads(json.dumps(c.log))                  # lists, as a save keeps them
+    assert replay("dwarfs", "Grudge", log).team == c.team
+    assert c.log[0] == ("ready_made", None)
