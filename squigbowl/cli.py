@@ -17,6 +17,8 @@
                                     the room picker)
     squigbowl host [...]            open a room (a server if none runs), join it as Home and
                                     print the line a friend types
+    squigbowl team new|show|list|rename|retire|export|import
+                                    league teams in the teams folder (D1, D1.5)
 """
 
 from __future__ import annotations
@@ -235,6 +237,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="only open the room and print the line; join it later with "
                            "squigbowl join ROOM --seat home")
     _saves_option(host)
+    from squigbowl.league.commands import add_parser as add_team_parser
+
+    add_team_parser(sub)
+    _saves_option(sub.choices["team"])
     return parser
 
 
@@ -338,6 +344,10 @@ def main(argv: list[str] | None = None) -> int:
         from squigbowl.riders.race_sim import run_race_sim
 
         return run_race_sim(args)
+    if args.command == "team":
+        from squigbowl.league.commands import run as run_team
+
+        return run_team(args)
     if args.command == "serve":
         from squigbowl.net.server import run_server
 

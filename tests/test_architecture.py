@@ -91,6 +91,12 @@ RULES = {
     "ui/net": UP + ("squigbowl.cup", "squigbowl.ui.app", "squigbowl.ui.load_screen",
                     "squigbowl.ui.replay_screen", "squigbowl.ui.replay_text",
                     "squigbowl.coaches", "squigbowl.riders"),
+    # the league screens (issue 23): the team list, builder and sheet over league/
+    "ui/league": UP + ("squigbowl.ui.match", "squigbowl.ui.race", "squigbowl.ui.net",
+                       "squigbowl.ui.app", "squigbowl.ui.load_screen",
+                       "squigbowl.ui.replay_screen", "squigbowl.ui.replay_text",
+                       "squigbowl.house", "squigbowl.race", "squigbowl.riders", "squigbowl.cup",
+                       "squigbowl.net"),
     "ui/race": UP + ("squigbowl.ui.match", "squigbowl.ui.net", "squigbowl.ui.app", "squigbowl.ui.load_screen",
                      "squigbowl.ui.replay_screen", "squigbowl.ui.replay_text",
                      "squigbowl.rules", "squigbowl.house", "squigbowl.coaches"),

@@ -35,6 +35,7 @@ MENU = [
     ("load", "Load"),
     ("race", "Squig race"),
     ("cup", "Squig Cup"),
+    ("teams", "Teams"),
     ("host", "Host a match"),
     ("join", "Join a match"),
     ("watch", "Watch a match"),
@@ -198,6 +199,19 @@ class SquigBowlApp(ClampsSize, GuardsSize, App):
             self.screen.note(f"{dict(MENU)[key]}: not in this version yet.")
             return
         handler()
+
+    def open_teams(self) -> None:
+        """The league teams (issue 23): the teams folder beside the saves folder."""
+        from squigbowl.league.teamfiles import teams_dir
+        from squigbowl.ui.league.teams_screen import TeamsScreen
+
+        folder = getattr(self, "teams_folder", None)
+        try:
+            folder = teams_dir(folder, saves=self.saves_folder)
+        except OSError as exc:
+            self._note(f"Cannot use the teams folder: {exc.strerror or exc}")
+            return
+        self.push_screen(TeamsScreen(folder))
 
     def open_new(self) -> None:
         from squigbowl.ui.match.new_match import TeamPick
