@@ -21,6 +21,7 @@ Surface (what the screens read):
 * `save(path)` (atomic: the old file survives a failed write) and `load(path)` (bounded,
   validated: a bad file is a LeagueMatchFileError naming the problem). With `autosave` set to
   a path, the game saves itself there after every decision (D6.9).
+* `on_step(step, lm)` (optional, not saved): called at the end of each post-match step.
 
 Each stage's dice come from a seed derived from `seed` (`stage_seed`); the pre-match sequence
 rolls none. `answer(lm, level)` answers any pending decision for a computer-coached side.
@@ -64,7 +65,7 @@ class LeagueMatch:
 
     def __init__(self, home: Team, away: Team, seed: int = 0,
                  options: LeagueOptions | None = None, match_options: Options | None = None,
-                 points: tuple = DEFAULT_POINTS, autosave=None) -> None:
+                 points: tuple = DEFAULT_POINTS, autosave=None, on_step=None) -> None:
         self.seed = int(seed)
         self.options = options or LeagueOptions()
         self.match_options = match_options or Options()
@@ -72,6 +73,7 @@ class LeagueMatch:
         self.home, self.away = home, away
         self._start = (team_to_json(home), team_to_json(away))
         self.autosave = None
+        self.on_step = on_step
         self.prematch: PreMatch = PreMatch(home, away, self.options)
         self.match: Match | None = None
         self.postmatch: PostMatch | None = None
@@ -141,8 +143,13 @@ class LeagueMatch:
 
     def _start_postmatch(self, match_report) -> None:
         self.postmatch = PostMatch(self.home, self.away, match_report,
-                                   stage_seed(self.seed, "postmatch"), self.options, self.points)
+                                   stage_seed(self.seed, "postmatch"), self.options, self.points,
+                                   on_step=self._step_done)
         self.stage = "postmatch"
+
+    def _step_done(self, step: int, pm: PostMatch) -> None:
+        if self.on_step is not None:
+            self.on_step(step, self)
 
     # -- saving (D6.9) -------------------------------------------------------------------------
     def to_json(self) -> dict:
