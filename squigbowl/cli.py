@@ -269,6 +269,8 @@ def _check_inputs(args) -> str | None:
     """The files and numbers named on the command line, checked before a screen opens: a bad
     team file or track is one line on stderr, not a screen or a traceback."""
     count = {"sim": "games", "race-sim": "races"}.get(args.command)
+    if count == "games" and getattr(args, "matches", None) is not None:
+        count = "matches"
     if count and args.seed + max(getattr(args, count), 1) - 1 > SEED_MAX:
         return (f"--seed {args.seed} with --{count} {getattr(args, count)}: the last seed passes "
                 f"{SEED_MAX}")

@@ -4,6 +4,8 @@ the lower match TV adds treasury gold to its petty cash and buys inducements one
 import copy
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from squigbowl.league import inducements
 from squigbowl.league.options import LeagueOptions
@@ -165,3 +167,24 @@ def test_d4_1_step_3_decisions_have_words():
     assert "140,000 gp left of 140,000 gp" in prompt.format(**pre.pending.info)
     assert [text(c[1]) for c in pre.pending.choices][:2] == ["Bloodweiser Babes", "Bribes"]
     assert text(None) == "done"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data(), st.integers(0, 6), st.sampled_from(["orcs", "goblins", "dwarfs"]))
+def test_d4_2_any_purchase_charges_the_treasury_only_beyond_the_petty_cash(data, rerolls,
+                                                                           roster):
+    home, away = league_team(roster), league_team("humans", rerolls=rerolls)
+    pre = PreMatch(home, away)
+    if pre.done:
+        return
+    side = pre.pending.side
+    petty = pre.pending.info["petty_cash"]
+    while not pre.done:
+        pre.decide(data.draw(st.sampled_from(pre.pending.choices)))
+    team = pre.teams[side]
+    basket = pre.sheets()[side].inducements
+    spent = inducements.basket_cost(basket, team.roster)
+    assert inducements.basket_problem(basket, team.roster, pre.log[0][1] + petty) is None
+    assert team.treasury == 1_000_000 - max(0, spent - petty)
+    assert team.ledger_problem() is None
+    assert pre.sheets()[1 - side].inducements == {}
