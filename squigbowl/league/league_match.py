@@ -15,6 +15,7 @@ Surface (what the screens read):
 * `prematch` (league.prematch.PreMatch), `match` (rules.engine.Match, None before the match
   and after a forfeit, D3.13.4), `postmatch` (league.postmatch.PostMatch, None before): the
   sub-engine of each stage, for its words, events and views.
+* `asked_of`: who answers `pending`: "coach", "computer" or "commissioner" (D6.8).
 * `home`, `away`: the teams, changed in place (journeymen join, D4.1; the post-match changes).
 * `to_json()` / `from_json(data)`: the teams as they were at the start, the seed, the options
   and each stage's log; loading replays the logs and never re-rolls (D6.9, DD-125).
@@ -100,6 +101,21 @@ class LeagueMatch:
     def pending(self):
         engine = self.engine
         return None if engine is None else engine.pending
+
+    @property
+    def asked_of(self) -> str | None:
+        """Who answers `pending` (D6.8, DD-124): "coach" (a person's team), "computer", or
+        "commissioner" (a computer team's pre- or post-match decision with the option
+        *computer coaches manage their teams* off); None once over."""
+        pending = self.pending
+        if pending is None:
+            return None
+        team = self.teams[pending.side]
+        if team.coach != "computer":
+            return "coach"
+        if self.stage == "match" or self.options.computer_manages:
+            return "computer"
+        return "commissioner"
 
     def legal(self) -> list:
         pending = self.pending

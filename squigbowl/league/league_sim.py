@@ -3,7 +3,8 @@ files, the teams developing from match to match (issue 23; D0, D4.1, D3.1, D6.1 
 computer-v-computer matches are played by the engine like any other).
 
 Each match is a whole `LeagueMatch` (league/league_match.py) answered by the computer coaches
-(`league_match.answer`, --coach: random, easy, normal, hard) with seed `--seed + i`; after it
+(`league_match.answer`, --coach: random, easy, normal, hard; --home-coach / --away-coach
+for one side) with seed `--seed + i`; after it
 both teams are written back into DIR (atomically). stdout carries one JSON line per match
 (score, both TVs, each team's SPP leader, the dead) and a JSON summary (TV growth, SPP, deaths,
 advancements taken, seconds). --home/--away name the two team files (a file name or a team's
@@ -170,11 +171,13 @@ class LeagueSimFailure(Exception):
         self.seed, self.stage, self.problem = seed, stage, problem
 
 
-def play_league_match(home: Team, away: Team, seed: int, level: str = "easy",
+def play_league_match(home: Team, away: Team, seed: int, level="easy",
                       options: LeagueOptions | None = None, match_options=None,
                       check: bool = False) -> LeagueMatch:
-    """One friendly league match answered by the computer at `level` (both sides). With
-    `check`, the invariants (module docstring); LeagueSimFailure when one breaks."""
+    """One friendly league match answered by the computer at `level` (both sides; a pair:
+    Home's and Away's). With `check`, the invariants (module docstring); LeagueSimFailure
+    when one breaks."""
+    levels = (level, level) if isinstance(level, str) else tuple(level)
     from squigbowl.coaches.invariants import InvariantTracker
 
     broken: list[tuple[int, list[str]]] = []
@@ -192,7 +195,7 @@ def play_league_match(home: Team, away: Team, seed: int, level: str = "easy",
             tracker = InvariantTracker(lm.match)
             _raise(seed, "match start", tracker.after(lm.match, []))
         stage = lm.stage
-        events = lm.decide(answer(lm, level))
+        events = lm.decide(answer(lm, levels[lm.pending.side]))
         if not check:
             continue
         if stage == "match":
@@ -279,7 +282,12 @@ def run_league_sim(args, out=None) -> int:
 
     out = out or sys.stdout
     folder = Path(args.teams).expanduser()
-    level = "easy" if args.coach == "scripted" else args.coach
+    def level_of(name):
+        return "easy" if name == "scripted" else name
+
+    level = level_of(args.coach)
+    levels = (level_of(getattr(args, "home_coach", None) or args.coach),
+              level_of(getattr(args, "away_coach", None) or args.coach))
     n = args.matches if args.matches is not None else args.games
     try:
         if n < 1:
@@ -305,7 +313,7 @@ def run_league_sim(args, out=None) -> int:
     for i in range(n):
         seed = args.seed + i
         try:
-            lm = play_league_match(home, away, seed, level, match_options=match_options,
+            lm = play_league_match(home, away, seed, levels, match_options=match_options,
                                    check=args.check)
         except LeagueSimFailure as fail:
             print(json.dumps({"match": i + 1, "seed": seed, "error": fail.problem,
@@ -334,7 +342,8 @@ def run_league_sim(args, out=None) -> int:
                 taken[team] += 1
         if not args.quiet:
             print(json.dumps(line), file=out, flush=True)
-    summary = {"summary": True, "matches": played, "coach": level, "wins": results,
+    summary = {"summary": True, "matches": played,
+               "coach": levels[0] if levels[0] == levels[1] else list(levels), "wins": results,
                "tv": {t.name: [start[t.name][0], team_value(t)] for t in (home, away)},
                "tv_growth": {t.name: team_value(t) - start[t.name][0] for t in (home, away)},
                "spp": {t.name: sum(p.spp_total() for p in t.players) - start[t.name][1]

@@ -213,3 +213,23 @@ def test_d6_9_dd_125_killed_between_two_postmatch_steps_resumes_with_the_same_di
     play(resumed, "easy")
     assert resumed.postmatch.events == whole.postmatch.events
     assert sheets(resumed) == sheets(whole)
+
+
+def test_d6_8_who_answers_the_pending_decision():
+    home, away = league_team("orcs", coach="Ann"), league_team("humans")
+    assert LeagueMatch(home, away, seed=1).asked_of == "coach"           # Orcs buy (DD-97)
+    home, away = league_team("orcs"), league_team("humans")
+    assert LeagueMatch(home, away, seed=1).asked_of == "computer"
+    lm = LeagueMatch(league_team("orcs"), league_team("humans"), seed=1,
+                     options=LeagueOptions(computer_manages=False))
+    assert lm.asked_of == "commissioner"
+    play(lm, until=lambda lm: lm.stage == "match")
+    assert lm.asked_of == "computer"
+
+
+def test_d6_6_the_match_is_played_with_the_match_options_given():
+    from squigbowl.rules.state import Options
+
+    lm = new_match(match_options=Options(overtime=False))
+    play(lm, until=lambda lm: lm.stage == "match")
+    assert lm.match.state.options.overtime is False

@@ -110,3 +110,9 @@ def test_d3_5_fan_factor_above_9_is_allowed_below_0_is_not():
     assert not any("FF" in p for p in team_problems(team))
     team.fan_factor = -1
     assert any("FF" in p for p in team_problems(team))
+
+
+def test_issue_23_each_side_its_own_computer_level(tmp_path, capsys):
+    status, lines, _ = run(capsys, "--teams", tmp_path, "--new", "orcs,humans", "--matches", 1,
+                           "--home-coach", "random", "--away-coach", "easy")
+    assert status == 0 and lines[-1]["coach"] == ["random", "easy"]
