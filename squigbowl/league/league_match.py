@@ -40,6 +40,7 @@ from squigbowl.league.postmatch import DEFAULT_POINTS, PostMatch
 from squigbowl.league.prematch import PreMatch
 from squigbowl.league.sheet_json import team_from_json, team_to_json
 from squigbowl.league.team import Team
+from squigbowl.league.team_checks import team_problems
 from squigbowl.rules.engine import Match
 from squigbowl.rules.state import Options
 
@@ -190,6 +191,11 @@ class LeagueMatch:
                                 ("logs", dict, "a table")):
             if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
                 raise ValueError(f"league-match save: {key!r} is missing or not {word}")
+        points = data["points"]
+        if len(points) != 3 or not all(type(x) is int for x in points) \
+                or not points[0] > points[1] >= points[2] >= 0:
+            raise ValueError(f"league-match save: league points {points!r}: three whole "
+                             "numbers, win > draw >= loss >= 0 (D6.3)")
         logs = data["logs"]
         for stage in STAGES:
             if not isinstance(logs.get(stage, []), list):
@@ -198,8 +204,12 @@ class LeagueMatch:
             home, away = team_from_json(data["home"]), team_from_json(data["away"])
             lm = cls(home, away, data["seed"], LeagueOptions.from_json(data["options"]),
                      Options.from_json(data["match_options"]), tuple(data["points"]))
-        except (TypeError, KeyError, ValueError) as exc:
+        except (TypeError, KeyError, ValueError, AttributeError) as exc:
             raise ValueError(f"league-match save: {exc}") from exc
+        for side, team in (("home", home), ("away", away)):
+            problems = team_problems(team)
+            if problems:
+                raise ValueError(f"league-match save: the {side} team: {problems[0]}")
         for stage in STAGES:
             for n, choice in enumerate(logs.get(stage, [])):
                 if lm.stage != stage:

@@ -233,3 +233,17 @@ def test_d6_6_the_match_is_played_with_the_match_options_given():
     lm = new_match(match_options=Options(overtime=False))
     play(lm, until=lambda lm: lm.stage == "match")
     assert lm.match.state.options.overtime is False
+
+
+@pytest.mark.parametrize("change, problem", [
+    (lambda d: d["home"].update(treasury=5), "the home team: .*ledger"),
+    (lambda d: d.update(points=[1, 3, 0]), "league points"),
+    (lambda d: d["away"].update(players=[{"id": 1}]), "league-match save:"),
+])
+def test_d6_9_a_save_with_a_bad_team_or_points_is_refused(tmp_path, change, problem):
+    data = new_match(seed=4).to_json()
+    change(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(LeagueMatchFileError, match=problem):
+        LeagueMatch.load(path)
