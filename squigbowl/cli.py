@@ -276,6 +276,13 @@ def _check_inputs(args) -> str | None:
                 f"{SEED_MAX}")
     if args.command == "sim" and (args.new or args.matches is not None) and not args.teams:
         return "--new and --matches go with --teams DIR"
+    if args.command == "sim" and args.teams:
+        unused = [flag for flag, given in (("--save-dir", args.save_dir),
+                                           ("--jobs", args.jobs is not None),
+                                           ("--alternate", args.alternate),
+                                           ("--all-variants", args.all_variants)) if given]
+        if unused:
+            return f"{unused[0]} does not go with --teams (league matches are played in a row)"
     if args.command in ("match", "sim") and not getattr(args, "teams", None):
         from squigbowl.rules.model import TeamFileError, find_team
 

@@ -116,3 +116,10 @@ def test_issue_23_each_side_its_own_computer_level(tmp_path, capsys):
     status, lines, _ = run(capsys, "--teams", tmp_path, "--new", "orcs,humans", "--matches", 1,
                            "--home-coach", "random", "--away-coach", "easy")
     assert status == 0 and lines[-1]["coach"] == ["random", "easy"]
+
+
+def test_issue_23_options_of_exhibition_sims_are_refused_with_teams(tmp_path, capsys):
+    status, _, err = run(capsys, "--teams", tmp_path, "--save-dir", tmp_path / "s")
+    assert status == 2 and "--save-dir does not go with --teams" in err
+    status, _, err = run(capsys, "--matches", 2)
+    assert status == 2 and "go with --teams" in err
