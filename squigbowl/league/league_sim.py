@@ -3,22 +3,20 @@ files, the teams developing from match to match (issue 23; D0, D4.1, D3.1, D6.1 
 computer-v-computer matches are played by the engine like any other).
 
 Each match is a whole `LeagueMatch` (league/league_match.py) answered by the computer coaches
-(`league_match.answer`, --coach: random, easy, normal, hard; --home-coach / --away-coach
-for one side) with seed `--seed + i`; after it
-both teams are written back into DIR (atomically). stdout carries one JSON line per match
-(score, both TVs, each team's SPP leader, the dead) and a JSON summary (TV growth, SPP, deaths,
-advancements taken, seconds). --home/--away name the two team files (a file name or a team's
-name); otherwise the first two files of DIR in name order play, the first at Home.
-`--new ROSTER,ROSTER` fills an empty DIR with two teams built from the ready-made teams of
-A13.7 (`team_from_ready_made`, D1.2 / DD-83).
+(`league_match.answer`, --coach: random, easy, normal, hard; --home-coach / --away-coach for
+one side) with seed `--seed + i`; after it both teams are written back into DIR (atomically).
+stdout carries one JSON line per match (score, both TVs, each team's SPP leader, the dead) and
+a JSON summary (TV growth, SPP, deaths, advancements taken, seconds). --home/--away name the
+two team files (a file name or a team's name); otherwise the first two files of DIR in name
+order play, the first at Home. `--new ROSTER,ROSTER` fills an empty DIR with two teams built
+from the ready-made teams of A13.7 (`team_from_ready_made`, D1.2 / DD-83).
 
 With --check: after every match decision the match invariants (coaches/invariants.py), after
-every post-match step the team invariants (league/team_checks.py `team_problems`: TV is
-the D2.1 formula, the ledger
-adds up, no characteristic beyond D3.6.4 / D3.9's limits, at most 16 players once the
-journeymen are gone, shirts and ids unique, staff within D1.3's limits, FF at least 0: D3.5
-sets no top, 9 is D1.3's limit at creation). A broken invariant
-stops the run with the seed, the stage and the problem, and the exit status is 1.
+every post-match step the team invariants (league/team_checks.py `team_problems`: TV is the
+D2.1 formula, the ledger adds up, no characteristic beyond D3.6.4 / D3.9's limits, at most 16
+players once the journeymen are gone, shirts and ids unique, staff within D1.3's limits, FF at
+least 0: D3.5 sets no top, 9 is D1.3's limit at creation). A broken invariant stops the run
+with the seed, the stage and the problem, and the exit status is 1.
 
 Team files: until league/teamfiles.py lands, a team is sheet_json's JSON, one `.json` per team,
 read by `read_team(path)` and written by `write_team(team, path)` (the two places to point at
