@@ -8,7 +8,9 @@
     squigbowl replay FILE           step through a saved match or race (--export: its log
                                     as text in NAME.txt beside NAME.json)
     squigbowl sim [...]             headless matches between bots (JSON lines + summary;
-                                    --save-dir DIR: each match as a save)
+                                    --save-dir DIR: each match as a save; --teams DIR
+                                    --matches N: friendly league matches between two team
+                                    files that develop, league/league_sim.py)
     squigbowl race-sim [...]        headless squig races between AI riders
     squigbowl serve [...]           the match server: rooms over a user-only socket (issue 14)
     squigbowl web [...]             the game in a browser (textual-serve; docs/hosting.md)
@@ -104,6 +106,15 @@ def build_parser() -> argparse.ArgumentParser:
                           "Goblins v Dwarfs, Chaos Dwarfs v Goblins, Dwarfs v Chaos Dwarfs so "
                           "every secret weapon plays")
     sim.add_argument("--quiet", action="store_true", help="only the summary")
+    sim.add_argument("--teams", metavar="DIR", default=None,
+                     help="friendly league matches (RULES.md Part D) between two team files "
+                          "of DIR (--home/--away name them; else the first two), written back "
+                          "after each match")
+    sim.add_argument("--matches", type=int, default=None,
+                     help="with --teams: how many league matches in a row (default --games)")
+    sim.add_argument("--new", metavar="ROSTER,ROSTER", default=None,
+                     help="with --teams: first fill the empty DIR with two ready-made teams "
+                          "(A13.7, D1.2), e.g. orcs,humans")
     sim.add_argument("--save-dir", metavar="DIR", default=None,
                      help="write each match as an ordinary save in DIR (created when "
                           "missing), sim-GAME-seed-SEED-HOME-v-AWAY.json, never replacing a "
@@ -264,10 +275,21 @@ def _check_inputs(args) -> str | None:
     """The files and numbers named on the command line, checked before a screen opens: a bad
     team file or track is one line on stderr, not a screen or a traceback."""
     count = {"sim": "games", "race-sim": "races"}.get(args.command)
+    if count == "games" and getattr(args, "matches", None) is not None:
+        count = "matches"
     if count and args.seed + max(getattr(args, count), 1) - 1 > SEED_MAX:
         return (f"--seed {args.seed} with --{count} {getattr(args, count)}: the last seed passes "
                 f"{SEED_MAX}")
-    if args.command in ("match", "sim"):
+    if args.command == "sim" and (args.new or args.matches is not None) and not args.teams:
+        return "--new and --matches go with --teams DIR"
+    if args.command == "sim" and args.teams:
+        unused = [flag for flag, given in (("--save-dir", args.save_dir),
+                                           ("--jobs", args.jobs is not None),
+                                           ("--alternate", args.alternate),
+                                           ("--all-variants", args.all_variants)) if given]
+        if unused:
+            return f"{unused[0]} does not go with --teams (league matches are played in a row)"
+    if args.command in ("match", "sim") and not getattr(args, "teams", None):
         from squigbowl.rules.model import TeamFileError, find_team
 
         for side in ("home", "away"):
@@ -336,6 +358,10 @@ def main(argv: list[str] | None = None) -> int:
     problem = _check_inputs(args)
     if problem:
         return _fail(problem)
+    if args.command == "sim" and args.teams:
+        from squigbowl.league.league_sim import run_league_sim
+
+        return run_league_sim(args)
     if args.command == "sim":
         from squigbowl.coaches.sim import run_sim
 

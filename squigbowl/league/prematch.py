@@ -17,8 +17,9 @@ match (D3.13.3, the post-match sequence). With LeagueOptions.journeymen off the 
 kick-off, DD-95; league.match_report.forfeit_report), and no match is played.
 Step 2 (D2.3): both match TVs (`match_tv`), journeymen included; `tv_before_journeymen` for
 spiralling expenses (D3.4, DD-87).
-Step 3 (D4.2-D4.4): `INDUCEMENT_STEP`, None until league/inducements.py plugs in its purchase:
-fn(pre) -> a generator of Decisions (answered through `decide`, logged like the others) that may
+Step 3 (D4.2-D4.4): `INDUCEMENT_STEP`, league/inducement_step.py's `buy_inducements` (its
+decisions "inducement_gold" and "inducement" are described there): fn(pre) -> a generator of
+Decisions (answered through `decide`, logged like the others) that may
 leave what each team bought in `pre.sheet_extras[side]` (fields of its TeamSheet for this match,
 e.g. {"inducements": {...}}), which `sheets()` applies.
 """
@@ -28,14 +29,15 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable
 
+from squigbowl.league import inducement_step
 from squigbowl.league.options import LeagueOptions
 from squigbowl.league.team import LeaguePlayer, Team, match_sheet, team_value
 from squigbowl.rules.events import Decision, Event, IllegalChoice
 
 #: D3.13.1: a team is filled up to this many available players
 FULL_TEAM = 11
-#: D4.1 step 3, plugged in by league/inducements.py: fn(pre) -> generator of Decisions
-INDUCEMENT_STEP: Callable | None = None
+#: D4.1 step 3: fn(pre) -> generator of Decisions (league/inducement_step.py)
+INDUCEMENT_STEP: Callable | None = inducement_step.buy_inducements
 
 #: the words a screen shows for the sequence's decisions (prompt; a choice's text from its value)
 WORDS = {
@@ -43,6 +45,7 @@ WORDS = {
                    "(free, Loner, D3.13)?",
                    lambda n: "none (play short)" if n == 0
                    else f"{n} journeym{'a' if n == 1 else 'e'}n"),
+    **inducement_step.WORDS,
 }
 
 
@@ -52,11 +55,13 @@ def journeyman_position(team: Team) -> str:
     return next(p.name for p in positions if p.limit == 16)
 
 
-def default_choice(decision: Decision):
-    """A computer coach's answer (D3.13.1: as many journeymen as needed); for a step-3
-    decision, its first choice unless the inducement module says otherwise."""
+def default_choice(decision: Decision, level: str = "normal"):
+    """A computer coach's answer (D3.13.1: as many journeymen as needed; D4.2-D4.3: the
+    inducements of `level`, inducement_step.computer_choice)."""
     if decision.kind == "journeymen":
         return max(decision.choices, key=lambda c: c[1])
+    if decision.kind in inducement_step.WORDS:
+        return inducement_step.computer_choice(decision, level)
     return decision.choices[0]
 
 

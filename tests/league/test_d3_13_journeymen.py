@@ -49,7 +49,7 @@ def test_d3_13_1_a_computer_coach_takes_as_many_as_needed():
 def test_d3_13_1_a_journeyman_is_free_of_the_0_16_position_with_loner():
     home, away = short(mng=1), league_team("humans")
     treasury = home.treasury
-    pre = run(PreMatch(home, away))
+    pre = run(PreMatch(home, away, LeagueOptions(inducements=False)))  # no D4.2 purchase
     j = home.player(pre.journeymen[0][0])
     assert j.journeyman and j.position == "Lineman" and j.number == 12  # 1-11 are worn (MNG too)
     assert home.treasury == treasury
@@ -68,7 +68,7 @@ def test_d3_13_1_the_journeymans_position_of_each_roster(roster, position):
 
 def test_d3_13_1_a_team_of_11_available_is_not_asked():
     pre = PreMatch(league_team("orcs"), league_team("humans"))
-    assert pre.pending is None and pre.journeymen == [[], []]
+    assert pre.pending.kind != "journeymen" and pre.journeymen == [[], []]
 
 
 def test_d3_13_1_mng_players_do_not_count_toward_16():
@@ -95,7 +95,8 @@ def test_d3_13_2_journeymen_count_in_the_match_tv():
 
 def test_d3_13_4_with_the_option_off_the_team_plays_short():
     home = short(mng=2)
-    pre = PreMatch(home, league_team("humans"), LeagueOptions(journeymen=False))
+    pre = PreMatch(home, league_team("humans"), LeagueOptions(journeymen=False,
+                                                               inducements=False))
     assert pre.pending is None and pre.journeymen == [[], []]
     assert len(pre.sheets()[0].players) == 9
 

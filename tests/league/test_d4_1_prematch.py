@@ -5,12 +5,16 @@ import copy
 import pytest
 
 from squigbowl.league import prematch
+from squigbowl.league.options import LeagueOptions
 from squigbowl.league.prematch import PreMatch, default_choice
 from squigbowl.league.team import team_value
 from squigbowl.rules.engine import Match
 from squigbowl.rules.events import Decision, IllegalChoice
 
 from tests.league.league_helpers import league_team
+
+#: steps 1-2 alone (step 3: tests/league/test_d4_1_step_3_inducements.py)
+NO_INDUCEMENTS = LeagueOptions(inducements=False)
 
 
 def both_short():
@@ -30,7 +34,7 @@ def test_d4_1_step_1_mng_players_stand_down():
 
 def test_d4_1_step_1_home_is_asked_before_away():
     home, away = both_short()
-    pre = PreMatch(home, away)
+    pre = PreMatch(home, away, NO_INDUCEMENTS)
     assert (pre.pending.kind, pre.pending.side) == ("journeymen", 0)
     pre.decide(("journeymen", 1))
     assert (pre.pending.kind, pre.pending.side) == ("journeymen", 1)
@@ -61,10 +65,10 @@ def test_d4_1_step_2_both_match_tvs_with_journeymen():
 def test_d4_1_the_log_replays_to_the_same_sequence():
     home, away = both_short()
     fresh = copy.deepcopy((home, away))
-    pre = PreMatch(home, away)
+    pre = PreMatch(home, away, NO_INDUCEMENTS)
     pre.decide(("journeymen", 1))
     pre.decide(("journeymen", 2))
-    again = PreMatch.replay(*fresh, None, pre.log)
+    again = PreMatch.replay(*fresh, NO_INDUCEMENTS, pre.log)
     assert again.done and again.journeymen == pre.journeymen and again.match_tv == pre.match_tv
     assert again.sheets() == pre.sheets()
 
