@@ -1,0 +1,1 @@
+"""League play's screens (RULES.md Part D)."""
