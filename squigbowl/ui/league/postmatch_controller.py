@@ -79,6 +79,9 @@ class PostMatchController:
         """Answer the pending decision (IllegalChoice, nothing changed, if not allowed)."""
         (self._decide or self.pm.decide)(choice)
 
+    def answered(self) -> int:
+        return len(self.pm.log)
+
     def computer_choice(self):
         return postmatch_policy.choose(self.pm, self.level)
 

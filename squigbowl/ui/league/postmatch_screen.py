@@ -18,31 +18,22 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
-from squigbowl.illegal_choice import IllegalChoice
 from squigbowl.paths import asset
-from squigbowl.ui.kit.computer_pace import pause_before
-from squigbowl.ui.kit.dialogs import ConfirmDialog
 from squigbowl.ui.kit.glyphs import needs_safe_glyphs
+from squigbowl.ui.league.decision_keys import AnswersByKeys, option_label
 from squigbowl.ui.league.dice_faces import faces
 from squigbowl.ui.league.postmatch_controller import LAST_STEP, DecisionView
 
 #: the styles of the league's sequences (post-match and pre-match)
 SEQUENCE_STYLES = str(asset("styles", "sequences.tcss"))
-#: seconds (at animation speed 1) the computer's answer stays in view before it is made
-COMPUTER_PAUSE = 1.2
 
 
-def option_label(i: int, option) -> Text:
-    number = f"{i + 1}" if i < 9 else " "
-    key = f"[{option.key}] " if option.key else ""
-    return Text(f"{number} {key}{option.text}")
-
-
-class PostMatchScreen(Screen):
+class PostMatchScreen(AnswersByKeys, Screen):
     """D3's sequence, step by step (see the module's docstring). Dismissed with the
     controller when the last step has been read."""
 
     CSS_PATH = SEQUENCE_STYLES
+    OPTIONS = "#pm-options"
     BINDINGS = [
         Binding("enter", "go_on", "Go on"),
         Binding("space", "next_step", "Go on", show=False),
@@ -55,7 +46,6 @@ class PostMatchScreen(Screen):
         self.speed = speed
         self.shown = 1                   # the step on screen
         self.view: DecisionView | None = None
-        self._computer_for: int | None = None   # the decision (log length) it is timed for
 
     def compose(self) -> ComposeResult:
         yield Static(id="pm-head")
@@ -120,7 +110,7 @@ class PostMatchScreen(Screen):
                              for i, o in enumerate(view.options)])
         options.disabled = view.computer
         if view.computer:
-            self._time_computer(view)
+            self.time_computer(view)
         else:
             options.highlighted = 0
             options.focus()
@@ -137,71 +127,12 @@ class PostMatchScreen(Screen):
                              for o in view.options if o.key)
         return "1-9 or ↑↓ Enter choose" + (f" · {letters}" if letters else "")
 
-    # -- the computer ------------------------------------------------------------------------
-    def _time_computer(self, view: DecisionView) -> None:
-        token = len(self.ctrl.pm.log)
-        if self._computer_for == token:
-            return
-        self._computer_for = token
-        choice = self.ctrl.computer_choice()
-        index = next((i for i, o in enumerate(view.options) if o.choice == tuple(choice)), 0)
-        self.query_one("#pm-options", OptionList).highlighted = index
-        pause = pause_before(COMPUTER_PAUSE, self.speed, skipping=self.instant)
-        # (a timer of 0 s divides by zero in Textual)
-        self.set_timer(max(pause, 0.01), lambda: self._computer_answers(token, choice))
-
-    def _computer_answers(self, token: int, choice) -> None:
-        if len(self.ctrl.pm.log) != token or not self.is_attached:
-            return
-        self._answer(choice)
-
-    # -- answering ---------------------------------------------------------------------------
-    def _answer(self, choice) -> None:
-        try:
-            self.ctrl.decide(choice)
-        except IllegalChoice as exc:
-            self.notify(str(exc), severity="warning", markup=False)
-        self.refresh_view()
-
-    def pick(self, index: int) -> None:
-        """A person picks the option at `index` of the pending decision's list."""
-        view = self.view
-        if view is None or view.computer or not 0 <= index < len(view.options):
-            return
-        option = view.options[index]
-        if option.confirm:
-            def confirmed(yes) -> None:
-                if yes and self.view is view:
-                    self._answer(option.choice)
-            self.app.push_screen(ConfirmDialog(option.confirm), confirmed)
-            return
-        self._answer(option.choice)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.pick(int(event.option.id))
-
-    def on_key(self, event) -> None:
-        view = self.view
-        if view is None or view.computer or not event.character:
-            return
-        if event.character.isdigit() and event.character != "0":
-            event.stop()
-            self.pick(int(event.character) - 1)
-            return
-        for i, o in enumerate(view.options):
-            if o.key and o.key == event.character:
-                event.stop()
-                self.pick(i)
-                return
-
     def action_go_on(self) -> None:
         """Enter: the highlighted option of a decision, else the next step."""
         view = self.view
         if view is not None:
             if not view.computer:
-                highlighted = self.query_one("#pm-options", OptionList).highlighted
-                self.pick(highlighted or 0)
+                self.pick_highlighted()
             return
         self.action_next_step()
 
