@@ -91,6 +91,13 @@ RULES = {
     "ui/net": UP + ("squigbowl.cup", "squigbowl.ui.app", "squigbowl.ui.load_screen",
                     "squigbowl.ui.replay_screen", "squigbowl.ui.replay_text",
                     "squigbowl.coaches", "squigbowl.riders"),
+    # league play's screens (Part D): the pre- and post-match sequences over league/, the kit's
+    # dialogs, glyphs and pacing; neither game's screens (their dice glyphs are its own), no
+    # server, no house rule
+    "ui/league": UP + ("squigbowl.ui.match", "squigbowl.ui.race", "squigbowl.ui.net",
+                       "squigbowl.ui.app", "squigbowl.ui.load_screen", "squigbowl.ui.replay_screen",
+                       "squigbowl.ui.replay_text", "squigbowl.net", "squigbowl.house",
+                       "squigbowl.race", "squigbowl.riders", "squigbowl.cup"),
     "ui/race": UP + ("squigbowl.ui.match", "squigbowl.ui.net", "squigbowl.ui.app", "squigbowl.ui.load_screen",
                      "squigbowl.ui.replay_screen", "squigbowl.ui.replay_text",
                      "squigbowl.rules", "squigbowl.house", "squigbowl.coaches"),

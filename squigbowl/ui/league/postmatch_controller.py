@@ -201,7 +201,7 @@ class PostMatchController:
                                                         else ""),
                  dice_words]
         if i["double"]:
-            lines.append("A double: his double categories' skills too (D3.9).")
+            lines.append("A double: double skills too.")
         options = []
         for choice, o in zip(d.choices, i["options"]):
             if o["category"] is None:
@@ -240,9 +240,9 @@ class PostMatchController:
                 text = f"{text:<34} {gp(o['gp'])}"
             options.append(Option(text, choice, key, confirm))
         options.sort(key=lambda o: o.choice != management.DONE)     # Done first, in view
-        rerolls = (f"{team.rerolls} re-rolls · apothecary {'yes' if team.apothecary else 'no'}"
-                   f" · {team.assistant_coaches} assistant coaches · {team.cheerleaders} "
-                   f"cheerleaders")
+        rerolls = (f"Re-rolls {team.rerolls} · apothecary {'yes' if team.apothecary else 'no'}"
+                   f" · assistant coaches {team.assistant_coaches} · cheerleaders "
+                   f"{team.cheerleaders}")
         return self._base(d, "team management (D3.14)", [
             f"Treasury {gp(i['treasury'])} · TV {gp(i['tv'])} · {i['players_on_sheet']}/"
             f"{MAX_PLAYERS} on the sheet, {i['available']} available", rerolls,
