@@ -59,6 +59,12 @@ class PostMatchController:
         self.level = level
         self._decide = decide
 
+    @classmethod
+    def for_game(cls, game, level: str = "normal") -> "PostMatchController":
+        """Over a league game (league/league_match.py) at its "postmatch" stage: its
+        `postmatch`, answered through the game's `decide` (which saves after each, D6.9)."""
+        return cls(game.postmatch, level, decide=game.decide)
+
     # -- the sequence ---------------------------------------------------------------------
     @property
     def pending(self):
@@ -234,6 +240,9 @@ class PostMatchController:
                 confirm = f"{text}?"
             elif choice[0] == "fire":
                 confirm = f"{o['text']}? Nothing is refunded (D3.14)."
+                p = team.player(choice[1])
+                mng = ", misses next game" if p.mng else ""
+                text = f"{o['text']} ({p.position}, {p.spp_total()} SPP{mng})"
             elif choice == management.DONE:
                 text, key = "Done: end team management", "d"
             if o.get("gp"):

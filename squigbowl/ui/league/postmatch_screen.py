@@ -81,6 +81,7 @@ class PostMatchScreen(AnswersByKeys, Screen):
             heading = side is not None and not line.startswith(" ")
             body.append(line, style="bold" if heading else "")
         self.query_one("#pm-lines", Static).update(body)
+        self.query_one("#pm-panel").display = bool(lines)
         here = ctrl.pending is not None and ctrl.current_step() == self.shown
         self.view = ctrl.decision_view() if here else None
         self.set_class(self.view is not None, "deciding")

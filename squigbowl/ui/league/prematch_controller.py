@@ -35,6 +35,12 @@ class PreMatchController:
         self.pre = pre
         self._decide = decide
 
+    @classmethod
+    def for_game(cls, game) -> "PreMatchController":
+        """Over a league game (league/league_match.py) at its "prematch" stage: its
+        `prematch`, answered through the game's `decide` (which saves after each, D6.9)."""
+        return cls(game.prematch, decide=game.decide)
+
     @property
     def pending(self):
         return self.pre.pending
