@@ -300,3 +300,71 @@ async def test_term_linux_the_post_match_screens_are_drawn_in_the_console_font(m
                 assert "│ o   o │  │ o   o │" in shown and "Enter" in shown
                 await pilot.press("1")
                 await settle(pilot)
+
+
+async def test_d3_6_each_lasting_injury_with_its_d6_d8_and_its_effect():
+    h, a = team("Reavers", coach="Ann"), team("Grunts", coach="Bo")
+    rep = report(side(players=[PlayerReport(key=3, casualty={"d6": 5, "d8": 3}),
+                               PlayerReport(key=4, casualty={"d6": 6}),
+                               PlayerReport(key=5, casualty={"d6": 5, "d8": 1}),
+                               PlayerReport(key=6, casualty={"d6": 2}),
+                               PlayerReport(key=7, casualty={"d6": 4})]), side())
+    screen = postmatch_screen(h, a, rep, [1, 1, 1, 1, 1, 1, 1])
+    app = ScreenApp(screen)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await to_step(pilot, screen, 4)
+        lines = [line.strip() for line in drawn(app).splitlines()]
+        assert lines[1:6] == [
+            "Home: Reavers",
+            "#3 Reavers 3: casualty D6 5, D8 3: misses next game and -1 MA",
+            "Reavers 4: casualty D6 6: dead, removed from the team",
+            "#5 Reavers 5: casualty D6 5, D8 1: misses next game and a niggling injury (1 in all)",
+            "#6 Reavers 6: casualty D6 2: Badly Hurt, nothing lasting"]
+        assert "#7 Reavers 7: casualty D6 4: misses next game" in lines
+
+
+async def test_d3_2_4_a_concession_its_winnings_given_no_fan_factor_roll_and_a_defection():
+    h, a = team("Reavers", coach="Ann"), team("Grunts", coach="Bo", fan_factor=3)
+    a.player(1).spp["touchdowns"] = 17                       # 51 SPP
+    rep = report(side(players=[1, 2, 3]), side(players=[1], conceded=True))
+    screen = postmatch_screen(h, a, rep, [3, 4, 6, 6, 6, 1, 1, 2])
+    app = ScreenApp(screen)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        assert ("Reavers 1 - 0 Grunts: Reavers win (Grunts conceded); score on the pitch "
+                "0 - 0, recorded as above (D3.2.2)") in drawn(app)
+        await answer_winnings(pilot, screen, "k")
+        shown = drawn(app)
+        assert "Conceded: its winnings of 40,000 gp go to Reavers (D3.2.4)" in shown
+        assert "+80,000 gp to the treasury: 80,000 gp" in shown
+        await to_step(pilot, screen, 3)
+        assert "Fan factor: conceded, no roll: FF 3 -> 2 (D3.5)" in drawn(app)
+        await to_step(pilot, screen, 5)
+        shown = drawn(app)
+        assert "MVP: #1 Reavers 1, +5 SPP (drawn among 3 eligible players)" in shown
+        assert "MVP: #2 Reavers 2, +5 SPP (drawn among 2 eligible players)" in shown
+        await to_step(pilot, screen, 6)
+        assert "Grunts 1 (51+ SPP) rolls D6 2: leaves the team" in drawn(app)
+
+
+async def test_d6_8_a_computer_team_not_managed_by_the_computer_is_asked_of_the_commissioner():
+    from squigbowl.league.options import LeagueOptions
+
+    h, a = team("Reavers", coach="Ann"), team("Grunts")
+    rep = report(side(score=1, players=[1]), side(players=[1]))
+    screen = postmatch_screen(h, a, rep, [3, 4, 1, 1, 1, 1, 1, 1, 1],
+                              options=LeagueOptions(spiralling_expenses=False,
+                                                    computer_manages=False))
+    app = ScreenApp(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await answer_winnings(pilot, screen, "k")
+        await to_step(pilot, screen, 9)
+        await pilot.press("d")
+        await settle(pilot, 4)
+        shown = drawn(app)
+        assert "Grunts: team management (D3.14)" in shown
+        assert "A computer team: the commissioner answers (D6.8)." in shown
+        assert not screen.view.computer and screen.ctrl.pm.log[-1] == ("done",)
+        await pilot.press("d")
+        await settle(pilot)
+        assert screen.ctrl.pm.log[-2:] == [("done",), ("done",)]
