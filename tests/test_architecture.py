@@ -91,7 +91,9 @@ RULES = {
     "ui/net": UP + ("squigbowl.cup", "squigbowl.ui.app", "squigbowl.ui.load_screen",
                     "squigbowl.ui.replay_screen", "squigbowl.ui.replay_text",
                     "squigbowl.coaches", "squigbowl.riders"),
-    # the league screens (issue 23): the team list, builder and sheet over league/
+    # league play's screens (Part D): the team list, builder and sheet, the pre- and post-match
+    # sequences over league/, the kit's dialogs, glyphs and pacing; neither game's screens, no
+    # server, no house rule
     "ui/league": UP + ("squigbowl.ui.match", "squigbowl.ui.race", "squigbowl.ui.net",
                        "squigbowl.ui.app", "squigbowl.ui.load_screen",
                        "squigbowl.ui.replay_screen", "squigbowl.ui.replay_text",
