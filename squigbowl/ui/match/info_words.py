@@ -183,8 +183,10 @@ INFO = house_words.Table("info_fields", {
     "action": lambda i, v: None,
     "interceptor": lambda i, v: (f"{i.who(v)} has intercepted it: Safe Throw (an agility test, "
                                  f"no modifiers) may cancel it."),
+    # D5.2 Diving Catch's question (a Kick-Off Return's title names its landing square itself)
     "landing": lambda i, v: (f"{i.thing().capitalize()} comes down at {i.sq(v)}, next to him: "
-                             f"he may dive to catch it (a failure bounces from his square)."),
+                             f"he may dive to catch it (a failure bounces from his square)."
+                             if i.get("skill") == "Diving Catch" else None),
 })
 
 

@@ -102,7 +102,6 @@ def register(house_words) -> None:
     house_words.register("info_fields", {
         "roll": lambda i, v: None, "dodge_target": lambda i, v: None,
         "dodge_modifier": lambda i, v: None, "left": lambda i, v: None,
-        "landing": lambda i, v: None,
         "by": lambda i, v: f"Against {i.who(v)}." if isinstance(v, int) else None,
     })
     house_words.register("skill_help", {
