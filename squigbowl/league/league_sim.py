@@ -18,9 +18,7 @@ players once the journeymen are gone, shirts and ids unique, staff within D1.3's
 least 0: D3.5 sets no top, 9 is D1.3's limit at creation). A broken invariant stops the run
 with the seed, the stage and the problem, and the exit status is 1.
 
-Team files: until league/teamfiles.py lands, a team is sheet_json's JSON, one `.json` per team,
-read by `read_team(path)` and written by `write_team(team, path)` (the two places to point at
-teamfiles).
+Team files are league/teamfiles.py's, one `.json` per team (`read_team`, `write_team`).
 """
 
 from __future__ import annotations
@@ -32,7 +30,8 @@ from pathlib import Path
 
 from squigbowl.league.league_match import LeagueMatch, answer
 from squigbowl.league.options import LeagueOptions
-from squigbowl.league.sheet_json import team_from_json, team_to_json
+from squigbowl.league import teamfiles
+from squigbowl.league.teamfiles import TeamFileProblem
 from squigbowl.league.team import LeaguePlayer, Team, team_value
 from squigbowl.league.team_checks import team_problems
 from squigbowl.text import printable
@@ -42,33 +41,20 @@ TEAM_LIMIT = 1024 * 1024
 TEAM_SUFFIX = ".json"
 
 
-class TeamFileProblem(ValueError):
-    """A team file that cannot be read: the message names the file and the problem."""
-
-
-# -- team files (to be pointed at league/teamfiles.py) -------------------------------------------
+# -- team files: league/teamfiles.py's (versioned, validated, written atomically) ----------------
 def read_team(path) -> Team:
-    """A team file (sheet_json's JSON), read bounded; TeamFileProblem when it is not one."""
-    from squigbowl.paths import read_bounded
-
-    try:
-        data = json.loads(read_bounded(path, TEAM_LIMIT).decode("utf-8"))
-        team = team_from_json(data)
-    except OSError as exc:
-        raise TeamFileProblem(printable(str(exc))) from None
-    except (UnicodeDecodeError, ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise TeamFileProblem(printable(f"{path}: not a team file ({exc})")) from None
+    """A team file, read bounded and checked (teamfiles.read), and the sheet's invariants
+    (team_checks); TeamFileProblem (one line naming the file) when it is not one."""
+    team = teamfiles.read(path)
     problems = team_problems(team)
     if problems:
-        raise TeamFileProblem(printable(f"{path}: {problems[0]}"))
+        raise TeamFileProblem(Path(path).name, problems[0])
     return team
 
 
 def write_team(team: Team, path) -> None:
-    """Write a team file atomically (saves/files.write_atomic: the old file survives)."""
-    from squigbowl.saves.files import write_atomic
-
-    write_atomic(path, json.dumps(team_to_json(team), indent=1, ensure_ascii=False) + "\n")
+    """Write a team file atomically (the old file survives a failed write)."""
+    teamfiles.write(path, team)
 
 
 def team_files(folder) -> list[Path]:

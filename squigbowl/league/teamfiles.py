@@ -33,6 +33,9 @@ MAX_GP = 100_000_000
 ENV = "SQUIGBOWL_TEAMS"
 SUFFIX = ".json"
 
+#: the highest fan factor a team file may hold (FF grows without a ceiling after creation,
+#: D3.5: one point a match at most)
+FF_IN_A_FILE = 999
 TEAM_FIELDS = {"format", "name", "roster", "coach", "treasury", "fan_factor", "rerolls",
                "apothecary", "assistant_coaches", "cheerleaders", "players", "record",
                "next_id", "retired", "history", "ledger"}
@@ -162,6 +165,9 @@ def from_json(data, where) -> Team:
     team = Team(name=name, roster=roster_key, coach=c.name(data, "coach", "the team"))
     team.treasury = c.value(data, "treasury", int, "the team", (0, MAX_GP))
     for key, hi in STAFF_LIMITS.items():
+        # D1.3's 0-9 FF is a limit at creation only: D3.5 then sets just the floor 0 (see
+        # docs/rules-readings.md); a file's FF is still bounded
+        hi = FF_IN_A_FILE if key == "fan_factor" else hi
         setattr(team, key, c.value(data, key, int, "the team", (0, hi)))
     team.apothecary = c.value(data, "apothecary", bool, "the team")
     if team.apothecary and not roster.apothecary:

@@ -79,11 +79,16 @@ def test_issue_23_a_team_file_round_trips_and_a_bad_one_is_one_error(tmp_path):
     write_team(team, tmp_path / "t.json")
     assert read_team(tmp_path / "t.json") == team
     (tmp_path / "bad.json").write_text('{"name": "x"')
-    with pytest.raises(TeamFileProblem, match="not a team file"):
+    with pytest.raises(TeamFileProblem, match=r"^bad\.json: corrupt or truncated JSON"):
         read_team(tmp_path / "bad.json")
-    team.treasury += 1
-    write_team(team, tmp_path / "t.json")
-    with pytest.raises(TeamFileProblem, match="ledger"):
+    good = (tmp_path / "t.json").read_bytes()
+    team.treasury += 1          # a team whose ledger does not add up is never written
+    with pytest.raises(TeamFileProblem, match="ledger adds up"):
+        write_team(team, tmp_path / "t.json")
+    assert (tmp_path / "t.json").read_bytes() == good
+    (tmp_path / "t.json").write_text(good.decode().replace(
+        f'"treasury": {team.treasury - 1}', f'"treasury": {team.treasury}'))
+    with pytest.raises(TeamFileProblem, match="ledger adds up"):
         read_team(tmp_path / "t.json")
 
 
