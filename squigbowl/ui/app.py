@@ -213,6 +213,23 @@ class SquigBowlApp(ClampsSize, GuardsSize, App):
             return
         self.push_screen(TeamsScreen(folder))
 
+    def play_friendly(self, folder, home_file: str, away_file: str, levels) -> None:
+        """A friendly league match between two team files (ui/friendly_flow.py)."""
+        from squigbowl.ui import friendly_flow
+
+        friendly_flow.start(self, folder, home_file, away_file, levels)
+
+    def unfinished_friendly(self) -> bool:
+        from squigbowl.ui import friendly_flow
+
+        return friendly_flow.unfinished(self.saves_folder) is not None
+
+    def resume_friendly(self, folder) -> str | None:
+        """Resume the unfinished friendly, or one line saying why not."""
+        from squigbowl.ui import friendly_flow
+
+        return friendly_flow.resume(self, folder)
+
     def open_new(self) -> None:
         from squigbowl.ui.match.new_match import TeamPick
 
