@@ -157,11 +157,8 @@ class Friendly:
         names = [f"Computer ({lv})" if lv else plain(team.coach) or "Coach"
                  for lv, team in zip(levels, lm.teams)]
         ctrl = MatchController(lm.match, names=names, computer=levels)
-
-        def saved(_match) -> None:
-            lm.advance()            # the post-match starts once the match is over
-            self.save()
-        ctrl.autosave = saved
+        ctrl.autosave = MatchStageSaver(self)
+        ctrl.after_match = "on to the post-match sequence"
         screen = FriendlyMatchScreen(self, ctrl, animate=not self.app.match_instant)
         self.app.push_screen(self._watched(screen))
 
@@ -194,6 +191,36 @@ class Friendly:
             screen.reload(note)
         else:
             self.app.notify(note, markup=False)
+
+
+class MatchStageSaver:
+    """The match controller's autosave (called with the match after every decision): the
+    league match moves on (the post-match starts once the match is over) and is saved; the
+    leave dialog's line is the friendly saver's."""
+
+    def __init__(self, friendly: Friendly) -> None:
+        self.friendly = friendly
+
+    def __call__(self, _match) -> None:
+        self.friendly.lm.advance()
+        self.friendly.save()
+
+    @property
+    def _saver(self):
+        return self.friendly.saver
+
+    def status(self, what: str = "game") -> str:
+        if self._saver is None:
+            return "It is not saved (no saves folder)."
+        return self._saver.status(what)
+
+    @property
+    def on_disk(self) -> bool:
+        return self._saver is not None and self._saver.on_disk
+
+    @property
+    def path(self):
+        return None if self._saver is None else self._saver.path
 
 
 class FriendlyMatchScreen(MatchScreen):

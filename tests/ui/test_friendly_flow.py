@@ -90,6 +90,8 @@ async def to_postmatch(pilot, app, limit=6000):
     for _ in range(limit):
         await pilot.pause(0.01)
         if isinstance(app.screen, EndScreen):
+            await pilot.pause()
+            assert "Enter: on to the post-match sequence" in drawn(app)
             await pilot.press("enter")              # the end screen's hook: on to D3
         elif isinstance(app.screen, PostMatchScreen):
             return app.screen
@@ -180,8 +182,7 @@ async def test_d6_9_the_friendly_resumes_mid_post_match_with_the_same_dice(tmp_p
     app = make_app(tmp_path, folder)
     async with app.run_test(size=(100, 36)) as pilot:
         await to_teams_list(pilot, app)
-        assert "c resume the unfinished friendly" in str(
-            app.screen.query_one("#teams-keys").render())
+        assert "An unfinished friendly is saved: c resumes it." in drawn(app)
         await pilot.press("c")
         await pilot.pause()
         scr = app.screen

@@ -83,11 +83,13 @@ class TeamsScreen(Screen):
             ol.add_option(Option(content(entry.line), disabled=entry.team is None))
         first = next((i for i, e in enumerate(self.entries) if e.team is not None), None)
         ol.highlighted = first
-        self.query_one("#teams-note", Static).update(self.note_text)
         resumable = getattr(self.app, "unfinished_friendly", lambda: False)()
+        note = self.note_text
+        if resumable:
+            note = (note + "\n" if note else "") + "An unfinished friendly is saved: c resumes it."
+        self.query_one("#teams-note", Static).update(note)
         self.query_one("#teams-keys", Static).update(
-            KEYS.replace(" · Esc", " · c resume the unfinished friendly · Esc") if resumable
-            else KEYS)
+            KEYS.replace(" · Esc", " · c resume · Esc") if resumable else KEYS)
 
     def selected(self):
         ol = self.query_one(OptionList)
@@ -217,9 +219,17 @@ class TeamsScreen(Screen):
                 "Who is Home?", [plain(mine.team.name), plain(theirs.team.name)],
                 cancel=True), home_picked)
 
-        self.app.push_screen(ChoiceDialog(f"{plain(mine.team.name)}: a friendly against?",
-                                          [plain(e.team.name) for e in others], cancel=True),
-                             opponent)
+        def ask() -> None:
+            self.app.push_screen(ChoiceDialog(f"{plain(mine.team.name)}: a friendly against?",
+                                              [plain(e.team.name) for e in others],
+                                              cancel=True), opponent)
+        if getattr(self.app, "unfinished_friendly", lambda: False)():
+            self.app.push_screen(ConfirmDialog(
+                "Start a new friendly?", ["An unfinished friendly is saved (c resumes it): "
+                                          "a new one takes its place."]),
+                lambda yes: ask() if yes else None)
+            return
+        ask()
 
     def action_resume_friendly(self) -> None:
         resume = getattr(self.app, "resume_friendly", None)
