@@ -157,6 +157,11 @@ class Friendly:
         names = [f"Computer ({lv})" if lv else plain(team.coach) or "Coach"
                  for lv, team in zip(levels, lm.teams)]
         ctrl = MatchController(lm.match, names=names, computer=levels)
+        if lm.match.log:            # resumed mid-match: the dice log covers the whole match
+            try:
+                ctrl.replay_history(fresh_match(lm))
+            except Exception:  # noqa: BLE001 - the match itself is loaded; only the log is short
+                ctrl.history = []
         ctrl.autosave = MatchStageSaver(self)
         ctrl.after_match = "on to the post-match sequence"
         screen = FriendlyMatchScreen(self, ctrl, animate=not self.app.match_instant)
@@ -191,6 +196,17 @@ class Friendly:
             screen.reload(note)
         else:
             self.app.notify(note, markup=False)
+
+
+def fresh_match(lm: LeagueMatch):
+    """The league match's match before its first decision (the same sheets, seed and options),
+    to replay its log on for the events so far."""
+    from squigbowl.league.league_match import stage_seed
+    from squigbowl.rules.engine import Match
+
+    sheets = lm.prematch.sheets()
+    return Match(sheets[0], sheets[1], seed=stage_seed(lm.seed, "match"),
+                 options=lm.match_options)
 
 
 class MatchStageSaver:

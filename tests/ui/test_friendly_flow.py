@@ -190,3 +190,67 @@ async def test_d6_9_the_friendly_resumes_mid_post_match_with_the_same_dice(tmp_p
         after = (json.dumps(scr.ctrl.pm.events, default=str), scr.ctrl.pending.info["dice"],
                  scr.ctrl.pending.choices)
         assert after == before
+
+
+async def test_d0_a_hotseat_friendly_two_people_the_match_screen_hands_over(tmp_path):
+    """Both sides a person: the match screen has no computer and hands the keyboard over."""
+    from squigbowl.ui.friendly_flow import FriendlyMatchScreen
+
+    folder, orcs_name, _pid = teams(tmp_path)
+    app = make_app(tmp_path, folder)
+    app.friendly_match_level = None
+    async with app.run_test(size=(100, 36)) as pilot:
+        await to_teams_list(pilot, app)
+        screen = app.screen
+        i = next(i for i, e in enumerate(screen.entries) if e.team and e.team.name == orcs_name)
+        screen.query_one("OptionList").highlighted = i
+        for key in ("f", "1", "2", "1", "1"):           # Home: the humans; both people
+            await pilot.press(key)
+            await pilot.pause()
+        await through_prematch(pilot, app)
+        match = next(s for s in app.screen_stack if isinstance(s, FriendlyMatchScreen))
+        assert match.ctrl.computer == {} and match.handover
+        assert [t.name for t in match.ctrl.state.teams] == ["Humans", orcs_name]
+        assert match.ctrl.names[1] == "Zog"
+
+
+async def test_d6_9_a_bad_friendly_save_is_one_line_on_the_teams_list(tmp_path):
+    folder, _name, _pid = teams(tmp_path)
+    app = make_app(tmp_path, folder)
+    (tmp_path / "saves" / friendly_flow.SAVE_NAME).write_text('{"kind": "league_match", '
+                                                              '"version": 1, "seed": "\x1b[2J"}')
+    async with app.run_test(size=(100, 36)) as pilot:
+        await to_teams_list(pilot, app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, TeamsScreen)
+        note = app.screen.note_text
+        assert note.startswith("The unfinished friendly cannot be resumed:") and "\x1b" not in note
+
+
+async def test_d6_9_a_friendly_saved_mid_match_resumes_on_the_match_screen_its_log_whole(tmp_path):
+    from squigbowl.league.league_match import LeagueMatch, answer
+    from squigbowl.ui.friendly_flow import FriendlyMatchScreen, FriendlySaver
+
+    folder, orcs_name, _pid = teams(tmp_path)
+    home, away = teamfiles.load(folder, orcs_name), teamfiles.load(folder, "Humans")
+    away.coach = "computer"
+    lm = LeagueMatch(home, away, SEED)
+    while lm.stage != "match" or len(lm.match.log) < 30:
+        lm.decide(answer(lm, "easy"))
+    (tmp_path / "saves").mkdir()
+    saver = FriendlySaver(tmp_path / "saves" / friendly_flow.SAVE_NAME,
+                          {"teams": ["orcs.json", "humans.json"], "levels": [None, "easy"],
+                           "coaches": ["Zog", "computer"]})
+    saver(lm)
+    saver.close()
+    log = list(lm.match.log)
+    app = make_app(tmp_path, folder)
+    app.friendly_match_level = None
+    async with app.run_test(size=(100, 36)) as pilot:
+        await to_teams_list(pilot, app)
+        await pilot.press("c")
+        await pilot.pause()
+        match = next(s for s in app.screen_stack if isinstance(s, FriendlyMatchScreen))
+        assert match.ctrl.match.log[:30] == log
+        assert match.ctrl.computer == {1: "easy"} and match.ctrl.history
