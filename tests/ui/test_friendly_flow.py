@@ -164,6 +164,18 @@ async def test_d0_d3_9_a_friendly_v_the_computer_to_the_end_and_a_skill_on_the_s
         await pilot.pause()
         assert isinstance(app.screen, TeamSheetScreen)
         assert skill in drawn(app)
+        # the next friendly plays the developed team: the skill is the player's on the pitch
+        await pilot.press("escape")
+        await pilot.pause()
+        app.friendly_match_level = None
+        await pick_friendly(pilot, app, orcs_name)
+        await through_prematch(pilot, app)
+        from squigbowl.ui.friendly_flow import FriendlyMatchScreen
+
+        match = next(s for s in app.screen_stack if isinstance(s, FriendlyMatchScreen))
+        name = team.player(pid).name
+        player = next(p for p in match.ctrl.state.players if p.side == 0 and p.name == name)
+        assert skill in player.skills
 
 
 async def test_d6_9_the_friendly_resumes_mid_post_match_with_the_same_dice(tmp_path):
