@@ -29,6 +29,7 @@ from squigbowl.league.league_match import LeagueMatch, LeagueMatchFileError, ans
 from squigbowl.saves.autosave import Autosaver
 from squigbowl.saves.errors import _short, _why
 from squigbowl.saves.files import dumps
+from squigbowl.saves.locks import SaveInUse, claim
 from squigbowl.text import plain
 from squigbowl.ui.match.screen import MatchScreen
 
@@ -52,8 +53,8 @@ class FriendlySaver(Autosaver):
     """The saves folder's autosaver (the writer thread, flush, status) writing a league match
     with its `friendly` field to one fixed file."""
 
-    def __init__(self, path, meta: dict) -> None:
-        super().__init__(Path(path).parent, "friendly", path=path)
+    def __init__(self, path, meta: dict, lock=None) -> None:
+        super().__init__(Path(path).parent, "friendly", path=path, lock=lock)
         self.meta = meta
 
     def __call__(self, lm) -> bool:
@@ -85,6 +86,18 @@ class FriendlySaver(Autosaver):
         why = self.error or "the last autosave did not finish"
         return f"NOT SAVED: {why}. The friendly's last decisions are not on disk."
 
+    def close(self) -> None:
+        """A stage's screen has gone (the app calls this): the last write waited for. The
+        save stays held (`claim`) from stage to stage; `release` frees it."""
+        self.flush()
+
+    def release(self) -> None:
+        """The coach left the friendly (or it is over): the save is free for another game."""
+        self.flush()
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
     def discard(self) -> None:
         """The friendly is over and its teams written back: its save goes."""
         self.flush()
@@ -92,6 +105,7 @@ class FriendlySaver(Autosaver):
             os.unlink(self.path)
         except OSError:
             pass
+        self.release()
 
 
 class Friendly:
@@ -251,6 +265,8 @@ class FriendlyMatchScreen(MatchScreen):
         self.app.pop_screen()
         if self.ctrl.over:
             self.app.call_later(self.friendly.show)
+        elif self.friendly.saver is not None:
+            self.friendly.saver.release()       # left mid-match: c on the Teams list resumes it
 
 
 # -- starting and resuming ---------------------------------------------------------------------
@@ -274,7 +290,15 @@ def start(app, folder, home_file: str, away_file: str, levels, seed: int | None 
     lm = LeagueMatch(home, away, seed)
     meta = {"teams": [home_file, away_file], "levels": list(levels), "coaches": coaches}
     path = save_path(app.saves_folder)
-    saver = FriendlySaver(path, meta) if path is not None else None
+    saver = None
+    if path is not None:
+        try:
+            lock = claim(path)
+        except SaveInUse as exc:
+            app.notify(f"The unfinished friendly is open in another game: {exc}",
+                       severity="warning", markup=False, timeout=8)
+            return
+        saver = FriendlySaver(path, meta, lock)
     friendly = Friendly(app, lm, folder, levels, coaches, [home_file, away_file], saver)
     friendly.save()
     friendly.show()
@@ -285,6 +309,17 @@ def resume(app, folder) -> str | None:
     path = unfinished(app.saves_folder)
     if path is None:
         return "No unfinished friendly to resume."
+    try:
+        lock = claim(path)
+    except SaveInUse as exc:
+        return f"The unfinished friendly is open in another game: {exc}"
+    problem = _resume(app, folder, path, lock)
+    if problem:
+        lock.release(unlink=False)
+    return problem
+
+
+def _resume(app, folder, path, lock) -> str | None:
     try:
         lm = LeagueMatch.load(path)
         meta = json.loads(path.read_text(encoding="utf-8")).get("friendly")
@@ -298,6 +333,6 @@ def resume(app, folder) -> str | None:
         return f"The unfinished friendly cannot be resumed: {exc}"
     except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
         return f"The unfinished friendly cannot be resumed: {plain(str(exc))}"
-    saver = FriendlySaver(path, meta)
+    saver = FriendlySaver(path, meta, lock)
     Friendly(app, lm, folder, levels, coaches, files, saver).show()
     return None

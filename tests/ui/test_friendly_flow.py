@@ -266,3 +266,27 @@ async def test_d6_9_a_friendly_saved_mid_match_resumes_on_the_match_screen_its_l
         match = next(s for s in app.screen_stack if isinstance(s, FriendlyMatchScreen))
         assert match.ctrl.match.log[:30] == log
         assert match.ctrl.computer == {1: "easy"} and match.ctrl.history
+
+
+async def test_a_friendly_open_in_another_copy_of_the_game_is_not_resumed_twice(tmp_path):
+    import subprocess
+    import sys
+
+    folder, _name, _pid = teams(tmp_path)
+    app = make_app(tmp_path, folder)
+    save = tmp_path / "saves" / friendly_flow.SAVE_NAME
+    save.write_text("{}")
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time; from squigbowl.saves.locks import claim; "
+         f"held = claim({str(save)!r}); print('held', flush=True); time.sleep(60)"],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        async with app.run_test(size=(100, 36)) as pilot:
+            await to_teams_list(pilot, app)
+            await pilot.press("c")
+            await pilot.pause()
+            assert app.screen.note_text.startswith("The unfinished friendly is open in another")
+    finally:
+        holder.kill()
+        holder.wait()
