@@ -290,3 +290,31 @@ async def test_a_friendly_open_in_another_copy_of_the_game_is_not_resumed_twice(
     finally:
         holder.kill()
         holder.wait()
+
+
+async def test_d6_9_continue_on_the_main_menu_resumes_the_unfinished_friendly(tmp_path):
+    from squigbowl.ui.league.prematch_screen import PreMatchScreen as Pre
+
+    # (the teams' pre-match: the computer's inducements only, then Enter goes on)
+    folder, orcs_name, _pid = teams(tmp_path)
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await to_teams_list(pilot, app)
+        await pick_friendly(pilot, app, orcs_name)
+        assert isinstance(app.screen, Pre)
+        for _ in range(100):
+            if app.screen.view is None:
+                break
+            await pilot.pause(0.02)
+        assert app.screen.view is None                  # "Enter: on to the match"
+        app.flush_saves()
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")              # Continue
+        await pilot.pause()
+        # the pre-match's one decision (the computer's inducements) was made: the match
+        from squigbowl.ui.friendly_flow import FriendlyMatchScreen
+
+        assert isinstance(app.screen, FriendlyMatchScreen)
+        assert [t.name for t in app.screen.ctrl.state.teams] == [orcs_name, "Humans"]
