@@ -22,6 +22,8 @@ Surface (what the screens read):
 * `save(path)` (atomic: the old file survives a failed write) and `load(path)` (bounded,
   validated: a bad file is a LeagueMatchFileError naming the problem). With `autosave` set to
   a path, the game saves itself there after every decision (D6.9).
+* `advance()`: after the match was decided on `match` directly (the match screen's
+  controller), start the post-match once it is over (and autosave).
 * `on_step(step, lm)` (optional, not saved): called at the end of each post-match step.
 
 Each stage's dice come from a seed derived from `seed` (`stage_seed`); the pre-match sequence
@@ -132,6 +134,14 @@ class LeagueMatch:
         if self.autosave is not None:
             self.save(self.autosave)
         return events
+
+    def advance(self) -> None:
+        """A stage's engine was answered directly (the match screen's controller decides on
+        `match` itself): start the next stage if this one has nothing left to ask, and save
+        when `autosave` is set (D6.9)."""
+        self._move_on()
+        if self.autosave is not None:
+            self.save(self.autosave)
 
     def logs(self) -> dict:
         """Each stage's choices so far, as JSON-able lists."""

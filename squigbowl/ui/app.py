@@ -213,6 +213,23 @@ class SquigBowlApp(ClampsSize, GuardsSize, App):
             return
         self.push_screen(TeamsScreen(folder))
 
+    def play_friendly(self, folder, home_file: str, away_file: str, levels) -> None:
+        """A friendly league match between two team files (ui/friendly_flow.py)."""
+        from squigbowl.ui import friendly_flow
+
+        friendly_flow.start(self, folder, home_file, away_file, levels)
+
+    def unfinished_friendly(self) -> bool:
+        from squigbowl.ui import friendly_flow
+
+        return friendly_flow.unfinished(self.saves_folder) is not None
+
+    def resume_friendly(self, folder) -> str | None:
+        """Resume the unfinished friendly, or one line saying why not."""
+        from squigbowl.ui import friendly_flow
+
+        return friendly_flow.resume(self, folder)
+
     def open_new(self) -> None:
         from squigbowl.ui.match.new_match import TeamPick
 
@@ -508,7 +525,7 @@ class SquigBowlApp(ClampsSize, GuardsSize, App):
             undo()
 
     def open_continue(self) -> None:
-        """Resume the newest unfinished match or race."""
+        """Resume the newest unfinished match or race (or friendly league match)."""
         from squigbowl.saves import latest_unfinished
 
         if self.saves_folder is None:
@@ -516,11 +533,37 @@ class SquigBowlApp(ClampsSize, GuardsSize, App):
             return
         self._release_gone()
         info = latest_unfinished(self.saves_folder)
+        if self._continue_friendly(info):
+            return
         if info is None:
             self._note("No unfinished match or race to continue (none that is not open in "
                        "another game).")
             return
         self.load_and_resume(info.path)
+
+    def _continue_friendly(self, info) -> bool:
+        """Continue: the unfinished friendly (ui/friendly_flow.py) when it is newer than the
+        newest unfinished save (or there is none); True when it was resumed."""
+        from squigbowl.ui import friendly_flow
+
+        path = friendly_flow.unfinished(self.saves_folder)
+        try:
+            newer = path is not None and (info is None or path.stat().st_mtime >= info.mtime)
+        except OSError:
+            newer = False
+        if not newer:
+            return False
+        from squigbowl.league.teamfiles import teams_dir
+
+        try:
+            folder = teams_dir(getattr(self, "teams_folder", None), saves=self.saves_folder)
+        except OSError as exc:
+            self._note(f"Cannot use the teams folder: {exc.strerror or exc}")
+            return True
+        problem = friendly_flow.resume(self, folder)
+        if problem:
+            self._note(problem)
+        return True
 
     def open_load(self) -> None:
         from squigbowl.ui.load_screen import LoadScreen

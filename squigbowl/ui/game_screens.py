@@ -140,6 +140,28 @@ class CupScreens:
         return screen.saver
 
 
+class FriendlyScreens:
+    """A friendly league match's screens (ui/friendly_flow.py): its save is not a listed one
+    (the Teams list resumes it), so only its saver is given here: the friendly's own."""
+
+    name = "friendly"
+
+    def resume(self, app, loaded, saver) -> None:
+        raise KeyError("a friendly is resumed from the Teams list")
+
+    def show_finished(self, app, loaded) -> None:
+        raise KeyError("a friendly is resumed from the Teams list")
+
+    def replay_of(self, data: dict, path=None):
+        raise KeyError("a friendly has no replay")
+
+    def replay_board(self, replay):
+        raise KeyError("a friendly has no replay")
+
+    def give_saver(self, app, screen):
+        return getattr(screen, "saver", None)
+
+
 class PitchBoard:
     """A match's replay on the pitch, from its last step."""
 
@@ -203,7 +225,7 @@ def screens_of(kind: str) -> GameScreens:
     return _SCREENS[kind]
 
 
-for _entry in (MatchScreens(), RaceScreens(), CupScreens()):
+for _entry in (MatchScreens(), RaceScreens(), CupScreens(), FriendlyScreens()):
     register(_entry)
 
 __all__ = ["GameScreens", "register", "screens_of"]

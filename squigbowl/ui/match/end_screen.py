@@ -150,7 +150,9 @@ class EndScreen(Screen):
             with VerticalScroll(id="end-body"):
                 yield Static(self.table(), id="end-table")
                 yield Static(self.spp_text(), id="end-spp")
-            keys = "Enter: back to the main menu · l: look at the pitch · r: replay"
+            # a match that goes on to more (a friendly's post-match) names it: `after_match`
+            after = getattr(self.ctrl, "after_match", None) or "back to the main menu"
+            keys = f"Enter: {after} · l: look at the pitch · r: replay"
             yield Label(keys + (" · L: the log" if self.match_log is not None else ""),
                         id="end-keys")
         yield Footer()
