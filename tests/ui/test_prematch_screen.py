@@ -5,6 +5,7 @@ money in view and + / - (an inducement purchase, D4.2-D4.3), Enter at the end.""
 from __future__ import annotations
 
 from squigbowl.league import prematch
+from squigbowl.league.options import LeagueOptions
 from squigbowl.league.prematch import PreMatch
 from squigbowl.rules.events import Decision
 from squigbowl.ui.kit.glyphs import off_console
@@ -19,15 +20,16 @@ async def settle(pilot, times=3):
         await pilot.pause()
 
 
-def shown_pre(home, away):
-    pre = PreMatch(home, away)
+def shown_pre(home, away, options=None):
+    pre = PreMatch(home, away, options)
     return pre, PreMatchScreen(PreMatchController(pre), instant=True)
 
 
 async def test_d4_1_mng_players_stand_down_and_the_journeymen_count_is_asked_in_its_words():
     h, a = team("Reavers", coach="Ann", players=9), team("Grunts", coach="Bo")
     h.player(3).mng = True
-    pre, screen = shown_pre(h, a)
+    # step 3 (the inducements, D4.2) off: the sequence ends after the match TVs
+    pre, screen = shown_pre(h, a, LeagueOptions(inducements=False))
     app = ScreenApp(screen)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
