@@ -114,3 +114,30 @@ async def test_term_linux_the_pre_match_screen_is_drawn_in_the_console_font(monk
         await settle(pilot)
         shown = drawn(app)
         assert "How many journeymen join" in shown and not off_console(shown)
+
+
+async def test_d4_2_d4_3_the_lower_tv_team_adds_gold_and_buys_by_keys():
+    h, a = team("Reavers", coach="Ann", players=11), team("Grunts", coach="Bo", players=13)
+    h.earn(200_000 - h.treasury, "winnings")             # 200,000 gp in the treasury
+    pre, screen = shown_pre(h, a)
+    app = ScreenApp(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = drawn(app)
+        assert "Step 3: Inducements (D4.2-D4.4)" in shown and "Being decided (below)." in shown
+        assert "Petty cash 100,000 gp · Treasury 200,000 gp" in shown
+        assert [o.text for o in screen.view.options] == [
+            "none", "50,000 gp", "100,000 gp", "150,000 gp", "200,000 gp"]
+        await pilot.press("2")                           # 50,000 gp from the treasury
+        await settle(pilot)
+        assert [o.text for o in screen.view.options][:2] == [
+            "Buy Bloodweiser Babes          (0/2) 50,000 gp",
+            "Buy Bribes                     (0/3) 100,000 gp"]
+        await pilot.press("plus")                        # one more of the highlighted: a babe
+        await settle(pilot)
+        assert "Bought: 1 Bloodweiser Babes" in drawn(app)
+        await pilot.press("5")                           # done (the wizard no longer fits)
+        await settle(pilot)
+        assert pre.log == [("treasury", 50_000), ("buy", "babes"), ("done", None)]
+        assert pre.sheets()[0].inducements == {"babes": 1}
+        assert h.treasury == 200_000                      # petty cash paid for the babe

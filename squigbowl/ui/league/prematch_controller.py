@@ -102,10 +102,13 @@ class PreMatchController:
         for e in self.pre.events:
             by_step.setdefault(STEP_OF.get(e.kind, 3), []).append(self.sentence(e))
         reached = 1 if self.pre.forfeit or not (self.done or any(self.pre.match_tv)) else 3
+        d = self.pre.pending
+        asking = None if d is None else (1 if d.kind == "journeymen" else 3)
         out = []
         for step in range(1, reached + 1):
             out.append((True, f"Step {step}: {STEPS[step]}"))
-            out += [(False, "  " + line) for line in by_step.get(step, ["Nothing to do."])]
+            none = "Being decided (below)." if step == asking else "Nothing to do."
+            out += [(False, "  " + line) for line in by_step.get(step, [none])]
         return out
 
     # -- the pending decision ----------------------------------------------------------------
@@ -146,18 +149,18 @@ class PreMatchController:
         bought / most and price (D4.3); else the choice as it is."""
         words = prematch.WORDS.get(kind)
         choice = tuple(choice)
+        item = inducements.table().get(choice[1]) if len(choice) == 2 and \
+            isinstance(choice[1], str) else None
+        if item is not None and team is not None:   # (before the kind's own words: its price)
+            have = (basket or {}).get(item.key, 0)
+            verb = str(choice[0]).replace("_", " ").capitalize()
+            return (f"{verb + ' ' + item.name:<30} ({have}/{item.max}) "
+                    f"{gp(item.price(team.roster_data))}")
         if words is not None and len(words) > 1:
             try:
                 return str(words[1](choice[1] if len(choice) == 2 else choice))
             except (TypeError, KeyError, IndexError, ValueError):
                 pass
-        item = inducements.table().get(choice[1]) if len(choice) == 2 and \
-            isinstance(choice[1], str) else None
-        if item is not None and team is not None:
-            have = (basket or {}).get(item.key, 0)
-            verb = str(choice[0]).replace("_", " ").capitalize()
-            return (f"{verb + ' ' + item.name:<30} ({have}/{item.max}) "
-                    f"{gp(item.price(team.roster_data))}")
         return " ".join(str(x).replace("_", " ") for x in choice).capitalize()
 
     def step(self, choice, sign: str):
