@@ -458,6 +458,15 @@ class PostMatch:
             rec.td_against += self.scores[1 - side]
             rec.cas_for += casualties[side]
             rec.cas_against += casualties[1 - side]
+            result = ("drawn" if self.winner is None else
+                      "won" if self.winner == side else "lost")
+            team.history.append({    # the sheet's history: one line a match (D1.5)
+                "match": rec.played, "opponent": self.teams[1 - side].name,
+                "venue": ("home", "away")[side], "result": result,
+                "score": [self.scores[side], self.scores[1 - side]],
+                "casualties": [casualties[side], casualties[1 - side]],
+                "conceded": bool(self.report.side(side).conceded),
+                "tv": team_value(team)})
             self._event(side, "team_value", tv=team_value(team), record=dict(vars(rec)))
 
     # -- for the screens ---------------------------------------------------------------------

@@ -86,8 +86,25 @@ def _wrap(bits: list[str], width: int, indent: str = "    ") -> list[str]:
                           drop_whitespace=False) or [text]]
 
 
+def history_lines(team: Team) -> list[str]:
+    """The team's matches, one line each, newest first (written by the post-match sequence's
+    step 10; a hand-edited entry is shown as far as it reads)."""
+    out = []
+    for h in reversed(team.history):
+        score, cas = h.get("score"), h.get("casualties")
+        try:
+            out.append(f"{h['match']:>3}. v {h['opponent']} ({h['venue']}): {h['result']} "
+                       f"{score[0]}-{score[1]}, CAS {cas[0]}-{cas[1]}, TV {k(h['tv'])}"
+                       + ("  (conceded)" if h.get("conceded") else ""))
+        except (KeyError, TypeError, IndexError, ValueError):
+            out.append("    (a match summary this game cannot read)")
+    return out
+
+
 def sheet_lines(team: Team, width: int = 78) -> list[str]:
-    """The whole D1.5 sheet."""
+    """The whole D1.5 sheet, and the team's history."""
     lines = header_lines(team) + ["", COLUMNS]
     players = player_lines(team, width)
-    return lines + (players or ["    no players"])
+    history = history_lines(team)
+    return (lines + (players or ["    no players"])
+            + (["", "History (newest first)"] + history if history else []))

@@ -130,3 +130,24 @@ def test_d6_8_who_answers():
     assert pm.pending.info["asked_of"] == "coach"
     pm.decide(("done",))
     assert pm.pending.info["asked_of"] == "commissioner"
+
+
+def test_d1_5_step10_writes_one_history_line_a_match_and_the_sheet_shows_it(tmp_path):
+    from squigbowl.league import teamfiles
+    from squigbowl.league.sheet import sheet_lines
+
+    h, a = team("H"), team("A")
+    rep = report(side(3, players=[PlayerReport(key=1, spp={"casualties": 2}),
+                                  PlayerReport(key=2, spp={"casualties": 1}), 3]),
+                 side(1, players=[PlayerReport(key=1, spp={"casualties": 1}), 2]))
+    run(h, a, rep, [1, 1, 1, 1, 1, 1, 1, 3, 2], [("keep",)], points=(2, 1, 0))
+    assert h.history == [{"match": 1, "opponent": "A", "venue": "home", "result": "won",
+                          "score": [3, 1], "casualties": [3, 1], "conceded": False,
+                          "tv": team_value(h)}]
+    assert a.history[0]["venue"] == "away" and a.history[0]["result"] == "lost"
+    teamfiles.save(h, tmp_path)
+    back = teamfiles.load(tmp_path, "H")
+    assert back.history == h.history
+    lines = sheet_lines(back)
+    assert lines[-2:] == ["History (newest first)",
+                          f"  1. v A (home): won 3-1, CAS 3-1, TV {team_value(h) // 1000}k"]
