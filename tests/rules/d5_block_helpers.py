@@ -1,4 +1,5 @@
-"""Shared set-up of the D5.2 block-skill tests (tests/rules/test_d5_2_*.py).
+"""Shared set-up of the block tests (test_block.py, test_push.py and the D5.2 block skills'
+test_d5_2_*.py).
 
 Home is Orcs, Away is Humans (as tests/rules/test_block.py). Player ids: Home jersey n -> id
 n-1 (1-4 Black Orcs ST 4 AV 9, 5-8 Blitzers ST 3 AV 9 with Block, 9 Thrower with Pass and Sure

@@ -8,24 +8,9 @@ Home is Orcs, Away is Humans. Player ids: Home jersey n -> id n-1 (1-4 Black Orc
 
 from squigbowl.rules.model import PRONE, STANDING
 from tests.conftest import kinds, make, rolls_of
+from tests.rules.d5_block_helpers import A, H, game, of  # the shared set-up
 
 
-def H(n):
-    return n - 1
-
-
-def A(n):
-    return 10 + n
-
-
-def game(players, dice, **fields):
-    fields.setdefault("rerolls", {"home": 0, "away": 0})
-    fields.setdefault("apothecary", {"home": 0, "away": 0})
-    return make(players, dice, **fields)
-
-
-def of(events, kind):
-    return [e for e in events if e.kind == kind]
 
 
 def start_block(m, attacker, defender, action="BLOCK"):

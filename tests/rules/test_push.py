@@ -11,24 +11,9 @@ from squigbowl.rules.geometry import push_squares
 from squigbowl.rules.model import PRONE, RESERVES, STANDING
 from squigbowl.rules.push import candidate_squares
 from tests.conftest import kinds, make, rolls_of
+from tests.rules.d5_block_helpers import A, H, game, of  # the shared set-up
 
 
-def H(n):
-    return n - 1
-
-
-def A(n):
-    return 10 + n
-
-
-def game(players, dice, **fields):
-    fields.setdefault("rerolls", {"home": 0, "away": 0})
-    fields.setdefault("apothecary", {"home": 0, "away": 0})
-    return make(players, dice, **fields)
-
-
-def of(events, kind):
-    return [e for e in events if e.kind == kind]
 
 
 def block(m, attacker=H(10), defender=A(9)):
