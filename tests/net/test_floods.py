@@ -89,11 +89,12 @@ async def test_a_half_line_trickler_is_dropped(short_tmp):
         reader, writer = await _raw(srv)
 
         async def trickle():
-            for byte in b'{"type": "ping", "pad": "' + b"x" * 200:
+            # far longer than the wait below: it must still be trickling when it is dropped
+            for byte in b'{"type": "ping", "pad": "' + b"x" * 2000:
                 writer.write(bytes([byte]))
                 await asyncio.sleep(0.02)
         task = asyncio.get_running_loop().create_task(trickle())
-        got = await _lines_until_closed(reader, 3)
+        got = await _lines_until_closed(reader, 15)
         assert got is not None and got[-1]["code"] == "idle"
         assert not task.done(), "dropped while still trickling"
         task.cancel()
