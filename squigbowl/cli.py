@@ -130,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
         match.add_argument(f"--{side}-coach", type=coach_level, default=None, metavar="LEVEL",
                            help=f"who coaches the {side} side: human (the default) or the "
                                 f"computer: easy, normal or hard")
+    _turn_limit_option(match)
     _saves_option(match)
 
     race = sub.add_parser("race", help="start a solo squig race at once")
@@ -262,6 +263,24 @@ SAVES_HELP = ("the saves folder (default: $SQUIGBOWL_SAVES, else ./saves when it
 def _saves_option(parser: argparse.ArgumentParser) -> None:
     # SUPPRESS: given after the sub-command it wins, else the main parser's value stays
     parser.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help=SAVES_HELP)
+
+
+def turn_limit_minutes(text: str) -> int:
+    """`--turn-limit MINUTES`: D6.7's limit of a person's team turn, 2, 3 or 4 minutes (0
+    off), as seconds (rules.turn_clock)."""
+    from squigbowl.rules.turn_clock import limit_from_minutes
+
+    try:
+        return limit_from_minutes(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r}: {exc}") from None
+
+
+def _turn_limit_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--turn-limit", type=turn_limit_minutes, default=0, metavar="MINUTES",
+                        help="a time limit on each team turn of a person (RULES.md D6.7): "
+                             "2, 3 or 4 minutes (default 0: none); the turn ends when it runs "
+                             "out, not a turnover")
 
 
 def _fail(message: str) -> int:

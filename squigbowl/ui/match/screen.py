@@ -23,6 +23,11 @@ A turnover, a touchdown, a casualty or a send-off holds the game in a banner ove
 (banner.py) until a key, before anything else is asked (the hand-over included). While the
 terminal is too small every key and click is inert (`keys_inert`).
 
+The turn time limit (D6.7): with a limit the header shows the countdown of a person's team
+turn (red in the last `widgets.CLOCK_RED` seconds), ticking every `CLOCK_TICK` seconds; when it runs
+out the controller applies the engine's time-out (`ctrl.time_out()`), any dialog of the
+decision closed first; the news goes to the log, the hand-over screen or a banner.
+
 There is no hand-over screen when a computer coaches either side; the banners still show, for
 the person at the keyboard (a computer v computer demo plays through without them).
 """
@@ -60,6 +65,8 @@ from squigbowl.ui.kit.safe import content
 
 MIN_W, MIN_H = 80, 24
 WIDE_W = 108
+#: D6.7: the countdown's tick (its red: widgets.CLOCK_RED)
+CLOCK_TICK = 0.25
 
 #: action name -> key, for the 'turn' decision
 ACTION_KEYS = {"MOVE": "m", "BLOCK": "b", "BLITZ": "z", "PASS": "p", "HANDOFF": "o",
@@ -231,7 +238,43 @@ class MatchScreen(MatchViews, Screen):
             self.dicelog.add_events(self.ctrl.state, self.ctrl.history)
             self.dicelog.add_note(getattr(self.ctrl, "resumed_note", "Resumed from the save."))
         self.refresh_all()
+        if getattr(self.ctrl, "turn_limit", 0):
+            self.set_interval(CLOCK_TICK, self.tick_clock)
         self.ctrl.start()
+
+    # -- the turn time limit (D6.7) ---------------------------------------------------------------
+    def tick_clock(self) -> None:
+        """The countdown in the header; the time-out once the person's time is up and his
+        decision is shown (never while a roll is still shown: the clock is paused then)."""
+        self.query_one(MatchHeader).show(self.ctrl)
+        if (self.decision is not None and self.mode not in ("wait", "computer", "over")
+                and self.ctrl.timed_out()):
+            self._time_out()
+
+    def _time_out(self) -> None:
+        from squigbowl.ui.kit.dialogs import ChoiceDialog as Dialog
+
+        if self._dialog_open and isinstance(self.app.screen, Dialog):
+            self._dialog_open = False
+            self.app.pop_screen()           # the decision's dialog: the time-out answers it
+        if self.animator is not None:
+            self.animator.skip()
+        self.mode = "wait"
+        self.pitch.set_layers(legal=(), reach=(), path={}, push=())
+        self.ctrl.time_out()
+
+    def time_is_up(self) -> None:
+        """The controller applies a time-out now: say so (log; the hand-over or a banner)."""
+        side = self.ctrl.state.active
+        text = (f"Time is up for {plain(self.ctrl.team_name(side))}: the action and the team "
+                f"turn end (no turnover).")
+        self.dicelog.add_note(text)
+        if self.handover:
+            self._notes.append(text)
+        elif self.banners:
+            if not self._moments:
+                self._moments_side = self._asked_side
+            self._moments.append(("Time out", text))
 
     def on_resize(self, event) -> None:
         self._layout_for(event.size)
@@ -378,6 +421,7 @@ class MatchScreen(MatchViews, Screen):
         if d is None:
             return
         self.pitch.tz_side = self.ctrl.state.active
+        self.ctrl.clock_follow()        # D6.7: the coach sees his decision: his clock runs
         mode = self._mode_for(d)
         if mode.name != "setup" and self.has_class("card-for-setup"):
             self.remove_class("show-card", "card-for-setup")

@@ -1,0 +1,114 @@
+"""D6.7 on the match screen: the countdown in the header at 80x24 (red in its last 30 s) and
+the time-out applied through the engine, driven by a fake time source (no test sleeps)."""
+
+from argparse import Namespace
+
+from textual.app import App
+
+from squigbowl.rules.turn_clock import TurnClock
+from squigbowl.ui.match.controller import MatchController
+from squigbowl.ui.match.screen import MatchScreen
+from squigbowl.ui.match.widgets import MatchHeader
+from tests.conftest import kinds, make
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.t = 500.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+class MatchApp(App):
+    def __init__(self, ctrl, handover=False):
+        super().__init__()
+        self.ctrl, self.handover = ctrl, handover
+
+    def on_mount(self):
+        self.push_screen(MatchScreen(self.ctrl, animate=False, handover=self.handover))
+
+
+def screen_of(app) -> MatchScreen:
+    return next(s for s in app.screen_stack if isinstance(s, MatchScreen))
+
+
+def header_text(scr):
+    return scr.query_one(MatchHeader).render()
+
+
+def _clock_match(limit=120):
+    m, dice = make([("home:5", (5, 5)), ("away:9", (12, 6))], [],
+                   rerolls={"home": 2, "away": 1})
+    now = FakeTime()
+    ctrl = MatchController(m, clock=TurnClock(limit, now))
+    return m, ctrl, now
+
+
+async def test_d6_7_countdown_in_the_header_at_80x24_red_in_the_last_30_seconds():
+    m, ctrl, now = _clock_match()
+    app = MatchApp(ctrl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        scr.tick_clock()
+        text = header_text(scr)
+        assert text.plain.startswith(" 2:00 ") and text.plain[:6].isascii()   # TERM=linux too
+        assert "red" not in str(text.spans[0].style)
+        now.t += 95
+        scr.tick_clock()
+        text = header_text(scr)
+        assert text.plain.startswith(" 0:25 ") and "on ansi_red" in str(text.spans[0].style)
+        shown = app.export_screenshot()
+        assert "0:25" in shown
+        assert m.log == []                  # not out yet: nothing decided
+
+
+async def test_d6_7_time_out_on_the_screen_ends_the_action_and_the_turn():
+    m, ctrl, now = _clock_match()
+    app = MatchApp(ctrl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        await pilot.press("tab", "m", "l")   # a Move declared, one step east
+        await pilot.press("enter")
+        await pilot.pause()
+        assert scr.mode == "action" and m.state.players[4].square == (6, 5)
+        now.t += 121
+        scr.tick_clock()
+        await pilot.pause()
+        assert m.log[-2:] == [("end", None), ("end_turn", None)]
+        assert m.pending.kind == "turn" and m.pending.side == 1
+        assert "turnover" not in kinds(ctrl.history) and m.view.teams[0].rerolls == 2
+        assert any("Time is up" in line for line in scr.dicelog.lines_text)
+        scr.tick_clock()                    # Away's turn: his own 2:00, the clock restarted
+        assert header_text(scr).plain.startswith(" 2:00 ")
+
+
+async def test_d6_7_no_countdown_without_a_limit_nor_for_the_computer():
+    m, _ = make([("home:5", (5, 5)), ("away:9", (12, 6))], [])
+    ctrl = MatchController(m)
+    app = MatchApp(ctrl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        scr.tick_clock()
+        assert not header_text(scr).plain.startswith(" ")
+    assert ctrl.turn_limit == 0 and ctrl.time_left() is None
+    m2, _ = make([("home:5", (5, 5)), ("away:9", (12, 6))], [])
+    cpu = MatchController(m2, computer={0: "easy"}, clock=TurnClock(120, FakeTime()))
+    cpu.clock_follow()
+    assert cpu.time_left() is None and not cpu.timed_out()
+
+
+def test_d6_7_turn_limit_on_the_command_line():
+    from squigbowl.cli import build_parser
+
+    args = build_parser().parse_args(["match", "--turn-limit", "3"])
+    assert args.turn_limit == 180
+    assert build_parser().parse_args(["match"]).turn_limit == 0
+    from squigbowl.ui.match.new_match import new_match_screen
+
+    scr = new_match_screen("Orcs", "Humans", seed=4, turn_limit=args.turn_limit)
+    assert scr.ctrl.turn_limit == 180
+    assert Namespace  # (argparse's namespace: the screen reads args.turn_limit)
