@@ -70,7 +70,7 @@ class MatchKind:
             decisions = plain_log
         return saves.match_data(game, coaches=saver.coaches, created=saver.created,
                                 teams=cache["teams"], computer=saver.computer,
-                                decisions=decisions)
+                                decisions=decisions, clock=getattr(saver, "clock", None))
 
     def save_snapshot(self, game) -> dict:
         from squigbowl.saves import match_snapshot

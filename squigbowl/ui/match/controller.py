@@ -143,6 +143,16 @@ class MatchController:
         """The limit of a person's team turn, in seconds (0: off)."""
         return int(self.clock.limit)
 
+    def set_turn_limit(self, seconds: int) -> None:
+        """A new limit (`check_limit`: ValueError for another value); the same one keeps the
+        clock as it stands (a resumed match's). The autosave keeps the new clock."""
+        from squigbowl.rules.turn_clock import TurnClock, check_limit
+
+        if check_limit(seconds) != self.clock.limit:
+            self.clock = TurnClock(seconds, self.clock.now)
+            if self.autosave is not None and hasattr(self.autosave, "clock"):
+                self.autosave.clock = self.clock
+
     def clock_follow(self) -> bool:
         """The pending decision is shown to the coach now: the clock of a person's team turn
         starts (a new turn) or runs on (the mover is asked), else it is paused. True when it

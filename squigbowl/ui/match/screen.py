@@ -124,8 +124,13 @@ class MatchScreen(MatchViews, Screen):
     takes_back = True
 
     def __init__(self, ctrl, *, animate: bool = True, handover: bool = True,
-                 banners: bool | None = None) -> None:
+                 banners: bool | None = None, turn_limit: int | None = None) -> None:
+        """`turn_limit`: D6.7's limit of a person's team turn in seconds (0 off, 120, 180,
+        240; a league passes `league.rules.turn_limit`); None keeps the controller's own (its
+        `turn_limit=`, or a save's clock, still counting)."""
         super().__init__()
+        if turn_limit is not None:
+            ctrl.set_turn_limit(turn_limit)
         self.ctrl = ctrl
         self.animate = animate
         computer = bool(getattr(ctrl, "computer", None))
