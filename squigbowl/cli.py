@@ -187,6 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--rate", type=float, default=50.0,
                        help="messages a second one client (and one seat) may send on average "
                             "(default 50)")
+    serve.add_argument("--clock-scale", type=float, default=1.0, metavar="FACTOR",
+                       help="for tests and demonstrations: the rooms' turn clocks (RULES.md "
+                            "D6.7) run FACTOR times faster than real time (default 1)")
     _saves_option(serve)
 
     from squigbowl.web import port_number
@@ -243,6 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="human (the default: a friend joins) or the computer: easy, "
                            "normal or hard")
     host.add_argument("--name", default=None, help="your name as the others see it")
+    _turn_limit_option(host)
     host.add_argument("--socket", metavar="PATH", default=None,
                       help="the server's socket (default: server.sock in the saves folder)")
     host.add_argument("--no-join", action="store_true",
@@ -482,7 +486,8 @@ def _host(args, folder) -> int | None:
     computer = {"away": args.away_coach} if args.away_coach else None
     try:
         room = asyncio.run(host.create_room(path, home=args.home, away=args.away,
-                                            options=options, computer=computer, seed=args.seed))
+                                            options=options, computer=computer, seed=args.seed,
+                                            turn_limit=getattr(args, "turn_limit", 0) or 0))
     except host.HostError as exc:
         return _fail(f"host: {exc}")
     line = host.join_line(room)

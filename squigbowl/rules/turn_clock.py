@@ -112,6 +112,19 @@ class TurnClock:
             return max(0.0, self._left)
         return max(0.0, self._left - max(0.0, self.now() - self._since))
 
+    def starts_in(self) -> float:
+        """Seconds until a resumed clock starts counting (the `after` of `resume`), else 0."""
+        if self._since is None:
+            return 0.0
+        return max(0.0, self._since - self.now())
+
+    def due_in(self) -> float | None:
+        """Seconds until the running clock runs out (its start delay included); None while
+        paused."""
+        if self._since is None:
+            return None
+        return self.starts_in() + self.remaining()
+
     @property
     def expired(self) -> bool:
         """The timed turn's time has run out (D6.7): the time-out is due."""

@@ -257,16 +257,19 @@ class MatchScreen(MatchViews, Screen):
             self._time_out()
 
     def _time_out(self) -> None:
-        from squigbowl.ui.kit.dialogs import ChoiceDialog as Dialog
-
-        if self._dialog_open and isinstance(self.app.screen, Dialog):
-            self._dialog_open = False
-            self.app.pop_screen()           # the decision's dialog: the time-out answers it
+        self.close_decision()
         if self.animator is not None:
             self.animator.skip()
+        self.ctrl.time_out()
+
+    def close_decision(self) -> None:
+        """The time-out answers the decision shown (D6.7): its dialog, if up, closes and the
+        keys stop answering it."""
+        if self._dialog_open and isinstance(self.app.screen, ChoiceDialog):
+            self._dialog_open = False
+            self.app.pop_screen()
         self.mode = "wait"
         self.pitch.set_layers(legal=(), reach=(), path={}, push=())
-        self.ctrl.time_out()
 
     def time_is_up(self) -> None:
         """The controller applies a time-out now: say so (log; the hand-over or a banner)."""
