@@ -449,6 +449,9 @@ class Room:
         self.saver(self.game)
 
     def close(self) -> None:
+        if self.timer.on:               # D6.7: the save keeps the seconds left right now
+            self.timer.clock.pause()
+            self._dirty = self._dirty or self.saver.path is not None
         if self._dirty:
             self.save_now()
         self.saver.close()

@@ -467,6 +467,7 @@ class Server(Listening, Housekeeping, Backlogs):
         if seat is not None:
             room.save_seats()           # the seat's coach and token hash survive a restart
             self._presence(room, seat, True, skip=conn)
+            self._arm_clock(room)       # D6.7: his clock runs again while he is asked
             if room.pending_seat() is seat:
                 conn.send(room.ask())
         return None
@@ -644,6 +645,10 @@ class Server(Listening, Housekeeping, Backlogs):
         if seat is not None and seat.conn is conn:
             seat.conn = None
             self._presence(room, seat, False)
+            if room.timer.on:           # D6.7: paused while he is away, saved so
+                self._arm_clock(room)
+                if room.saver.path is not None:
+                    room.save()
         self._quiet[room.id] = time.monotonic()
         self._changed(room)
         self._drop_if_done(room)

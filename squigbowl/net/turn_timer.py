@@ -5,7 +5,8 @@ A room created with `turn_limit` (seconds: 120, 180, 240; docs/network.md) holds
 `TurnTimer`: the engine's `rules.turn_clock.TurnClock` over the server's monotonic time. After
 every decision (`follow`) it starts the clock of a new team turn of a seat a person holds
 (never a computer's), runs it while that seat is asked and pauses it while the other seat
-decides. The clock starts `ROLL_SHOWN` seconds a roll later after a decision, the time a
+decides, and while the timed coach's connection is gone (the match waits for him then
+anyway: a dropped line costs him no time). The clock starts `ROLL_SHOWN` seconds a roll later after a decision, the time a
 client takes to show the rolls the decision's update brings (at most `MAX_SHOWN`): the
 clock is paused while a roll is shown. The server arms a timer for the moment it runs out;
 then the game kind's `time_out_choice` answers the pending decisions of the timed seat until
@@ -68,8 +69,8 @@ class TurnTimer:
 
     def follow(self, room, update: dict | None = None) -> float | None:
         """After a decision (its `update`) or when the room opens: the clock of a new team
-        turn starts; it runs while the timed seat is asked (from the rolls' showing on),
-        else it is paused. Returns the real seconds until it runs out, or None."""
+        turn starts; it runs while the timed seat is asked and connected (from the rolls'
+        showing on), else it is paused. Returns the real seconds until it runs out, or None."""
         clock = self.clock
         if not clock.on:
             return None
@@ -78,7 +79,7 @@ class TurnTimer:
         if turn != clock.turn:
             clock.start(turn)
         clock.pause()
-        if seat is not None and room.pending_seat() is seat:
+        if seat is not None and room.pending_seat() is seat and seat.conn is not None:
             rolls = sum(1 for e in (update or {}).get("events") or ()
                         if isinstance(e, dict) and e.get("kind") in ("roll", "block_roll"))
             clock.resume(after=min(MAX_SHOWN, ROLL_SHOWN * rolls))

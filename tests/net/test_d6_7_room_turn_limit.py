@@ -105,3 +105,60 @@ def test_d6_7_a_room_without_a_limit_sends_no_clock(tmp_path):
     assert "clock" not in room.state() and "turn_limit" not in room.summary()
     assert TurnTimer(0).follow(room) is None and room.time_out_move() is None
     room.close()
+
+
+async def test_d6_7_a_restarted_server_keeps_the_turn_clock_and_the_client_counts_down(
+        short_tmp, monkeypatch):
+    from squigbowl.net.server import Server
+    from squigbowl.ui.net.remote import RemoteController
+
+    folder = short_tmp / "saves"
+    folder.mkdir()
+    sock = short_tmp / "r.sock"
+    srv = Server(folder, clock_scale=60)
+    await srv.start_unix(sock)
+    home, away = [await Client.connect(sock) for _ in range(2)]
+    room = await home.create(game="match", seed=12, turn_limit=180)
+    await home.join(room, "home", name="Ann")
+    await away.join(room, "away", name="Bob")
+    seat, ask = await _to_a_team_turn({"home": home, "away": away}, random.Random(5))
+    declare = next(c for c in ask["decision"]["choices"] if c[0] == "MOVE")
+    mover = {"home": home, "away": away}[seat]
+    await mover.decide_and_wait(declare, ask["seq"])
+    await asyncio.sleep(0.5)                    # 30 s of the turn's 180 at 60 times the speed
+    kept = srv.rooms[room].timer.clock.turn
+    token = mover.token
+    await home.close()
+    await away.close()
+    await srv.close()                           # saved: the clock paused where it stood
+    saved = json.loads(next(folder.glob("match-*.json")).read_text())["clock"]
+    assert saved["limit"] == 180 and saved["turn"] == list(kept) and 140 < saved["left"] < 155
+
+    srv = Server(folder, clock_scale=1)         # real time now: nothing runs out in this test
+    assert room in srv.resume()
+    await srv.start_unix(sock)
+    timer = srv.rooms[room].timer
+    assert timer.clock.turn == kept and not timer.clock.running   # its coach is away: paused
+    assert timer.clock.remaining() == saved["left"]
+    back = await Client.connect(sock)
+    assert (await back.join(room, None, token=token))["seat"] == seat
+    assert timer.clock.running                  # he is back and asked: it runs on
+    watch = await Client.connect(sock)
+    await watch.join(room)
+    state = await watch.next("state")
+    clock = state["clock"]
+    assert clock["seat"] == seat and clock["running"] and abs(clock["left"] - saved["left"]) < 1
+
+    class Link:                                 # a spectator's link: RemoteController reads .seat
+        seat = "watch"
+
+    now = [1000.0]
+    monkeypatch.setattr("time.monotonic", lambda: now[0])
+    ctrl = RemoteController(Link(), state)
+    assert ctrl.turn_limit == 180 and abs(ctrl.time_left() - clock["left"]) < 1e-6
+    now[0] += 10 + clock["starts_in"]
+    assert abs(ctrl.time_left() - (clock["left"] - 10)) < 1e-6
+    assert not ctrl.timed_out() and not ctrl.clock_follow()      # the server's clock
+    await back.close()
+    await watch.close()
+    await srv.close()
