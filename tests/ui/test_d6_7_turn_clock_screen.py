@@ -112,3 +112,50 @@ def test_d6_7_turn_limit_on_the_command_line():
     scr = new_match_screen("Orcs", "Humans", seed=4, turn_limit=args.turn_limit)
     assert scr.ctrl.turn_limit == 180
     assert Namespace  # (argparse's namespace: the screen reads args.turn_limit)
+
+
+async def test_d6_7_time_out_with_the_follow_up_dialog_open_closes_it_and_stays_put():
+    # 3 v 3: one die, 6 = Defender Down; the push picked on the pitch; the follow-up dialog is
+    # up when the time runs out: it closes, the time-out stays put, the action and turn end
+    from squigbowl.ui.kit.dialogs import ChoiceDialog
+
+    m, dice = make([("home:5", (5, 5)), ("away:9", (6, 5))], [6, 1, 1])
+    now = FakeTime()
+    ctrl = MatchController(m, clock=TurnClock(120, now))
+    app = MatchApp(ctrl)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        await pilot.press("tab", "b", "enter")
+        await pilot.pause()
+        assert scr.decision.kind == "push"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert scr.decision.kind == "follow_up" and isinstance(app.screen, ChoiceDialog)
+        now.t += 120
+        scr.tick_clock()
+        await pilot.pause()
+        assert app.screen is scr
+        assert [c[0] for c in m.log] == ["BLOCK", "block", "push", "follow_up", "end_turn"]
+        assert m.log[3] == ("follow_up", False)
+        assert m.state.players[4].square == (5, 5) and m.pending.side == 1
+        dice.check_done()
+
+
+async def test_d6_7_hotseat_hand_over_tells_of_the_time_out():
+    from squigbowl.ui.kit.dialogs import HandOverScreen
+
+    m, ctrl, now = _clock_match()
+    app = MatchApp(ctrl, handover=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        if isinstance(app.screen, HandOverScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert scr.mode == "turn"
+        now.t += 121
+        scr.tick_clock()
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen) and app.screen.side == 1
+        assert any(n.startswith("Time is up for Orcs") for n in app.screen.notes)
