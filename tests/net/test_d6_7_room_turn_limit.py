@@ -162,3 +162,33 @@ async def test_d6_7_a_restarted_server_keeps_the_turn_clock_and_the_client_count
     await back.close()
     await watch.close()
     await srv.close()
+
+
+async def test_d6_7_a_spectators_screen_shows_the_servers_countdown(short_tmp):
+    from test_join_screens import join_app, room_screen, until
+
+    from squigbowl.net.server import Server
+    from squigbowl.ui.match.widgets import MatchHeader
+
+    folder = short_tmp / "saves"
+    folder.mkdir()
+    sock = short_tmp / "w.sock"
+    srv = Server(folder)
+    await srv.start_unix(sock)
+    home, away = [await Client.connect(sock) for _ in range(2)]
+    room = await home.create(game="match", seed=12, turn_limit=240)
+    await home.join(room, "home", name="Ann")
+    await away.join(room, "away", name="Bob")
+    seat, _ask = await _to_a_team_turn({"home": home, "away": away}, random.Random(5))
+    app = join_app(sock, room, "watch")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: room_screen(app) is not None, what="the room's screen")
+        scr = room_screen(app)
+        await until(pilot, lambda: scr.ctrl.time_left() is not None, what="the clock")
+        scr.tick_clock()
+        text = scr.query_one(MatchHeader).render().plain
+        assert text.startswith((" 4:00 ", " 3:59 ", " 3:58 ")), text
+        assert scr.ctrl.turn_limit == 240 and not scr.ctrl.timed_out()
+    await home.close()
+    await away.close()
+    await srv.close()
