@@ -102,3 +102,19 @@ async def test_d6_7_continue_resumes_the_turn_with_its_time_left(tmp_path):
         assert ctrl.turn_limit == 180 and ctrl.match.log == m.log
         assert ctrl.autosave.clock is ctrl.clock
         assert 129.0 <= ctrl.time_left() <= 130.0      # real time since it was shown
+
+
+async def test_d6_7_squigbowl_match_turn_limit_is_saved_from_the_start(tmp_path):
+    from squigbowl.cli import build_parser
+
+    args = build_parser().parse_args(["match", "--turn-limit", "2", "--seed", "3"])
+    app = SquigBowlApp(args, saves_folder=tmp_path)
+    app.match_instant = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = next(s for s in app.screen_stack if isinstance(s, MatchScreen))
+        assert scr.ctrl.turn_limit == 120
+        assert scr.ctrl.autosave is not None and scr.ctrl.autosave.clock is scr.ctrl.clock
+        assert scr.ctrl.autosave.flush()
+        data = json.loads(scr.ctrl.autosave.path.read_text())
+        assert data["clock"] == {"limit": 120, "turn": None, "left": 120.0}
