@@ -159,3 +159,39 @@ async def test_d6_7_hotseat_hand_over_tells_of_the_time_out():
         await pilot.pause()
         assert isinstance(app.screen, HandOverScreen) and app.screen.side == 1
         assert any(n.startswith("Time is up for Orcs") for n in app.screen.notes)
+
+
+def test_d6_7_the_time_out_waits_for_the_other_coach_then_ends_the_turn():
+    # a Black Orc (ST 4) blocks a Lineman: dice 6, 1 -> the time-out takes Defender Down, the
+    # first push square, no follow-up; armour 6+6, injury 6+6, casualty 6: the Lineman's coach
+    # (a bot here) is asked about his apothecary — never the time-out — then Home's turn ends
+    from tests.rules.d5_block_helpers import A, H, game
+
+    class Away:
+        def __init__(self):
+            self.asked = []
+
+        def choose(self, m):
+            self.asked.append(m.pending.kind)
+            if m.pending.kind == "apothecary":
+                return ("apothecary", False)
+            return ("end_turn", None)
+
+    m, dice = game([("home:1", (5, 5)), ("away:9", (6, 5))], [6, 1, 6, 6, 6, 6, 6],
+                   apothecary={"home": 0, "away": 1})
+    now = FakeTime()
+    bot = Away()
+    ctrl = MatchController(m, bots={1: bot}, clock=TurnClock(120, now))
+    ctrl.play(("BLOCK", H(1)))
+    ctrl.play(("block", A(9)))
+    assert m.pending.kind == "block_die" and ctrl.clock_follow()
+    now.t += 120
+    assert ctrl.timed_out()
+    ctrl.time_out()
+    assert bot.asked == ["apothecary", "turn"]
+    assert m.log == [("BLOCK", H(1)), ("block", A(9)), ("block_die", 0), ("push", (7, 4)),
+                     ("follow_up", False), ("apothecary", False), ("end_turn", None),
+                     ("end_turn", None)]
+    assert m.pending.side == 0 and m.view.turns == (2, 1) and not ctrl.timed_out()
+    assert ctrl.clock_follow() and ctrl.time_left() == 120     # his next turn: 2 minutes
+    dice.check_done()
