@@ -25,6 +25,8 @@ from squigbowl.rules.turn_clock import asks_mover, team_turn
 #: a block die picked by a time-out (A8.4.1 faces): nobody down first, the attacker's own fall
 #: last, so a time-out knocks his own player down only when every die does
 FACE_ORDER = ("pushed", "defender_stumbles", "defender_down", "both_down", "attacker_down")
+#: choices a time-out never makes
+NEVER = frozenset({"concede"})
 #: more answers than any team turn can take: a guard, never reached by a legal match
 MAX_ANSWERS = 2000
 
@@ -36,7 +38,7 @@ def time_out_choice(match):
         return None
     d = match.pending
     choices = d.choices
-    if d.kind == "turn":
+    if d.kind == "turn" and ("end_turn", None) in choices:
         return ("end_turn", None)
     if d.kind == "action" and ("end", None) in choices:
         return ("end", None)
@@ -46,10 +48,12 @@ def time_out_choice(match):
                   for i, f in enumerate(faces) if ("block_die", i) in choices]
         if ranked:
             return ("block_die", min(ranked)[1])
-    for choice in choices:            # the decline: no re-roll, no follow-up, no skill...
+    # the decline: no re-roll, no follow-up, no skill... (never a concession, A2.12)
+    offered = [c for c in choices if c[0] not in NEVER] or list(choices)
+    for choice in offered:
         if len(choice) > 1 and (choice[1] is None or choice[1] is False):
             return choice
-    return choices[0]
+    return offered[0]
 
 
 def run_time_out(match, decide=None) -> list:

@@ -193,3 +193,41 @@ def test_d6_7_time_out_declines_a_reroll():
     assert m.view.teams[0].rerolls == 2 and m.state.players[H(10)].status == "prone"
     assert m.pending.side == 1
     d.check_done()
+
+
+# -- whole matches ----------------------------------------------------------------------------------
+def test_d6_7_time_outs_anywhere_in_random_matches_end_the_turn_and_never_concede():
+    """Random matches (Squig Ball and Kick It! in half of them), a time-out at random
+    decisions of a team turn: only legal answers, never a concession, and the turn is over
+    after it unless the other coach is asked (then the time-out goes on after his answer)."""
+    import random
+
+    from squigbowl.coaches.random_coach import RandomCoach
+    from squigbowl.rules.engine import Match
+    from squigbowl.rules.model import find_team
+    from squigbowl.rules.state import Options
+    from squigbowl.rules.turn_clock import asks_mover
+
+    timed = 0
+    for seed in range(4):
+        house = seed % 2 == 1
+        m = Match(find_team("Orcs" if house else "Humans"), find_team("Goblins"), seed=seed,
+                  options=Options(squig_ball=house, kick_it=house))
+        coaches = [RandomCoach(seed * 2), RandomCoach(seed * 2 + 1)]
+        rng = random.Random(seed)
+        while not m.over and len(m.log) < 900:
+            turn = team_turn(m)
+            if asks_mover(m) and rng.random() < 0.08:
+                timed += 1
+                run_time_out(m)
+                while turn is not None and team_turn(m) == turn and not m.over:
+                    assert not asks_mover(m)          # stopped at the other coach's question
+                    m.decide(coaches[m.pending.side].choose(m))
+                    run_time_out(m)
+                assert all(c[0] != "concede" for c in m.log)
+                continue
+            choice = coaches[m.pending.side].choose(m)
+            if choice[0] == "concede":
+                choice = next(c for c in m.legal() if c[0] != "concede")
+            m.decide(choice)
+    assert timed > 20
