@@ -195,3 +195,28 @@ def test_d6_7_the_time_out_waits_for_the_other_coach_then_ends_the_turn():
     assert m.pending.side == 0 and m.view.turns == (2, 1) and not ctrl.timed_out()
     assert ctrl.clock_follow() and ctrl.time_left() == 120     # his next turn: 2 minutes
     dice.check_done()
+
+
+async def test_d6_7_countdown_under_term_linux(monkeypatch):
+    """TERM=linux (16 colours, ASCII stand-ins): the countdown is in the header's first
+    columns, in ASCII, and red in its last 30 seconds."""
+    import html
+    import re
+
+    from squigbowl.ui.app import SquigBowlApp
+
+    monkeypatch.setenv("TERM", "linux")
+    m, ctrl, now = _clock_match(180)
+    app = SquigBowlApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(MatchScreen(ctrl, animate=False, handover=False))
+        await pilot.pause()
+        scr = screen_of(app)
+        now.t += 155
+        scr.tick_clock()
+        await pilot.pause()
+        svg = app.export_screenshot()
+        text = html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+        first = next(line for line in text.splitlines() if "0:25" in line)
+        assert first.lstrip().startswith("0:25") and "Orcs" in first
+        assert "on ansi_red" in str(header_text(scr).spans[0].style)
