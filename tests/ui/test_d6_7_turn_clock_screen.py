@@ -21,12 +21,12 @@ class FakeTime:
 
 
 class MatchApp(App):
-    def __init__(self, ctrl, handover=False):
+    def __init__(self, ctrl, handover=False, animate=False):
         super().__init__()
-        self.ctrl, self.handover = ctrl, handover
+        self.ctrl, self.handover, self.animate = ctrl, handover, animate
 
     def on_mount(self):
-        self.push_screen(MatchScreen(self.ctrl, animate=False, handover=self.handover))
+        self.push_screen(MatchScreen(self.ctrl, animate=self.animate, handover=self.handover))
 
 
 def screen_of(app) -> MatchScreen:
@@ -220,3 +220,23 @@ async def test_d6_7_countdown_under_term_linux(monkeypatch):
         first = next(line for line in text.splitlines() if "0:25" in line)
         assert first.lstrip().startswith("0:25") and "Orcs" in first
         assert "on ansi_red" in str(header_text(scr).spans[0].style)
+
+
+async def test_d6_7_the_clock_waits_while_a_move_is_shown():
+    m, ctrl, now = _clock_match()
+    app = MatchApp(ctrl, animate=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        await pilot.press("tab", "m")
+        await pilot.pause()
+        assert scr.mode == "action" and ctrl.clock.running
+        await pilot.press("l", "enter")           # a step: its animation plays
+        assert scr.animator.busy and not ctrl.clock.running
+        left = ctrl.time_left()
+        now.t += 30                               # the move shown: no time counted
+        assert ctrl.time_left() == left
+        scr.animator.skip()                       # shown: the coach is asked, it runs
+        assert ctrl.clock.running
+        now.t += 10
+        assert ctrl.time_left() == left - 10

@@ -256,6 +256,14 @@ class MatchScreen(MatchViews, Screen):
                 and self.ctrl.timed_out()):
             self._time_out()
 
+    def _follow_clock(self, decision) -> None:
+        """The clock runs once the decision is shown and the rolls before it have been (the
+        animations over: D6.7 pauses it while the engine shows a roll)."""
+        if self.animator is not None and self.animator.busy:
+            self.animator.when_done(lambda: self._follow_clock(decision))
+        elif decision is self.decision:
+            self.ctrl.clock_follow()
+
     def _time_out(self) -> None:
         self.close_decision()
         if self.animator is not None:
@@ -429,7 +437,7 @@ class MatchScreen(MatchViews, Screen):
         if d is None:
             return
         self.pitch.tz_side = self.ctrl.state.active
-        self.ctrl.clock_follow()        # D6.7: the coach sees his decision: his clock runs
+        self._follow_clock(d)           # D6.7: the coach sees his decision: his clock runs
         mode = self._mode_for(d)
         if mode.name != "setup" and self.has_class("card-for-setup"):
             self.remove_class("show-card", "card-for-setup")
