@@ -192,3 +192,16 @@ async def test_d6_7_a_spectators_screen_shows_the_servers_countdown(short_tmp):
     await home.close()
     await away.close()
     await srv.close()
+
+
+def test_d6_7_the_room_picker_says_the_turn_limit():
+    from squigbowl.ui.net.join import room_line
+
+    summary = {"room": "k3x9qa", "game": "match", "title": "Orcs v Humans", "over": False,
+               "seats": [{"seat": "home", "coach": "Ann", "taken": True, "connected": True},
+                         {"seat": "away", "taken": False}],
+               "score": [0, 0], "half": 1, "turn_limit": 180}
+    assert room_line(summary) == ("k3x9qa · Orcs v Humans · Ann v Away free · half 1, 0-0, "
+                                  "3-minute turns")
+    del summary["turn_limit"]
+    assert room_line(summary).endswith("half 1, 0-0")
