@@ -70,8 +70,10 @@ def new_room(msg: dict, room_id: str, folder: Path) -> Room:
         build, seat_specs = game_kind.create(msg)
     except games.CreateError as exc:
         raise ProtocolError(exc.code, exc.text) from None
+    # D6.7: seconds, 0 for none (a kind written before the protocol had it: none)
+    limit_of = getattr(game_kind, "turn_limit", None) or games.NoTurnClock().turn_limit
     try:
-        limit = game_kind.turn_limit(msg)       # D6.7: seconds, 0 for none
+        limit = limit_of(msg)
     except games.CreateError as exc:
         raise ProtocolError(exc.code, exc.text) from None
     seats = [Seat(name, i, computer=computer) for i, (name, computer) in enumerate(seat_specs)]
