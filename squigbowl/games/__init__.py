@@ -158,4 +158,5 @@ def room_kinds() -> list[str]:
             if found[name].in_rooms]
 
 
-__all__ = ["CreateError", "GameKind", "NoTurnClock", "RoomKind", "register", "kind", "kinds", "room_kinds"]
+__all__ = ["CreateError", "GameKind", "NoTurnClock", "RoomKind", "register", "kind", "kinds",
+           "room_kinds"]

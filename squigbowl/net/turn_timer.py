@@ -6,16 +6,17 @@ A room created with `turn_limit` (seconds: 120, 180, 240; docs/network.md) holds
 every decision (`follow`) it starts the clock of a new team turn of a seat a person holds
 (never a computer's), runs it while that seat is asked and pauses it while the other seat
 decides, and while the timed coach's connection is gone (the match waits for him then
-anyway: a dropped line costs him no time). The clock starts `ROLL_SHOWN` seconds a roll later after a decision, the time a
-client takes to show the rolls the decision's update brings (at most `MAX_SHOWN`): the
-clock is paused while a roll is shown. The server arms a timer for the moment it runs out;
+anyway: a dropped line costs him no time). After a decision the clock starts `ROLL_SHOWN`
+seconds a roll later, the time a client takes to show the rolls its update brings (at most
+`MAX_SHOWN`): the clock is paused while a roll is shown. The server arms a timer for the
+moment it runs out;
 then the game kind's `time_out_choice` answers the pending decisions of the timed seat until
 its turn is over (each one an ordinary decision: journalled, saved, sent as an `update`
 marked `"time_out": true`). The `clock` field of a room's `state` and of every `update` tells
 the clients where it stands (`wire`).
 
 The timer survives a restarted server: the room's save keeps the clock (`saves` "clock", the
-hotseat save's field), paused at the last decision. `scale` (the server's `--clock-scale`, for
+hotseat save's field), paused where it stood when the room closed or its coach left. `scale` (the server's `--clock-scale`, for
 tests and demonstrations only) makes the clock run that many times faster than real time.
 """
 

@@ -195,7 +195,7 @@ def test_d6_7_time_out_declines_a_reroll():
     d.check_done()
 
 
-# -- whole matches ----------------------------------------------------------------------------------
+# -- whole matches -------------------------------------------------------------------------------
 def test_d6_7_time_outs_anywhere_in_random_matches_end_the_turn_and_never_concede():
     """Random matches (Squig Ball and Kick It! in half of them), a time-out at random
     decisions of a team turn: only legal answers, never a concession, and the turn is over
