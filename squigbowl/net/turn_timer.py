@@ -16,8 +16,9 @@ marked `"time_out": true`). The `clock` field of a room's `state` and of every `
 the clients where it stands (`wire`).
 
 The timer survives a restarted server: the room's save keeps the clock (`saves` "clock", the
-hotseat save's field), paused where it stood when the room closed or its coach left. `scale` (the server's `--clock-scale`, for
-tests and demonstrations only) makes the clock run that many times faster than real time.
+hotseat save's field), paused where it stood when the room closed or its coach left. `scale`
+(the server's `--clock-scale`, for tests and demonstrations only) makes the clock run that many
+times faster than real time.
 """
 
 from __future__ import annotations
