@@ -118,3 +118,28 @@ async def test_d6_7_squigbowl_match_turn_limit_is_saved_from_the_start(tmp_path)
         assert scr.ctrl.autosave.flush()
         data = json.loads(scr.ctrl.autosave.path.read_text())
         assert data["clock"] == {"limit": 120, "turn": None, "left": 120.0}
+
+
+async def test_d6_7_leaving_mid_turn_saves_the_seconds_left_now(tmp_path):
+    from squigbowl.ui.kit.dialogs import ConfirmDialog
+
+    now = FakeTime()
+    m = _at_a_turn()
+    ctrl = MatchController(m, clock=TurnClock(180, now))
+    app = SquigBowlApp(saves_folder=tmp_path)
+    app.match_instant = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(MatchScreen(ctrl, animate=False, handover=False))
+        await pilot.pause()
+        assert ctrl.autosave is not None and ctrl.clock.running
+        now.t += 40                              # thinking, no decision yet
+        await pilot.press("Q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        assert ctrl.autosave.flush()
+        data = json.loads(ctrl.autosave.path.read_text())
+        assert data["clock"]["left"] == 140.0
+        assert data["decisions"] == json.loads(json.dumps(m.log))   # nothing decided

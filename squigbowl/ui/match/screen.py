@@ -705,7 +705,19 @@ class MatchScreen(MatchViews, Screen):
                              lambda yes: self._leave() if yes else None)
 
     def _leave(self) -> None:
+        self._keep_clock()
         self.app.pop_screen()
+
+    def _keep_clock(self) -> None:
+        """D6.7: leaving in the middle of a timed turn, the save keeps the seconds left now
+        (not those of the last decision): Continue resumes the turn with them."""
+        ctrl = self.ctrl
+        saver = getattr(ctrl, "autosave", None)
+        clock = getattr(ctrl, "clock", None)
+        if (saver is not None and clock is not None and clock.on and not ctrl.over
+                and getattr(saver, "clock", None) is clock):
+            clock.pause()
+            saver(ctrl.match)
 
     # -- refreshing -------------------------------------------------------------------------------
     def refresh_all(self) -> None:
