@@ -132,6 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
         match.add_argument(f"--{side}-coach", type=coach_level, default=None, metavar="LEVEL",
                            help=f"who coaches the {side} side: human (the default) or the "
                                 f"computer: easy, normal or hard")
+    _turn_limit_option(match)
     _saves_option(match)
 
     race = sub.add_parser("race", help="start a solo squig race at once")
@@ -188,6 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--rate", type=float, default=50.0,
                        help="messages a second one client (and one seat) may send on average "
                             "(default 50)")
+    serve.add_argument("--clock-scale", type=float, default=1.0, metavar="FACTOR",
+                       help="for tests and demonstrations: the rooms' turn clocks (RULES.md "
+                            "D6.7) run FACTOR times faster than real time (default 1)")
     _saves_option(serve)
 
     from squigbowl.web import port_number
@@ -244,6 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="human (the default: a friend joins) or the computer: easy, "
                            "normal or hard")
     host.add_argument("--name", default=None, help="your name as the others see it")
+    _turn_limit_option(host)
     host.add_argument("--socket", metavar="PATH", default=None,
                       help="the server's socket (default: server.sock in the saves folder)")
     host.add_argument("--no-join", action="store_true",
@@ -268,6 +273,24 @@ SAVES_HELP = ("the saves folder (default: $SQUIGBOWL_SAVES, else ./saves when it
 def _saves_option(parser: argparse.ArgumentParser) -> None:
     # SUPPRESS: given after the sub-command it wins, else the main parser's value stays
     parser.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help=SAVES_HELP)
+
+
+def turn_limit_minutes(text: str) -> int:
+    """`--turn-limit MINUTES`: D6.7's limit of a person's team turn, 2, 3 or 4 minutes (0
+    off), as seconds (rules.turn_clock)."""
+    from squigbowl.rules.turn_clock import limit_from_minutes
+
+    try:
+        return limit_from_minutes(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r}: {exc}") from None
+
+
+def _turn_limit_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--turn-limit", type=turn_limit_minutes, default=0, metavar="MINUTES",
+                        help="a time limit on each team turn of a person (RULES.md D6.7): "
+                             "2, 3 or 4 minutes (default 0: none); the turn ends when it runs "
+                             "out, not a turnover")
 
 
 def _fail(message: str) -> int:
@@ -477,7 +500,8 @@ def _host(args, folder) -> int | None:
     computer = {"away": args.away_coach} if args.away_coach else None
     try:
         room = asyncio.run(host.create_room(path, home=args.home, away=args.away,
-                                            options=options, computer=computer, seed=args.seed))
+                                            options=options, computer=computer, seed=args.seed,
+                                            turn_limit=getattr(args, "turn_limit", 0) or 0))
     except host.HostError as exc:
         return _fail(f"host: {exc}")
     line = host.join_line(room)

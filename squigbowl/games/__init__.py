@@ -10,7 +10,9 @@ match server, the client's mirror) never branch on which game it is:
   checks (`replay`, `load`), its file's name and its line in a listing;
 - for a kind the match server hosts (`RoomKind`): the wire format of a room (docs/network.md:
   its seats, title, the `state`, `ask` and `update` parts, a client's choice read from JSON,
-  the game rebuilt from a `state`) and the computer players of its seats (coaches, riders).
+  the game rebuilt from a `state`), the computer players of its seats (coaches, riders) and
+  the turn time limit (D6.7: `turn_limit` of a `create`, `turn_timed`, `time_out_choice`; a
+  kind without one inherits `NoTurnClock`).
 
 `kind(name)` gives the registered kind; `register(kind)` adds one (a new game kind implements
 `GameKind`, or `RoomKind`, and registers it: nothing else in the shared layers changes). Screens are another
@@ -88,6 +90,31 @@ class RoomKind(GameKind, Protocol):
     def make_computer(self, name: str, seed: int, index: int) -> Any: ...
     def computer_choose(self, bot, game, index: int) -> Any: ...
 
+    # -- the turn time limit (D6.7; a kind without one: `NoTurnClock`) ------------------------
+    def turn_limit(self, msg: dict) -> int: ...
+    def turn_timed(self, game) -> tuple | None: ...
+    def time_out_choice(self, game) -> Any: ...
+
+
+class NoTurnClock:
+    """The turn time limit's answers of a game kind that has none (the race): a `create` may
+    not ask for one, no turn is ever timed, a time-out has nothing to answer."""
+
+    def turn_limit(self, msg: dict) -> int:
+        """The seconds of a room's `turn_limit` (0: none); CreateError for a limit here."""
+        if msg.get("turn_limit") not in (None, 0):
+            raise CreateError("bad_option", f"a {getattr(self, 'name', 'game')} has no turn "
+                                            f"time limit")
+        return 0
+
+    def turn_timed(self, game) -> tuple | None:
+        """(the turn under way, as a key, the seat index whose turn it is), or None."""
+        return None
+
+    def time_out_choice(self, game):
+        """The time-out's answer to the pending decision, or None."""
+        return None
+
 
 _KINDS: dict[str, GameKind] = {}
 _LOADED = False
@@ -131,4 +158,5 @@ def room_kinds() -> list[str]:
             if found[name].in_rooms]
 
 
-__all__ = ["CreateError", "GameKind", "RoomKind", "register", "kind", "kinds", "room_kinds"]
+__all__ = ["CreateError", "GameKind", "NoTurnClock", "RoomKind", "register", "kind", "kinds",
+           "room_kinds"]

@@ -70,7 +70,7 @@ class MatchKind:
             decisions = plain_log
         return saves.match_data(game, coaches=saver.coaches, created=saver.created,
                                 teams=cache["teams"], computer=saver.computer,
-                                decisions=decisions)
+                                decisions=decisions, clock=getattr(saver, "clock", None))
 
     def save_snapshot(self, game) -> dict:
         from squigbowl.saves import match_snapshot
@@ -168,6 +168,7 @@ class MatchKind:
         for key in ("track", "racers"):
             if key in msg:
                 raise CreateError("bad_message", f"a match has no {key!r}")
+        self.turn_limit(msg)                # D6.7: checked here too (the room keeps it)
         from squigbowl.rules.engine import Match
 
         home = _team(msg.get("home") or DEFAULT_TEAMS[0])
@@ -198,6 +199,30 @@ class MatchKind:
 
     def computer_choose(self, bot, game, index: int):
         return bot.choose(game)
+
+    # -- the turn time limit (D6.7) ----------------------------------------------------------
+    def turn_limit(self, msg: dict) -> int:
+        """A `create`'s `turn_limit`, in seconds: 0 (none, the default), 120, 180 or 240;
+        CreateError otherwise."""
+        from squigbowl.rules.turn_clock import check_limit
+
+        try:
+            return check_limit(msg.get("turn_limit", 0))
+        except ValueError as exc:
+            raise CreateError("bad_option", str(exc)) from None
+
+    def turn_timed(self, game):
+        """(the team turn under way, `rules.turn_clock.team_turn`, its side) or None."""
+        from squigbowl.rules.turn_clock import team_turn
+
+        turn = team_turn(game)
+        return None if turn is None else (turn, turn[1])
+
+    def time_out_choice(self, game):
+        """D6.7: the engine's answer for a time-out (`rules.time_out`), or None."""
+        from squigbowl.rules.time_out import time_out_choice
+
+        return time_out_choice(game)
 
 
 def teams() -> dict[str, Path]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from squigbowl.games import CreateError, register
+from squigbowl.games import CreateError, NoTurnClock, register
 
 #: what a race room's `racers` may name as a racer's rider besides the computer riders
 HUMAN = "human"
@@ -18,7 +18,9 @@ def _plain_text(value, *limit) -> str:
     return plain(value, *limit)
 
 
-class RaceKind:
+class RaceKind(NoTurnClock):
+    """(No turn time limit: D6.7 is the match's.)"""
+
     name = "race"
     names_coaches = False
     in_rooms = True

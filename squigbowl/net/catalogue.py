@@ -70,9 +70,15 @@ def new_room(msg: dict, room_id: str, folder: Path) -> Room:
         build, seat_specs = game_kind.create(msg)
     except games.CreateError as exc:
         raise ProtocolError(exc.code, exc.text) from None
+    # D6.7: seconds, 0 for none (a kind written before the protocol had it: none)
+    limit_of = getattr(game_kind, "turn_limit", None) or games.NoTurnClock().turn_limit
+    try:
+        limit = limit_of(msg)
+    except games.CreateError as exc:
+        raise ProtocolError(exc.code, exc.text) from None
     seats = [Seat(name, i, computer=computer) for i, (name, computer) in enumerate(seat_specs)]
     seed = _seed(msg)
-    return Room(room_id, game_kind.name, build(seed), seats, folder, seed)
+    return Room(room_id, game_kind.name, build(seed), seats, folder, seed, turn_limit=limit)
 
 
 def resume_room(path: Path, folder: Path) -> Room | None:
@@ -124,8 +130,13 @@ def resume_room(path: Path, folder: Path) -> Room | None:
             computer = computer if type(computer) is str and computer in robots else None
             seats.append(Seat(name, i, coach=plain(entry.get("coach") or ""), token=token,
                               computer=computer))
+        clock = None
+        if getattr(loaded, "clock", None) is not None:      # D6.7: the save's turn clock
+            from squigbowl.rules.turn_clock import TurnClock
+
+            clock = TurnClock.from_json(loaded.clock)
         room = Room(room_id, loaded.kind, game, seats, folder, data["seed"], path=path,
-                    created=data["created"], lock=lock)
+                    created=data["created"], lock=lock, clock=clock)
     except BaseException:
         lock.release(unlink=False)
         raise

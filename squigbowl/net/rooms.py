@@ -118,7 +118,10 @@ class Room:
 
     def __init__(self, room_id: str, kind: str, game, seats: list[Seat], folder: Path,
                  seed: int, path: Path | None = None, created: str | None = None,
-                 lock=None) -> None:
+                 lock=None, turn_limit: int = 0, clock=None) -> None:
+        """`turn_limit`: D6.7's seconds (0 none), or `clock`: a saved one (net/turn_timer.py)."""
+        from squigbowl.net.turn_timer import TurnTimer
+
         self.id = room_id
         self.kind = kind
         self.game_kind = games.kind(kind)
@@ -136,6 +139,10 @@ class Room:
         self._compacted = -1        # the durable seq the journal was last compacted at
         self.born = time.monotonic()
         self._bots_ready = False
+        #: D6.7: the clock of a person's team turn (the server applies its time-outs)
+        self.timer = TurnTimer(turn_limit, clock=clock)
+        if self.timer.on:
+            self.saver.clock = self.timer.clock     # the save keeps it (a restart resumes it)
 
     # -- reading -------------------------------------------------------------------------------
     @property
@@ -168,10 +175,13 @@ class Room:
         """The room as the room list shows it."""
         where = self.game_kind.where(self.game)
         pending = self.pending_seat()
-        return {"room": self.id, "game": self.kind, "title": self.title(), "over": self.over,
-                "seq": self.seq, "waiting_for": pending.name if pending else None,
-                "seats": [s.public() for s in self.seats.values()],
-                "spectators": len(self.spectators), **where}
+        out = {"room": self.id, "game": self.kind, "title": self.title(), "over": self.over,
+               "seq": self.seq, "waiting_for": pending.name if pending else None,
+               "seats": [s.public() for s in self.seats.values()],
+               "spectators": len(self.spectators), **where}
+        if self.timer.on:
+            out["turn_limit"] = self.timer.limit        # D6.7, seconds
+        return out
 
     def _coach_names(self) -> list[str]:
         if not self.game_kind.names_coaches:
@@ -207,6 +217,8 @@ class Room:
                "title": self.title(), "over": self.over, "pending": self.pending_public(),
                "seats": [s.public() for s in self.seats.values()], "rolls": self.rolls()}
         out.update(self.game_kind.wire_state(self.game, self.saver))
+        if self.timer.on:
+            out["clock"] = self.timer.wire(self)
         return out
 
     def ask(self) -> dict | None:
@@ -216,8 +228,11 @@ class Room:
         if d is None or seat is None:
             return None
         decision = self.game_kind.ask_wire(d, to_wire)
-        return {"type": "ask", "room": self.id, "seat": seat.name, "seq": self.seq,
-                "decision": decision}
+        out = {"type": "ask", "room": self.id, "seat": seat.name, "seq": self.seq,
+               "decision": decision}
+        if self.timer.on:
+            out["clock"] = self.timer.wire(self)
+        return out
 
     # -- seats ------------------------------------------------------------------------------------
     def join(self, conn, seat_name: str, name: str, token: str | None) -> tuple[Seat | None, str]:
@@ -314,6 +329,17 @@ class Room:
         self.game = self.game_kind.replay(data, f"room {self.id}", upto=upto)
         self.saver.cache.clear()        # the log made plain: the new game's own
         self._bots_ready = False
+
+    # -- the turn time limit (D6.7) --------------------------------------------------------------
+    def time_out_move(self) -> dict | None:
+        """One answer of the time-out (the game kind's `time_out_choice`) for the timed seat,
+        when its time is up; the update (marked `time_out`), or None when none is due."""
+        if not self.timer.due(self):
+            return None
+        choice = self.game_kind.time_out_choice(self.game)
+        update = self.apply(self.pending_seat(), choice)
+        update["time_out"] = True
+        return update
 
     # -- computers --------------------------------------------------------------------------------
     def computer_to_play(self) -> Seat | None:
@@ -423,6 +449,9 @@ class Room:
         self.saver(self.game)
 
     def close(self) -> None:
+        if self.timer.on:               # D6.7: the save keeps the seconds left right now
+            self.timer.clock.pause()
+            self._dirty = self._dirty or self.saver.path is not None
         if self._dirty:
             self.save_now()
         self.saver.close()

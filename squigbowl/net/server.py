@@ -77,8 +77,11 @@ class Server(Listening, Housekeeping, Backlogs):
 
     def __init__(self, folder: str | os.PathLike, *, rate: float = RATE, burst: int = BURST,
                  max_rooms: int = MAX_ROOMS, max_connections: int = MAX_CONNECTIONS,
-                 log=None, **limits) -> None:
+                 log=None, clock_scale: float = 1.0, **limits) -> None:
         self.folder = Path(folder)
+        #: D6.7: the turn clocks run this many times faster than real time (tests, demos)
+        self.clock_scale = float(clock_scale)
+        self._clocks: dict[str, asyncio.TimerHandle] = {}   # room id -> its time-out's timer
         self.rate = float(rate)
         self.burst = int(burst)
         self.limits = Limits(**limits)
@@ -464,6 +467,7 @@ class Server(Listening, Housekeeping, Backlogs):
         if seat is not None:
             room.save_seats()           # the seat's coach and token hash survive a restart
             self._presence(room, seat, True, skip=conn)
+            self._arm_clock(room)       # D6.7: his clock runs again while he is asked
             if room.pending_seat() is seat:
                 conn.send(room.ask())
         return None
@@ -492,9 +496,14 @@ class Server(Listening, Housekeeping, Backlogs):
         self._quiet[room.id] = time.monotonic()
         self._asleep.pop(room.id, None)
         self._changed(room, order=True)
+        room.timer.scale = self.clock_scale
+        self._arm_clock(room)
 
     def _shut(self, room: Room) -> None:
         """`room` leaves the open rooms (closed already, or to be closed by the caller)."""
+        handle = self._clocks.pop(room.id, None)
+        if handle is not None:
+            handle.cancel()
         self.rooms.pop(room.id, None)
         self._creator.pop(room.id, None)
         self._quiet.pop(room.id, None)
@@ -528,7 +537,11 @@ class Server(Listening, Housekeeping, Backlogs):
         self._drive(room)
 
     def _tell(self, room: Room, update: dict) -> None:
-        """The update to every member, the next question to its seat, then the autosave."""
+        """The update to every member, the next question to its seat, then the autosave. The
+        turn clock follows the decision first (D6.7): the update carries where it stands."""
+        if room.timer.on:
+            self._arm_clock(room, update)
+            update["clock"] = room.timer.wire(room)
         data = encode(update)
         for member in room.members():
             member.send(data)
@@ -539,6 +552,46 @@ class Server(Listening, Housekeeping, Backlogs):
         self._quiet[room.id] = time.monotonic()
         self._written.add(room.id)
         self._listed.pop(room.id, None)
+
+    # -- the turn time limit (D6.7; net/turn_timer.py) -----------------------------------------
+    def _arm_clock(self, room: Room, update: dict | None = None) -> None:
+        """The room's clock follows its game; a timer for the moment it runs out."""
+        if not room.timer.on:
+            return
+        handle = self._clocks.pop(room.id, None)
+        if handle is not None:
+            handle.cancel()
+        wait = room.timer.follow(room, update)
+        if wait is not None:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:            # no loop (a script driving a server directly)
+                return
+            self._clocks[room.id] = loop.call_later(wait + 0.005, self._time_out, room)
+
+    def _time_out(self, room: Room) -> None:
+        """The time is up: the server answers for the timed seat until its team turn has
+        ended (each answer an update like any other), then the computers play on."""
+        self._clocks.pop(room.id, None)
+        if self.rooms.get(room.id) is not room:
+            return
+        from squigbowl.net.turn_timer import MAX_ANSWERS
+
+        answered = 0
+        try:
+            while answered < MAX_ANSWERS:
+                update = room.time_out_move()
+                if update is None:
+                    break
+                answered += 1
+                self._tell(room, update)
+        except ProtocolError as exc:
+            self.say(f"room {room.id}: the time-out's answer was refused: {exc}")
+        if answered:
+            self.say(f"room {room.id}: time out, {answered} decision(s) made for the seat")
+        else:
+            self._arm_clock(room)           # not out yet (or nothing to answer): again
+        self._drive(room)
 
     def _drive(self, room: Room) -> None:
         if room.computer_to_play() is None or room.id in self._drivers:
@@ -592,6 +645,10 @@ class Server(Listening, Housekeeping, Backlogs):
         if seat is not None and seat.conn is conn:
             seat.conn = None
             self._presence(room, seat, False)
+            if room.timer.on:           # D6.7: paused while he is away, saved so
+                self._arm_clock(room)
+                if room.saver.path is not None:
+                    room.save()
         self._quiet[room.id] = time.monotonic()
         self._changed(room)
         self._drop_if_done(room)
@@ -626,11 +683,12 @@ class Server(Listening, Housekeeping, Backlogs):
 
 
 async def serve(folder: Path, socket_path: Path | None = None, tcp: str | None = None,
-                group: str | None = None, rate: float = RATE, ready=None, **limits) -> int:
+                group: str | None = None, rate: float = RATE, ready=None,
+                clock_scale: float = 1.0, **limits) -> int:
     """Run the server until SIGTERM or SIGINT. `ready(server)` is called once it listens.
     The soft descriptor limit is raised to the hard one first; `limits`: Server's keywords."""
     before, nofile = caps.raise_fd_limit()
-    server = Server(folder, rate=rate, **limits)
+    server = Server(folder, rate=rate, clock_scale=clock_scale, **limits)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
@@ -682,4 +740,10 @@ def run_server(args) -> int:
     if not (0 < args.rate < float("inf")):
         print("squigbowl serve: --rate must be a positive number", file=sys.stderr)
         return 2
-    return asyncio.run(serve(folder, socket_path, args.tcp, args.group, args.rate))
+    scale = getattr(args, "clock_scale", 1.0)
+    if not (0 < scale <= 1000):
+        print("squigbowl serve: --clock-scale must be a number above 0, at most 1000",
+              file=sys.stderr)
+        return 2
+    return asyncio.run(serve(folder, socket_path, args.tcp, args.group, args.rate,
+                             clock_scale=scale))

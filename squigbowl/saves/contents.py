@@ -94,12 +94,13 @@ def computer_data(match, computer) -> list:
 
 
 def match_data(match, *, coaches=None, created: str | None = None, teams=None,
-               computer=None, decisions: list | None = None) -> dict:
+               computer=None, decisions: list | None = None, clock=None) -> dict:
     """The whole save of a match, as a JSON-able dict; `computer`: [home, away] levels (None
     for a person). `decisions`: the log already made plain, kept by a caller as it grows (the
-    match server: the log is not made plain again at every decision)."""
+    match server: the log is not made plain again at every decision). `clock`: the turn
+    time limit's `TurnClock` (D6.7), kept as the save's `clock` when it is on."""
     stamp = now_text()
-    return {
+    data = {
         "format": FORMAT, "version": VERSION, "kind": "match",
         "created": created or stamp, "updated": stamp,
         "summary": match_summary(match, coaches),
@@ -111,6 +112,9 @@ def match_data(match, *, coaches=None, created: str | None = None, teams=None,
         "decisions": decisions if decisions is not None else [_plain(c) for c in match.log],
         "snapshot": match_snapshot(match),
     }
+    if clock is not None and clock.on:
+        data["clock"] = clock.to_json()
+    return data
 
 
 def race_snapshot(race) -> dict:

@@ -30,6 +30,8 @@ class Loaded:
     coaches: list = field(default_factory=list)
     #: match: [home, away], each None (a person) or {"level", "seed"} (the computer)
     computer: list = field(default_factory=lambda: [None, None])
+    #: match: the turn time limit's clock as saved (D6.7; `rules.turn_clock.TurnClock.from_json`)
+    clock: dict | None = None
 
     @property
     def game(self):
@@ -102,7 +104,8 @@ def _load_match(path: Path, data: dict) -> Loaded:
     mismatch = _compare(data["snapshot"], match_snapshot(match), "match")
     return Loaded(path, data, "match", match=match, mismatch=mismatch,
                   coaches=list(data.get("coaches") or ["Home coach", "Away coach"]),
-                  computer=list(data.get("computer") or [None, None]))
+                  computer=list(data.get("computer") or [None, None]),
+                  clock=data.get("clock"))
 
 
 def race_track(data: dict, path="save"):

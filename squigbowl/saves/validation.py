@@ -226,6 +226,13 @@ def _validate_match(data: dict, path) -> None:
            and all(isinstance(c, str) for c in coaches), path,
            "field 'coaches' must hold two names")
     _check_computer(data.get("computer", [None, None]), path)
+    if "clock" in data:                            # D6.7: the turn time limit's clock
+        from squigbowl.rules.turn_clock import TurnClock
+
+        try:
+            TurnClock.from_json(data["clock"])
+        except ValueError as exc:
+            _check(False, path, f"field 'clock': {exc}")
     _check_options(data["options"], path)
     for i, choice in enumerate(decisions):
         _check(isinstance(choice, list) and len(choice) == 2 and isinstance(choice[0], str),

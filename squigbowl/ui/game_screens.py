@@ -45,12 +45,21 @@ class MatchScreens:
 
         # the computer keeps its sides (rebuilt from the save's level and seed: issue 12)
         computer = getattr(loaded, "computer", None) or [None, None]
-        ctrl = MatchController(loaded.match, names=loaded.coaches, computer=computer)
+        # the turn time limit keeps counting where the save left it (D6.7)
+        clock = getattr(loaded, "clock", None)
+        if clock is not None:
+            from squigbowl.rules.turn_clock import TurnClock
+
+            clock = TurnClock.from_json(clock)
+        ctrl = MatchController(loaded.match, names=loaded.coaches, computer=computer,
+                               clock=clock)
         try:    # the earlier events: the dice log and the dice luck cover the whole match
             ctrl.replay_history(build_match(loaded.data, loaded.path))
         except Exception:  # noqa: BLE001 - the match itself is loaded; only the log is short
             ctrl.history = []
         ctrl.autosave = saver
+        if saver is not None:
+            saver.clock = ctrl.clock
         app.push_screen(MatchScreen(ctrl, animate=not app.match_instant))
 
     def show_finished(self, app, loaded) -> None:
@@ -71,6 +80,7 @@ class MatchScreens:
         if ctrl.autosave is None and app.saves_folder is not None:
             saver = Autosaver(app.saves_folder, self.name, coaches=ctrl.names,
                               computer=ctrl.computer_levels())
+            saver.clock = getattr(ctrl, "clock", None)      # D6.7: the limit is saved
             ctrl.autosave = saver
             saver(ctrl.match)               # saved from its first decision on
         return ctrl.autosave

@@ -15,6 +15,13 @@ in the background (`think(decision)`) is handed the computer's decisions like an
 asks `copy_for_thinking()` on the UI thread, lets the coach choose on that private copy in a
 worker thread (`choose_on(copy, side)`), then `play`s the answer here: the real match is only
 ever touched on the UI thread. Without such a view the computer answers at once (`ask`).
+
+The turn time limit (D6.7): `turn_limit` seconds (0 off; `rules.turn_clock.check_limit`) or a
+`clock` (a `rules.turn_clock.TurnClock`, e.g. with a test's time source, or a save's). The view
+calls `clock_follow()` when it shows a person the decision (after the rolls' animations: the
+clock runs only then), reads `time_left()` for its countdown and, once `timed_out()`, calls
+`time_out()`: the engine's time-out (`rules.time_out.run_time_out`) is applied through
+`decide`, so it is saved and shown like any other decision; the controller computes no rule.
 """
 
 from __future__ import annotations
@@ -42,8 +49,12 @@ class MatchController:
     """Decisions in, events out, between one Match and the coaches."""
 
     def __init__(self, match, *, names=("Home coach", "Away coach"), bots=None,
-                 computer=None) -> None:
+                 computer=None, turn_limit: int = 0, clock=None) -> None:
+        from squigbowl.rules.turn_clock import TurnClock, check_limit
+
         self.match = match
+        #: D6.7: the clock of a person's team turn (off with no limit)
+        self.clock = clock if clock is not None else TurnClock(check_limit(turn_limit))
         #: the coaches' names, plain (they are typed, or read from a save: squigbowl.text)
         names = list(names or ())[:2]
         names += ["Home coach", "Away coach"][len(names):]
@@ -126,6 +137,63 @@ class MatchController:
         reads the copy and its own coach only)."""
         return self.coach_for(side).choose(match_copy_)
 
+    # -- the turn time limit (D6.7) ------------------------------------------------------------
+    @property
+    def turn_limit(self) -> int:
+        """The limit of a person's team turn, in seconds (0: off)."""
+        return int(self.clock.limit)
+
+    def set_turn_limit(self, seconds: int) -> None:
+        """A new limit (`check_limit`: ValueError for another value); the same one keeps the
+        clock as it stands (a resumed match's). The autosave keeps the new clock."""
+        from squigbowl.rules.turn_clock import TurnClock, check_limit
+
+        if check_limit(seconds) != self.clock.limit:
+            self.clock = TurnClock(seconds, self.clock.now)
+            if self.autosave is not None and hasattr(self.autosave, "clock"):
+                self.autosave.clock = self.clock
+
+    def clock_follow(self) -> bool:
+        """The pending decision is shown to the coach now: the clock of a person's team turn
+        starts (a new turn) or runs on (the mover is asked), else it is paused. True when it
+        runs."""
+        return self.clock.follow(self.match, people=self.humans)
+
+    def time_left(self) -> float | None:
+        """Seconds left of the person's team turn being timed, or None (no limit, no team turn
+        of a person under way)."""
+        clock = self.clock
+        if not clock.on or clock.turn is None:
+            return None
+        from squigbowl.rules.turn_clock import team_turn
+
+        return clock.remaining() if team_turn(self.match) == clock.turn else None
+
+    def timed_out(self) -> bool:
+        """The timed team turn's time is up and its coach is asked: `time_out()` is due."""
+        clock = self.clock
+        if not clock.expired:
+            return False
+        from squigbowl.rules.turn_clock import asks_mover, team_turn
+
+        return team_turn(self.match) == clock.turn and asks_mover(self.match)
+
+    def time_out(self) -> list[Event]:
+        """D6.7 [DD-123]: the engine ends the action and the team turn (no turnover), each
+        answer made through `decide` (saved, shown); then the next decision is asked."""
+        events = self._time_out_now()
+        self.ask()
+        return events
+
+    def _time_out_now(self) -> list[Event]:
+        from squigbowl.rules.time_out import run_time_out
+
+        if not self.timed_out():
+            return []
+        if self.view is not None and hasattr(self.view, "time_is_up"):
+            self.view.time_is_up()
+        return run_time_out(self.match, decide=self.decide)
+
     # -- driving -----------------------------------------------------------------------------
     def attach(self, view) -> None:
         self.view = view
@@ -146,14 +214,19 @@ class MatchController:
 
     def ask(self) -> None:
         """Let bots answer their decisions, then hand the next one to the view (a computer
-        coach's too, when the view thinks in the background: `think`)."""
-        while self.pending is not None and (self.pending.side in self.bots or (
-                self.pending.side in self.computer and not hasattr(self.view, "think"))):
+        coach's too, when the view thinks in the background: `think`). A time-out that
+        stopped at the other coach's decision goes on once he has answered (D6.7)."""
+        while self.pending is not None:
+            if self.timed_out():
+                self._time_out_now()
+                continue
             side = self.pending.side
             if side in self.bots:
                 self.decide(self.bots[side].choose(self.match))
-            else:
+            elif side in self.computer and not hasattr(self.view, "think"):
                 self.decide(self.choose_on(self.copy_for_thinking(), side))
+            else:
+                break
         if self.view is None:
             return
         if self.pending is None:
@@ -163,8 +236,10 @@ class MatchController:
 
     def decide(self, choice) -> list[Event]:
         """Make the pending decision (IllegalChoice propagates, nothing changed) and pass the
-        events to the view. Does not ask the next decision: `play` does both."""
+        events to the view. Does not ask the next decision: `play` does both. The turn's
+        clock stops until the view shows the next decision (`clock_follow`)."""
         events = self.match.decide(choice)
+        self.clock.pause()
         self._routes = self._targets = None
         if self.autosave is not None:
             self.autosave(self.match)

@@ -49,24 +49,26 @@ def coach_names(names, levels) -> tuple[str, str]:
 
 def new_match_screen(home: str, away: str, *, names=DEFAULT_NAMES,
                      seed: int | None = None, computer=(None, None),
-                     animate: bool = True, **house) -> MatchScreen:
+                     animate: bool = True, turn_limit: int = 0, **house) -> MatchScreen:
     """A MatchScreen for a fresh match between two teams (names or team files); `computer`:
-    [home, away], each None (a person) or the computer's level; `house`: the house rules'
-    options turned on or off by name (`house_words.options()`)."""
+    [home, away], each None (a person) or the computer's level; `turn_limit`: D6.7's limit of
+    a person's team turn in seconds (0 off, 120, 180, 240); `house`: the house rules' options
+    turned on or off by name (`house_words.options()`)."""
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2**31)
     levels = [None if (lv is None or lv == HUMAN) else lv for lv in computer]
     options = Options(**house)
     match = Match(find_team(home), find_team(away), seed=seed, options=options)
     ctrl = MatchController(match, names=coach_names(names, levels),
-                           computer={side: lv for side, lv in enumerate(levels) if lv})
+                           computer={side: lv for side, lv in enumerate(levels) if lv},
+                           turn_limit=turn_limit)
     return MatchScreen(ctrl, animate=animate)
 
 
 def start_match_from_args(app, args) -> None:
-    """`squigbowl match [--home T] [--away T] [--home-coach L] [--away-coach L] [--seed N]` and
-    a flag a house-rule option (`--squig-ball`...): a coach is 'human' (the default) or a
-    computer level."""
+    """`squigbowl match [--home T] [--away T] [--home-coach L] [--away-coach L] [--seed N]
+    [--turn-limit MINUTES]` and a flag a house-rule option (`--squig-ball`...): a coach is
+    'human' (the default) or a computer level; the turn limit D6.7's (cli.py gives seconds)."""
     teams = list(ready_made_teams())
     home = args.home or teams[0]
     away = args.away or (teams[1] if teams[1] != home else teams[0])
@@ -75,6 +77,7 @@ def start_match_from_args(app, args) -> None:
         screen = new_match_screen(home, away, seed=args.seed, **house,
                                   computer=(getattr(args, "home_coach", None),
                                             getattr(args, "away_coach", None)),
+                                  turn_limit=getattr(args, "turn_limit", 0) or 0,
                                   animate=not getattr(app, "match_instant", False))
     except TeamFileError as exc:
         app.push_screen(TeamPick(note=str(exc)))

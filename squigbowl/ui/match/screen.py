@@ -23,6 +23,11 @@ A turnover, a touchdown, a casualty or a send-off holds the game in a banner ove
 (banner.py) until a key, before anything else is asked (the hand-over included). While the
 terminal is too small every key and click is inert (`keys_inert`).
 
+The turn time limit (D6.7): with a limit the header shows the countdown of a person's team
+turn (red in the last `widgets.CLOCK_RED` seconds), ticking every `CLOCK_TICK` seconds; when it runs
+out the controller applies the engine's time-out (`ctrl.time_out()`), any dialog of the
+decision closed first; the news goes to the log, the hand-over screen or a banner.
+
 There is no hand-over screen when a computer coaches either side; the banners still show, for
 the person at the keyboard (a computer v computer demo plays through without them).
 """
@@ -60,6 +65,8 @@ from squigbowl.ui.kit.safe import content
 
 MIN_W, MIN_H = 80, 24
 WIDE_W = 108
+#: D6.7: the countdown's tick (its red: widgets.CLOCK_RED)
+CLOCK_TICK = 0.25
 
 #: action name -> key, for the 'turn' decision
 ACTION_KEYS = {"MOVE": "m", "BLOCK": "b", "BLITZ": "z", "PASS": "p", "HANDOFF": "o",
@@ -117,8 +124,13 @@ class MatchScreen(MatchViews, Screen):
     takes_back = True
 
     def __init__(self, ctrl, *, animate: bool = True, handover: bool = True,
-                 banners: bool | None = None) -> None:
+                 banners: bool | None = None, turn_limit: int | None = None) -> None:
+        """`turn_limit`: D6.7's limit of a person's team turn in seconds (0 off, 120, 180,
+        240; a league passes `league.rules.turn_limit`); None keeps the controller's own (its
+        `turn_limit=`, or a save's clock, still counting)."""
         super().__init__()
+        if turn_limit is not None:
+            ctrl.set_turn_limit(turn_limit)
         self.ctrl = ctrl
         self.animate = animate
         computer = bool(getattr(ctrl, "computer", None))
@@ -231,7 +243,54 @@ class MatchScreen(MatchViews, Screen):
             self.dicelog.add_events(self.ctrl.state, self.ctrl.history)
             self.dicelog.add_note(getattr(self.ctrl, "resumed_note", "Resumed from the save."))
         self.refresh_all()
+        if getattr(self.ctrl, "turn_limit", 0):
+            self.set_interval(CLOCK_TICK, self.tick_clock)
         self.ctrl.start()
+
+    # -- the turn time limit (D6.7) ---------------------------------------------------------------
+    def tick_clock(self) -> None:
+        """The countdown in the header; the time-out once the person's time is up and his
+        decision is shown (never while a roll is still shown: the clock is paused then)."""
+        self.query_one(MatchHeader).show(self.ctrl)
+        if (self.decision is not None and self.mode not in ("wait", "computer", "over")
+                and self.ctrl.timed_out()):
+            self._time_out()
+
+    def _follow_clock(self, decision) -> None:
+        """The clock runs once the decision is shown and the rolls before it have been (the
+        animations over: D6.7 pauses it while the engine shows a roll)."""
+        if self.animator is not None and self.animator.busy:
+            self.animator.when_done(lambda: self._follow_clock(decision))
+        elif decision is self.decision:
+            self.ctrl.clock_follow()
+
+    def _time_out(self) -> None:
+        self.close_decision()
+        if self.animator is not None:
+            self.animator.skip()
+        self.ctrl.time_out()
+
+    def close_decision(self) -> None:
+        """The time-out answers the decision shown (D6.7): its dialog, if up, closes and the
+        keys stop answering it."""
+        if self._dialog_open and isinstance(self.app.screen, ChoiceDialog):
+            self._dialog_open = False
+            self.app.pop_screen()
+        self.mode = "wait"
+        self.pitch.set_layers(legal=(), reach=(), path={}, push=())
+
+    def time_is_up(self) -> None:
+        """The controller applies a time-out now: say so (log; the hand-over or a banner)."""
+        side = self.ctrl.state.active
+        text = (f"Time is up for {plain(self.ctrl.team_name(side))}: the action and the team "
+                f"turn end (no turnover).")
+        self.dicelog.add_note(text)
+        if self.handover:
+            self._notes.append(text)
+        elif self.banners:
+            if not self._moments:
+                self._moments_side = self._asked_side
+            self._moments.append(("Time out", text))
 
     def on_resize(self, event) -> None:
         self._layout_for(event.size)
@@ -378,6 +437,7 @@ class MatchScreen(MatchViews, Screen):
         if d is None:
             return
         self.pitch.tz_side = self.ctrl.state.active
+        self._follow_clock(d)           # D6.7: the coach sees his decision: his clock runs
         mode = self._mode_for(d)
         if mode.name != "setup" and self.has_class("card-for-setup"):
             self.remove_class("show-card", "card-for-setup")
@@ -645,7 +705,19 @@ class MatchScreen(MatchViews, Screen):
                              lambda yes: self._leave() if yes else None)
 
     def _leave(self) -> None:
+        self._keep_clock()
         self.app.pop_screen()
+
+    def _keep_clock(self) -> None:
+        """D6.7: leaving in the middle of a timed turn, the save keeps the seconds left now
+        (not those of the last decision): Continue resumes the turn with them."""
+        ctrl = self.ctrl
+        saver = getattr(ctrl, "autosave", None)
+        clock = getattr(ctrl, "clock", None)
+        if (saver is not None and clock is not None and clock.on and not ctrl.over
+                and getattr(saver, "clock", None) is clock):
+            clock.pause()
+            saver(ctrl.match)
 
     # -- refreshing -------------------------------------------------------------------------------
     def refresh_all(self) -> None:

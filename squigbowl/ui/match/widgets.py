@@ -5,15 +5,21 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import RichLog, Static
 
+from squigbowl.rules.turn_clock import clock_text
 from squigbowl.ui.match.sentences import MAX_LINE, log_lines, short
 from squigbowl.text import plain
+
+#: D6.7: the countdown is red from this many seconds left
+CLOCK_RED = 30
 
 WEATHER = {"nice": "Nice", "sweltering_heat": "Sweltering Heat", "very_sunny": "Very Sunny",
            "pouring_rain": "Pouring Rain", "blizzard": "Blizzard"}
 
 
 class MatchHeader(Static):
-    """Score, half, both turn counters, weather, re-rolls left, whose turn."""
+    """Score, half, both turn counters, weather, re-rolls left, whose turn; first, with a turn
+    time limit (D6.7), the countdown of the person's team turn (red in its last 30 seconds):
+    the header's first columns, seen at 80 columns whatever the teams' names."""
 
     def show(self, ctrl) -> None:
         s = ctrl.state
@@ -22,6 +28,11 @@ class MatchHeader(Static):
         active = s.active
         marks = ["▶" if active == 0 else " ", "▶" if active == 1 else " "]
         text = Text()
+        left = ctrl.time_left() if hasattr(ctrl, "time_left") else None
+        if left is not None:
+            text.append(f" {clock_text(left)} ",
+                        style="bold white on red" if left <= CLOCK_RED else "bold reverse")
+            text.append(" ")
         text.append(f"{marks[0]}[{plain(home.name)}] ", style="bold")
         text.append(f"{home.score}–{away.score}", style="bold reverse")
         text.append(f" ({plain(away.name)}){marks[1]}", style="bold")

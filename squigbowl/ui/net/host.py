@@ -72,9 +72,13 @@ def ensure_server(folder, path) -> subprocess.Popen | None:
 
 async def create_room(path, *, home: str | None = None, away: str | None = None,
                       options: dict | None = None, computer: dict | None = None,
-                      seed: int | None = None) -> str:
-    """A new match room on the server at `path`; its id. HostError when refused."""
+                      seed: int | None = None, turn_limit: int = 0) -> str:
+    """A new match room on the server at `path`; its id. HostError when refused.
+    `turn_limit`: D6.7's limit of a person's team turn in seconds (0 none, 120, 180, 240;
+    a league passes `league.rules.turn_limit`): the server times the turns."""
     msg: dict = {"game": "match"}
+    if turn_limit:
+        msg["turn_limit"] = turn_limit
     if home:
         msg["home"] = home
     if away:

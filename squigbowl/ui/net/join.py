@@ -157,7 +157,11 @@ async def _open_match_room(app, link, state, room, say, tokens, name, host_line)
 
 def _match_where(summary: dict) -> str:
     sc = summary.get("score")
-    return "" if sc is None else f"half {summary.get('half')}, {sc[0]}-{sc[1]}"
+    where = "" if sc is None else f"half {summary.get('half')}, {sc[0]}-{sc[1]}"
+    limit = summary.get("turn_limit")
+    if type(limit) is int and limit > 0:        # D6.7: the room times each person's turn
+        where = ", ".join(p for p in (where, f"{limit // 60}-minute turns") if p)
+    return where
 
 
 def _game_of(message: dict) -> str | None:

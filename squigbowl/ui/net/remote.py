@@ -48,6 +48,11 @@ class RemoteController(MatchController):
         self._batch: list = []          # choices queued by `decide`, sent one at a time
         self._sent: int | None = None   # the id of this seat's decision on its way
         self.room = state.get("room")
+        #: D6.7: the server's `clock` field (docs/network.md) and when it came; the server
+        #: times the turn and applies its time-out, this copy only shows the countdown
+        self._clock_info: tuple[dict, float] | None = None
+        self._timing_out = False
+        self._clock_from(state.get("clock"))
 
     def _seats_from(self, state: dict) -> None:
         self.seats = {s.get("seat"): dict(s) for s in state.get("seats") or ()
@@ -98,6 +103,39 @@ class RemoteController(MatchController):
         if came:
             return f"{who} is here ({seat.title()})."
         return f"{who} has left: the match waits for him to come back."
+
+    # -- the turn time limit (D6.7): the server's --------------------------------------------------
+    def _clock_from(self, info) -> None:
+        import time
+
+        if isinstance(info, dict) and type(info.get("limit")) is int:
+            self._clock_info = (info, time.monotonic())
+
+    @property
+    def turn_limit(self) -> int:
+        return self._clock_info[0]["limit"] if self._clock_info else 0
+
+    def time_left(self) -> float | None:
+        """The countdown of the seat the server times now (this coach's or the other's), from
+        the server's last word on it; None when no turn is timed."""
+        import time
+
+        if self._clock_info is None:
+            return None
+        info, at = self._clock_info
+        left = info.get("left")
+        if info.get("seat") is None or type(left) not in (int, float):
+            return None
+        if not info.get("running"):
+            return max(0.0, float(left))
+        start = info.get("starts_in") if type(info.get("starts_in")) in (int, float) else 0
+        return max(0.0, float(left) - max(0.0, time.monotonic() - at - start))
+
+    def clock_follow(self) -> bool:
+        return False                    # the server's clock
+
+    def timed_out(self) -> bool:
+        return False                    # the server applies the time-out
 
     # -- no undo, no computer here ---------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -195,6 +233,7 @@ class RemoteController(MatchController):
 
     # -- what the server says ----------------------------------------------------------------------
     def receive(self, update: dict) -> None:
+        self._clock_from(update.get("clock"))
         self.incoming.append(update)
 
     def apply_next(self) -> bool:
@@ -206,6 +245,10 @@ class RemoteController(MatchController):
         update = self.incoming.popleft()
         if update.get("seq", 0) <= self.mirror.seq:
             return True                             # already in the state we were sent
+        timing_out = bool(update.get("time_out"))
+        if timing_out and not self._timing_out and hasattr(self.view, "time_is_up"):
+            self.view.time_is_up()                  # the server's time-out (D6.7) begins
+        self._timing_out = timing_out
         events = self.mirror.apply(update)
         self._routes = self._targets = None
         mine = update.get("by") == self.link.seat and self.side is not None
@@ -241,6 +284,7 @@ class RemoteController(MatchController):
         self._sent = None
         self._routes = self._targets = None
         self.side = SEAT_SIDES.get(self.link.seat)
+        self._clock_from(state.get("clock"))
 
 
 def _names(state: dict) -> list[str]:

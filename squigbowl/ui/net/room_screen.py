@@ -121,6 +121,8 @@ class RoomMatchScreen(MatchScreen):
     def _dispatch(self, msg: dict) -> None:
         kind = msg.get("type")
         if kind == "update":
+            if msg.get("time_out") and msg.get("by") == self.link.seat:
+                self.close_decision()   # D6.7: the server answers the decision shown
             self.ctrl.receive(msg)
             self._pump()
         elif kind == "presence":
