@@ -227,3 +227,57 @@ def test_d6_1_a_friendly_room_names_two_team_files_of_the_server(short_tmp, msg,
     make_teams(short_tmp)
     with pytest.raises(games.CreateError, match=says):
         KIND.create_in({"game": "league_match", **msg}, saves)
+
+
+def test_d6_1_host_friendly_and_host_league_open_league_match_rooms(short_tmp, capsys):
+    """`squigbowl host --friendly HOME AWAY` and `--league NAME [--fixture KEY]` (--no-join):
+    the server started, a league match room of the two team files or of the fixture."""
+    import os
+    import re
+    import signal
+
+    from squigbowl.cli import main
+    from test_league_room_fixture import FIXTURE, make_league
+
+    saves, sock = short_tmp / "saves", short_tmp / "h.sock"
+    saves.mkdir()
+    make_teams(short_tmp)
+    make_league(short_tmp)
+    pid = None
+
+    def rooms():
+        async def ask():
+            c = await Client.connect(sock)
+            try:
+                return await c.rooms()
+            finally:
+                await c.close()
+        return {r["room"]: r for r in asyncio.run(ask())}
+    try:
+        assert main(["host", "--no-join", "--saves", str(saves), "--socket", str(sock),
+                     "--friendly", "Da Gobbos", "Reikland Ramblers", "--away-coach", "easy"]) == 0
+        out = capsys.readouterr().out
+        pid = int(re.search(r"pid (\d+)", out).group(1))
+        friendly = re.search(r"Room (\w+) is open", out).group(1)
+        assert "Your friend types" not in out                  # the computer plays Away
+        assert main(["host", "--no-join", "--saves", str(saves), "--socket", str(sock),
+                     "--league", "Spring Cup", "--fixture", FIXTURE]) == 0
+        out = capsys.readouterr().out
+        fixture = re.search(r"Room (\w+) is open", out).group(1)
+        assert "--name" in out and "squigbowl join" in out
+        listed = rooms()
+        assert listed[friendly]["game"] == listed[fixture]["game"] == "league_match"
+        assert listed[friendly]["title"] == "Da Gobbos v Reikland Ramblers"
+        assert listed[fixture]["title"] == "Ann's Orcs v Bob's Humans"
+        assert listed[friendly]["stage"] == "prematch"
+        # what does not fit: one line, exit code 2
+        assert main(["host", "--no-join", "--saves", str(saves), "--socket", str(sock),
+                     "--league", "Spring Cup", "--fixture", "r0:1-2"]) == 2
+        assert "two computer coaches'" in capsys.readouterr().err
+        assert main(["host", "--no-join", "--saves", str(saves), "--socket", str(sock),
+                     "--fixture", FIXTURE]) == 2
+        assert "--fixture goes with --league" in capsys.readouterr().err
+    finally:
+        if pid is not None:
+            os.kill(pid, signal.SIGTERM)
+            os.waitpid(pid, 0)
