@@ -511,8 +511,7 @@ def _host(args, folder) -> int | None:
     line = host.join_line(room)
     print(f"Room {room} is open.")
     if not computer:
-        named = " --name HIS-NAME (his team's coach's)" if kw.get("game") == "league_match" \
-            else ""
+        named = " --name HIS-NAME (his team's coach's)" if friendly or league else ""
         print(f"Your friend types:  {line}{named}")
     if proc is not None:
         print(f"(A server was started for it, pid {proc.pid}: it keeps running when you "

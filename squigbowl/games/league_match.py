@@ -151,11 +151,21 @@ class LeagueMatchKind:
                 "points": start["points"],
                 "league_teams": [{"format": 1, **start["home"]}, {"format": 1, **start["away"]}],
                 "coaches": list(saver.coaches or ["Home coach", "Away coach"]),
-                "computer": list(saver.computer or [None, None]),
+                "computer": self._computer(saver),
                 "origin": _json(getattr(game, "origin", None) or {}),
                 "decisions": self.decisions(game),
                 "snapshot": self.save_snapshot(game),
                 "summary": self.save_summary(game, saver.coaches)}
+
+    @staticmethod
+    def _computer(saver) -> list:
+        """Each side's computer level or None: the saver's, or a room's seats' (a room's
+        save resumed on this machine keeps its computer side)."""
+        if saver.computer:
+            return [c if c in LEVELS else None for c in saver.computer]
+        seats = getattr(getattr(saver, "room", None), "seats", None) or {}
+        levels = [getattr(seats.get(name), "computer", None) for name in SEATS]
+        return [c if c in LEVELS else None for c in levels]
 
     def save_snapshot(self, game) -> dict:
         from squigbowl.league import teamfiles
