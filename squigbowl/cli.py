@@ -247,7 +247,20 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--away-coach", type=coach_level, default=None, metavar="LEVEL",
                       help="human (the default: a friend joins) or the computer: easy, "
                            "normal or hard")
-    host.add_argument("--name", default=None, help="your name as the others see it")
+    host.add_argument("--friendly", nargs=2, metavar=("HOME", "AWAY"), default=None,
+                      help="a friendly league match between two team files of the teams "
+                           "folder (issue 23: pre-match, match and post-match; the teams "
+                           "written back at the end)")
+    host.add_argument("--league", metavar="NAME", default=None,
+                      help="a league's fixture as a room (issue 24): the next one a person "
+                           "plays, or --fixture KEY; its result goes back into the league")
+    host.add_argument("--fixture", metavar="KEY", default=None,
+                      help="with --league: the fixture (as `league show` names it, r0:3-0)")
+    host.add_argument("--seat", choices=("home", "away"), default=None,
+                      help="the seat you take (default: Home, or the seat the computer "
+                           "does not play)")
+    host.add_argument("--name", default=None, help="your name as the others see it (in a "
+                                                   "league match room: your team's coach's)")
     _turn_limit_option(host)
     host.add_argument("--socket", metavar="PATH", default=None,
                       help="the server's socket (default: server.sock in the saves folder)")
@@ -498,23 +511,40 @@ def _host(args, folder) -> int | None:
         return _fail(f"host: {exc}")
     options = {k: True for k in ("squig_ball", "kick_it") if getattr(args, k, False)}
     computer = {"away": args.away_coach} if args.away_coach else None
+    league = getattr(args, "league", None)
+    friendly = getattr(args, "friendly", None)
+    if league and friendly:
+        return _fail("host: --league or --friendly, not both")
+    if getattr(args, "fixture", None) and not league:
+        return _fail("host: --fixture goes with --league")
+    kw = dict(home=args.home, away=args.away, options=options, computer=computer,
+              seed=args.seed)
+    if friendly:
+        kw.update(game="league_match", home=friendly[0], away=friendly[1])
+    elif league:
+        if args.home or args.away or options or computer:
+            return _fail("host: a league's fixture takes its teams, options and computer "
+                         "coaches from its league")
+        kw = dict(game="league_match", league=league, fixture=args.fixture)
     try:
-        room = asyncio.run(host.create_room(path, home=args.home, away=args.away,
-                                            options=options, computer=computer, seed=args.seed,
-                                            turn_limit=getattr(args, "turn_limit", 0) or 0))
+        room = asyncio.run(host.create_room(
+            path, **kw, turn_limit=getattr(args, "turn_limit", 0) or 0))
+        computer = computer or asyncio.run(host.computer_seats(path, room))
     except host.HostError as exc:
         return _fail(f"host: {exc}")
     line = host.join_line(room)
     print(f"Room {room} is open.")
     if not computer:
-        print(f"Your friend types:  {line}")
+        named = " --name HIS-NAME (his team's coach's)" if friendly or league else ""
+        print(f"Your friend types:  {line}{named}")
     if proc is not None:
         print(f"(A server was started for it, pid {proc.pid}: it keeps running when you "
               f"leave; kill {proc.pid} stops it, every room saved.)")
     sys.stdout.flush()
     if args.no_join:
         return 0
-    args.room, args.seat, args.token = room, "home", None
+    seat = getattr(args, "seat", None) or ("away" if (computer or {}).get("home") else "home")
+    args.room, args.seat, args.token = room, seat, None
     args.host_line = None if computer else line
     return None
 

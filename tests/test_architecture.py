@@ -179,7 +179,7 @@ def test_the_check_catches_a_house_import(tmp_path, monkeypatch):
 # -- one game protocol (issue 22): no branch on the game kind outside the game registry -------
 
 #: the game kinds' names (squigbowl.games) and engine classes
-KIND_NAMES = {"match", "race", "cup"}
+KIND_NAMES = {"match", "race", "cup", "league_match"}
 KIND_CLASSES = {"Match", "Race", "Cup"}
 #: where a kind may be named to choose behaviour: the engine-level registry and the UI's
 KIND_HOMES = ("squigbowl/games/", "squigbowl/ui/game_screens.py")

@@ -36,9 +36,9 @@ def test_one_illegal_choice_for_both_engines():
 
 def test_every_kind_is_registered_and_answers_the_protocol():
     kinds = games.kinds()
-    assert set(kinds) == {"match", "race", "cup"}
+    assert set(kinds) == {"match", "race", "cup", "league_match"}
     assert all(isinstance(k, GameKind) and k.name == name for name, k in kinds.items())
-    assert games.room_kinds() == ["match", "race"]
+    assert games.room_kinds() == ["match", "race", "league_match"]
     assert all(isinstance(kinds[name], RoomKind) for name in games.room_kinds())
     assert not isinstance(kinds["cup"], RoomKind)
     with pytest.raises(KeyError):
@@ -169,4 +169,5 @@ def test_every_kind_is_found_whichever_module_is_imported_first():
             "print(sorted(games.kinds()), games.room_kinds())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, check=True).stdout
-    assert out.strip() == "['cup', 'match', 'race'] ['match', 'race']"
+    assert out.strip() == ("['cup', 'league_match', 'match', 'race'] "
+                           "['match', 'race', 'league_match']")

@@ -136,6 +136,7 @@ def _builtins() -> None:
         from squigbowl.games import match  # noqa: F401
         from squigbowl.games import race  # noqa: F401
         from squigbowl.games import cup  # noqa: F401
+        from squigbowl.games import league_match  # noqa: F401
 
 
 def kind(name: str) -> GameKind:
@@ -153,7 +154,7 @@ def kinds() -> dict[str, GameKind]:
 def room_kinds() -> list[str]:
     """The kinds the match server hosts as rooms: the shipped ones first (match, race)."""
     found = kinds()
-    shipped = [name for name in ("match", "race", "cup") if name in found]
+    shipped = [name for name in ("match", "race", "cup", "league_match") if name in found]
     return [name for name in shipped + [n for n in found if n not in shipped]
             if found[name].in_rooms]
 

@@ -27,7 +27,11 @@ Surface (what the screens read):
 * `on_step(step, lm)` (optional, not saved): called at the end of each post-match step.
 
 Each stage's dice come from a seed derived from `seed` (`stage_seed`); the pre-match sequence
-rolls none. `answer(lm, level)` answers any pending decision for a computer-coached side.
+rolls none. With `dice=` one dice object rolls for every stage instead (`dice`: its `log` is
+every roll of the league match, in order), so a `ScriptedDice` of those rolls rebuilds the game
+without its seed (the match server's mirror, games/league_match.py); the save says which form
+it uses (`"dice": "one"`, rebuilt with `one_dice(seed)`; absent: the stage seeds).
+`answer(lm, level)` answers any pending decision for a computer-coached side.
 """
 
 from __future__ import annotations
@@ -53,6 +57,17 @@ SAVE_VERSION = 1
 SAVE_LIMIT = 16 * 1024 * 1024
 
 
+#: a save's `dice` field: one dice object for every stage (`one_dice(seed)`)
+ONE_DICE = "one"
+
+
+def one_dice(seed: int):
+    """The one dice object of a league match saved with `"dice": "one"` (from its seed)."""
+    from squigbowl.dice import Dice
+
+    return Dice(stage_seed(seed, "dice"))
+
+
 class LeagueMatchFileError(ValueError):
     """A league-match save that cannot be loaded: the message names the file and the problem."""
 
@@ -69,8 +84,11 @@ class LeagueMatch:
 
     def __init__(self, home: Team, away: Team, seed: int = 0,
                  options: LeagueOptions | None = None, match_options: Options | None = None,
-                 points: tuple = DEFAULT_POINTS, autosave=None, on_step=None) -> None:
+                 points: tuple = DEFAULT_POINTS, autosave=None, on_step=None,
+                 dice=None) -> None:
         self.seed = int(seed)
+        #: the one dice object of every stage (None: each stage seeded by `stage_seed`)
+        self.dice = dice
         self.options = options or LeagueOptions()
         self.match_options = match_options or Options()
         self.points = tuple(points)
@@ -161,7 +179,7 @@ class LeagueMatch:
                 else:
                     sheets = self.prematch.sheets()
                     self.match = Match(sheets[0], sheets[1], seed=stage_seed(self.seed, "match"),
-                                       options=self.match_options)
+                                       options=self.match_options, dice=self.dice)
                     self.stage = "match"
             elif self.stage == "match":
                 self._start_postmatch(report(self.match, self.home, self.away))
@@ -171,7 +189,7 @@ class LeagueMatch:
     def _start_postmatch(self, match_report) -> None:
         self.postmatch = PostMatch(self.home, self.away, match_report,
                                    stage_seed(self.seed, "postmatch"), self.options, self.points,
-                                   on_step=self._step_done)
+                                   dice=self.dice, on_step=self._step_done)
         self.stage = "postmatch"
 
     def _step_done(self, step: int, pm: PostMatch) -> None:
@@ -180,10 +198,13 @@ class LeagueMatch:
 
     # -- saving (D6.9) -------------------------------------------------------------------------
     def to_json(self) -> dict:
-        return {"kind": SAVE_KIND, "version": SAVE_VERSION, "home": self._start[0],
+        data = {"kind": SAVE_KIND, "version": SAVE_VERSION, "home": self._start[0],
                 "away": self._start[1], "seed": self.seed, "options": self.options.to_json(),
                 "match_options": self.match_options.to_json(), "points": list(self.points),
                 "logs": self.logs()}
+        if self.dice is not None:
+            data["dice"] = ONE_DICE
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> "LeagueMatch":
@@ -206,6 +227,8 @@ class LeagueMatch:
                 or not points[0] > points[1] >= points[2] >= 0:
             raise ValueError(f"league-match save: league points {points!r}: three whole "
                              "numbers, win > draw >= loss >= 0 (D6.3)")
+        if data.get("dice", ONE_DICE) != ONE_DICE:
+            raise ValueError(f"league-match save: dice {data.get('dice')!r}: only {ONE_DICE!r}")
         logs = data["logs"]
         for stage in STAGES:
             if not isinstance(logs.get(stage, []), list):
@@ -213,7 +236,8 @@ class LeagueMatch:
         try:
             home, away = team_from_json(data["home"]), team_from_json(data["away"])
             lm = cls(home, away, data["seed"], LeagueOptions.from_json(data["options"]),
-                     Options.from_json(data["match_options"]), tuple(data["points"]))
+                     Options.from_json(data["match_options"]), tuple(data["points"]),
+                     dice=one_dice(data["seed"]) if "dice" in data else None)
         except (TypeError, KeyError, ValueError, AttributeError) as exc:
             raise ValueError(f"league-match save: {exc}") from exc
         for side, team in (("home", home), ("away", away)):

@@ -67,7 +67,9 @@ def new_room(msg: dict, room_id: str, folder: Path) -> Room:
         raise ProtocolError("bad_option", f"game must be {' or '.join(map(repr, kinds))}")
     game_kind = games.kind(msg["game"])
     try:
-        build, seat_specs = game_kind.create(msg)
+        create_in = getattr(game_kind, "create_in", None)   # a kind that reads the folder
+        build, seat_specs = (create_in(msg, folder) if create_in is not None
+                             else game_kind.create(msg))
     except games.CreateError as exc:
         raise ProtocolError(exc.code, exc.text) from None
     # D6.7: seconds, 0 for none (a kind written before the protocol had it: none)
@@ -144,6 +146,7 @@ def resume_room(path: Path, folder: Path) -> Room | None:
     saved = room.saver(game)
     room.saver.background = True
     if room.over:                           # the journal held its last decision
+        room.finish()                       # the kind's hook acts once however often called
         if saved:                           # saved finished: journal and lock go
             journal_path(path).unlink(missing_ok=True)
         room.close()

@@ -127,6 +127,7 @@ class Room:
         self.game_kind = games.kind(kind)
         self.game = game
         self.seed = seed
+        self.folder = Path(folder)
         self.seats = {s.name: s for s in seats}
         self.spectators: set = set()
         self.saver = RoomSaver(self, folder, kind, path=path, created=created,
@@ -253,6 +254,10 @@ class Room:
         if seat.token is None:
             if token is not None:
                 raise ProtocolError("bad_token", "the seat is free: join it without a token")
+            refusal = getattr(self.game_kind, "seat_refusal", None)   # a seat tied to a coach
+            why = refusal(self.game, seat.index, name) if refusal is not None else None
+            if why:
+                raise ProtocolError("wrong_coach", plain(why, 200))
             token = new_token()
             seat.token = token_hash(token)
             seat.coach = plain(name) or f"{seat_name.title()} coach"
@@ -260,8 +265,8 @@ class Room:
             raise ProtocolError("seat_taken")
         elif not hmac.compare_digest(seat.token, token_hash(token)):
             raise ProtocolError("bad_token")
-        elif name and plain(name):
-            seat.coach = plain(name)
+        elif name and plain(name) and getattr(self.game_kind, "seat_refusal", None) is None:
+            seat.coach = plain(name)    # a seat tied to a coach keeps his name
         seat.conn = conn
         self.saver.coaches = self._coach_names()
         return seat, token
@@ -318,8 +323,26 @@ class Room:
                   "decision": decision, "events": wire, "rolls": self.rolls(before_rolls),
                   "pending": self.pending_public(), "over": self.over}
         if self.over:
+            self.finish()
             update["summary"] = self.summary_of_save()
         return update
+
+    def finish(self) -> None:
+        """The game is over: the kind's `finish` hook, if it has one (a league match's teams
+        written back where the room is tied to), whose line goes to the server's log. It is
+        called once by this server; a restarted one calls it again for a room its journal
+        finished, so the hook itself makes sure it acts once."""
+        hook = getattr(self.game_kind, "finish", None)
+        if hook is None:
+            return
+        try:
+            note = hook(self.game, self.folder)
+        except Exception as exc:  # noqa: BLE001 - the room and the server go on
+            note = f"the game's end could not be recorded ({type(exc).__name__}: " \
+                   f"{plain(str(exc), 200)})"
+        if note:
+            print(plain(f"squigbowl serve: room {self.id}: {note}", 400), file=sys.stderr,
+                  flush=True)
 
     def summary_of_save(self) -> dict:
         return self.game_kind.save_summary(self.game, self.saver.coaches)

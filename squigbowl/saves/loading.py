@@ -27,6 +27,7 @@ class Loaded:
     race: object = None
     mismatch: str | None = None
     cup: object = None          # kind "cup": the Cup (`race` is its race on, if any)
+    league_match: object = None  # kind "league_match": the LeagueMatch (games/league_match.py)
     coaches: list = field(default_factory=list)
     #: match: [home, away], each None (a person) or {"level", "seed"} (the computer)
     computer: list = field(default_factory=lambda: [None, None])

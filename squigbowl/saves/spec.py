@@ -26,7 +26,7 @@ MAX_LIST = 1_000
 #: the deepest nesting of lists and tables (a save needs 6)
 MAX_DEPTH = 24
 
-KINDS = ("match", "race", "cup")
+KINDS = ("match", "race", "cup", "league_match")
 
 #: older format version -> a function turning such a save dict into the next version's shape.
 #: Version 1 is the first format: nothing to migrate yet.

@@ -198,7 +198,8 @@ def _no_constant(name):
 
 def _validate(data: dict, path) -> None:
     kind = data.get("kind")
-    _check(kind in KINDS, path, f"field 'kind' must be 'match', 'race' or 'cup', got {kind!r}")
+    _check(kind in KINDS, path, f"field 'kind' must be one of {', '.join(map(repr, KINDS))}, "
+                                f"got {_clip(kind)}")
     for key in ("created", "updated"):
         _check(isinstance(data.get(key), str), path, f"field '{key}' must be a date text")
     seed = data.get("seed")

@@ -119,6 +119,8 @@ class Friendly:
         self.coaches = list(coaches)
         self.files = list(files)
         self.saver = saver
+        #: write_back(lm) -> a line: how the developed teams go back (None: to `files`)
+        self.write_back = None
         #: a test hook: the computer of this level plays both sides of the match stage
         self.match_level = getattr(app, "friendly_match_level", None)
 
@@ -193,6 +195,13 @@ class Friendly:
     def _finish(self) -> None:
         """D3.1 done: the developed teams written back (their own coaches' names), the save
         gone, the Teams list told."""
+        if self.write_back is not None:         # a listed save's friendly (resume_listed)
+            note = self.write_back(self.lm)
+            if self.saver is not None:
+                self.saver.discard()
+            self.app.notify(plain(note or "The friendly is over.", 300), markup=False,
+                            timeout=10)
+            return
         written = []
         try:
             for team, coach, file in zip(self.lm.teams, self.coaches, self.files):
@@ -336,3 +345,50 @@ def _resume(app, folder, path, lock) -> str | None:
     saver = FriendlySaver(path, meta, lock)
     Friendly(app, lm, folder, levels, coaches, files, saver).show()
     return None
+
+
+# -- a league match save of the saves folder (games/league_match.py: Load and Continue) -------
+class ListedFriendlySaver(Autosaver):
+    """The app's autosaver of a listed league-match save, with the friendly's `release` and
+    `discard` (the finished save stays in the folder: Load lists it)."""
+
+    def status(self, what: str = "game") -> str:
+        return super().status("friendly")
+
+    def release(self) -> None:
+        self.flush()
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
+    def discard(self) -> None:
+        self.release()
+
+
+def resume_listed(app, loaded, saver) -> None:
+    """Resume a league-match save listed by Load or Continue (a friendly's: one a room of
+    the match server left, or a hotseat one) through the friendly's screens; at its end the
+    teams go back by the kind's own write-back (once, never over a team file changed
+    meanwhile). A league's fixture is played from its league or its room."""
+    from squigbowl import games
+    from squigbowl.league.teamfiles import teams_dir
+
+    lm = loaded.league_match
+    friendly = (getattr(lm, "origin", None) or {}).get("friendly")
+    if not isinstance(friendly, dict):
+        saver.close()
+        app.notify("This save is a league's fixture: play it from its league, or its room "
+                   "on the match server.", severity="warning", markup=False, timeout=8)
+        return
+    levels = [lv if lv in LEVELS else None for lv in
+              (list(loaded.data.get("computer") or []) + [None, None])[:2]]
+    listed = ListedFriendlySaver(saver.folder, saver.kind, path=saver.path,
+                                 created=saver.created, coaches=saver.coaches, lock=saver.lock,
+                                 computer=levels)
+    folder = teams_dir(getattr(app, "teams_folder", None), saves=app.saves_folder)
+    files = [str(f) for f in friendly.get("teams", [])][:2]
+    coaches = [str(c) for c in friendly.get("coaches", [])][:2]
+    flow = Friendly(app, lm, folder, levels, coaches, files, listed)
+    kind = games.kind(loaded.kind)
+    flow.write_back = lambda game: kind.finish(game, app.saves_folder)
+    flow.show()

@@ -172,6 +172,36 @@ class FriendlyScreens:
         return getattr(screen, "saver", None)
 
 
+class LeagueMatchScreens:
+    """A league match save of the saves folder (games/league_match.py: a room's, or one
+    played on this machine): resumed through the friendly's screens
+    (friendly_flow.resume_listed); a finished one says its result (it has no replay yet)."""
+
+    name = "league_match"
+
+    def resume(self, app, loaded, saver) -> None:
+        from squigbowl.ui.friendly_flow import resume_listed
+
+        resume_listed(app, loaded, saver)
+
+    def show_finished(self, app, loaded) -> None:
+        from squigbowl.saves import finished_words
+        from squigbowl.text import plain
+
+        summary = loaded.data.get("summary") or {}
+        app.notify(f"{plain(summary.get('title', ''), 80)}: "
+                   f"{finished_words(loaded.kind, summary)}", markup=False, timeout=8)
+
+    def replay_of(self, data: dict, path=None):
+        raise KeyError("a league match has no replay yet")
+
+    def replay_board(self, replay):
+        raise KeyError("a league match has no replay yet")
+
+    def give_saver(self, app, screen):
+        return getattr(screen, "saver", None)
+
+
 class PitchBoard:
     """A match's replay on the pitch, from its last step."""
 
@@ -235,7 +265,8 @@ def screens_of(kind: str) -> GameScreens:
     return _SCREENS[kind]
 
 
-for _entry in (MatchScreens(), RaceScreens(), CupScreens(), FriendlyScreens()):
+for _entry in (MatchScreens(), RaceScreens(), CupScreens(), FriendlyScreens(),
+               LeagueMatchScreens()):
     register(_entry)
 
 __all__ = ["GameScreens", "register", "screens_of"]

@@ -72,11 +72,19 @@ def ensure_server(folder, path) -> subprocess.Popen | None:
 
 async def create_room(path, *, home: str | None = None, away: str | None = None,
                       options: dict | None = None, computer: dict | None = None,
-                      seed: int | None = None, turn_limit: int = 0) -> str:
-    """A new match room on the server at `path`; its id. HostError when refused.
-    `turn_limit`: D6.7's limit of a person's team turn in seconds (0 none, 120, 180, 240;
-    a league passes `league.rules.turn_limit`): the server times the turns."""
-    msg: dict = {"game": "match"}
+                      seed: int | None = None, game: str = "match",
+                      league: str | None = None, fixture: str | None = None,
+                      turn_limit: int = 0) -> str:
+    """A new room on the server at `path` (a match; `game="league_match"`: a friendly league
+    match between the team files `home` and `away` of the server's teams folder, or the
+    fixture of `league`); its id. HostError when refused. `turn_limit`: D6.7's limit of a
+    person's team turn in seconds (0 none, 120, 180, 240; a league passes
+    `league.rules.turn_limit`): the server times the turns."""
+    msg: dict = {"game": game}
+    if league:
+        msg["league"] = league
+    if fixture:
+        msg["fixture"] = fixture
     if turn_limit:
         msg["turn_limit"] = turn_limit
     if home:
@@ -96,9 +104,22 @@ async def create_room(path, *, home: str | None = None, away: str | None = None,
     try:
         return await client.create(**msg)
     except ServerRefused as exc:
-        raise HostError(f"the server refused the room: {plain(str(exc))}") from None
+        raise HostError(f"the server refused the room: {plain(str(exc), 300)}") from None
     finally:
         await client.close()
+
+
+async def computer_seats(path, room: str) -> dict:
+    """The seats of `room` a computer plays ({seat: level}; a league's fixture says whose)."""
+    try:
+        client = await Client.connect(Path(path), timeout=5.0)
+    except (OSError, ConnectionError, TimeoutError) as exc:
+        raise HostError(f"no server answers on {path} ({exc})") from None
+    try:
+        summary = await client.room_summary(room) or {}
+    finally:
+        await client.close()
+    return {s["seat"]: s["computer"] for s in summary.get("seats", []) if s.get("computer")}
 
 
 def join_line(room: str) -> str:
