@@ -112,14 +112,18 @@ class MatchScreen(MatchViews, Screen):
         Binding("question_mark", "help", "Help"),
         Binding("Q", "leave", "Leave", show=False, tooltip="leave"),
         Binding("U", "undo", "Undo activation", show=False),
+        Binding("O", "league_rules", "League rules"),
     ]
     #: U takes back an activation here (a room's match cannot: the server has it)
     takes_back = True
 
     def __init__(self, ctrl, *, animate: bool = True, handover: bool = True,
-                 banners: bool | None = None) -> None:
+                 banners: bool | None = None, rules_lines=()) -> None:
         super().__init__()
         self.ctrl = ctrl
+        #: a league match's rules in words (D6.6, DD-122: shown on every match screen of the
+        #: league): in the dice log at the start and on key O; none for other matches
+        self.rules_lines = [str(line) for line in rules_lines]
         self.animate = animate
         computer = bool(getattr(ctrl, "computer", None))
         #: the hand-over screen hides one person's pitch from the other: only when two people
@@ -227,6 +231,8 @@ class MatchScreen(MatchViews, Screen):
         self.ctrl.attach(self)
         self.dicelog.add_note(f"{self.ctrl.team_name(0)} ({self.ctrl.coach_name(0)}) v "
                               f"{self.ctrl.team_name(1)} ({self.ctrl.coach_name(1)})")
+        if self.rules_lines:
+            self.dicelog.add_note("League rules (O): " + "; ".join(self.rules_lines))
         if self.ctrl.history:           # a resumed match: its log so far, where it stood
             self.dicelog.add_events(self.ctrl.state, self.ctrl.history)
             self.dicelog.add_note(getattr(self.ctrl, "resumed_note", "Resumed from the save."))
@@ -499,6 +505,8 @@ class MatchScreen(MatchViews, Screen):
             return not self.has_class("wide")
         if action == "undo":
             return self.takes_back
+        if action == "league_rules":
+            return bool(self.rules_lines)
         return True
 
     def _refresh_keys(self) -> None:
@@ -615,6 +623,13 @@ class MatchScreen(MatchViews, Screen):
         from squigbowl.ui.match.help_screen import HelpScreen
 
         self.app.push_screen(HelpScreen(self.ctrl, self.mode, self.pitch.cursor, self.decision))
+
+    def action_league_rules(self) -> None:
+        """O: the league's rules (D6.6), as text."""
+        from squigbowl.ui.kit.dialogs import ChoiceDialog
+
+        self.app.push_screen(ChoiceDialog("The league's rules (D6.6)", ["Back"],
+                                          self.rules_lines, cancel=True))
 
     def action_undo(self) -> None:
         """U: take back the current activation (before its first die)."""
