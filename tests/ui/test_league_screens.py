@@ -184,3 +184,144 @@ async def test_d6_1_a_four_team_league_the_persons_match_then_the_computers_watc
         # the league file has both results
         again = leaguefiles.load(tmp_path / "leagues", "Squig League")
         assert [r.score for r in again.results] == [r.score for r in league.results]
+
+
+# -- the other screens, on a league made headless ----------------------------------------------
+def made_league(tmp_path, coaches=("person", "easy", "easy", "easy"), **rules):
+    from squigbowl.league.league import Entry, League
+    from squigbowl.league.league_rules import LeagueRules
+
+    folder, _names = teams_folder(tmp_path)
+    entries = [Entry(team=teamfiles.load(folder, team_from_ready_made(key).name), coach=c,
+                     person="Zog" if c == "person" else "")
+               for key, c in zip(TEAMS, coaches)]
+    league = League.new("Squig League", LeagueRules(**rules), entries, seed=SEED)
+    leagues = tmp_path / "leagues"
+    leagues.mkdir(exist_ok=True)
+    leaguefiles.save(league, leagues)
+    return folder, leagues, league
+
+
+def play_round(league, n=None):
+    """The playable fixtures, played headless by the computer (both sides)."""
+    from squigbowl.league.league import play_computer_fixture
+
+    done = 0
+    while not league.over and (n is None or done < n):
+        fixture = league.next_fixture()
+        if fixture is None:
+            break
+        play_computer_fixture(league, fixture)
+        done += 1
+
+
+async def open_made(pilot, app):
+    await to_leagues(pilot, app)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, LeagueScreen)
+
+
+async def test_d6_9_a_bad_league_file_is_one_line_and_a_hostile_name_plain_text(tmp_path):
+    folder, leagues, league = made_league(tmp_path)
+    (leagues / "broken.json").write_text('{"kind": "league", "name": "\x1b[2Jboom"')
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_leagues(pilot, app)
+        text = drawn(app)
+        assert "Squig League" in text
+        line = next(line for line in text.splitlines() if "broken.json" in line)
+        assert "\x1b" not in line and "[2J" not in text.replace("\\x1b[2J", "")
+        # the bad file's line cannot be opened: Enter opens the good league
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LeagueScreen)
+
+
+async def test_d6_4_the_chart_and_the_spp_leaders_show_the_seasons_figures(tmp_path):
+    from squigbowl.ui.league.league_chart import LeagueChartScreen
+    from squigbowl.ui.league.league_screen import LeadersScreen
+
+    folder, leagues, league = made_league(tmp_path, coaches=("easy",) * 4)
+    play_round(league, 2)
+    leaguefiles.save(league, leagues)
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await open_made(pilot, app)
+        rows = app.screen.league.table()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, LeagueChartScreen)
+        text = drawn(app)
+        for row in rows:
+            assert f"{row.name[:12]} {row.td_for}/{row.cas_for}" in text
+        assert "touchdowns" in text and "casualties" in text
+        await pilot.press("escape", "l")
+        await pilot.pause()
+        assert isinstance(app.screen, LeadersScreen)
+        text = drawn(app)
+        lg = app.screen.league
+        for entry in lg.entries:
+            assert entry.team.name in text
+            best = max(entry.team.players, key=lambda p: (p.spp_total(), -p.number))
+            if best.spp_total():
+                assert f"{best.spp_total():>3} SPP" in text and best.name[:20] in text
+
+
+async def test_d6_5_the_season_summary_at_the_seasons_end_then_a_new_season(tmp_path):
+    from squigbowl.ui.league.league_screen import SummaryScreen
+
+    folder, leagues, league = made_league(tmp_path, coaches=("easy",) * 4)
+    play_round(league)
+    assert league.over
+    leaguefiles.save(league, leagues)
+    summary = league.summary()
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await open_made(pilot, app)
+        assert "season over" in drawn(app)
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        text = drawn(app)
+        champ = league.names()[summary["champion"]]
+        assert f"Champion: {champ}" in text
+        assert "Top scorer:" in text and "Most casualties:" in text and "Deaths" in text
+        await pilot.press("escape", "N")
+        await pilot.pause()
+        await pilot.press("1")                      # yes
+        await pilot.pause()
+        lg = app.screen.league
+        assert lg.season == 2 and not lg.results and not lg.over
+        assert leaguefiles.load(leagues, "Squig League").season == 2
+
+
+async def test_d6_9_the_league_resumes_the_fixture_in_progress_after_the_app_closed(tmp_path):
+    folder, leagues, league = made_league(tmp_path)
+    app = make_app(tmp_path, folder)
+    app.league_match_level = None           # the person plays: the match stays mid-way
+    async with app.run_test(size=(100, 36)) as pilot:
+        await open_made(pilot, app)
+        first = app.screen.league.next_fixture()
+        await pilot.press("enter")
+        await pilot.pause()
+        await through_prematch(pilot, app)
+        match = next(s for s in app.screen_stack if isinstance(s, MatchScreen))
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if match.ctrl.match.log:
+                break
+        log = list(match.ctrl.match.log)
+        assert log
+        app.flush_saves()
+    app = make_app(tmp_path, folder)
+    app.league_match_level = None
+    async with app.run_test(size=(100, 36)) as pilot:
+        await open_made(pilot, app)
+        assert "in progress: Enter resumes it" in drawn(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        match = next(s for s in app.screen_stack if isinstance(s, MatchScreen))
+        assert match.ctrl.match.log[:len(log)] == log
+        assert app.screen.league if hasattr(app.screen, "league") else True
+        assert first.key == match.friendly.fixture.key
