@@ -21,6 +21,8 @@
                                     print the line a friend types
     squigbowl team new|show|list|rename|retire|export|import
                                     league teams in the teams folder (D1, D1.5)
+    squigbowl league new|show|list|play|next-season
+                                    leagues: schedule, standings, seasons (D6)
 """
 
 from __future__ import annotations
@@ -252,6 +254,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_team_parser(sub)
     _saves_option(sub.choices["team"])
+    from squigbowl.league.league_commands import add_parser as add_league_parser
+
+    add_league_parser(sub)
+    _saves_option(sub.choices["league"])
     return parser
 
 
@@ -374,6 +380,14 @@ def main(argv: list[str] | None = None) -> int:
         from squigbowl.league.commands import run as run_team
 
         return run_team(args)
+    if args.command == "league":
+        from squigbowl.league.league_commands import run as run_league
+
+        code = run_league(args)
+        if code != -1:
+            return code
+        return _fail("the league screens: start squigbowl and pick League on the menu, or "
+                     "play the computer matches with --headless")
     if args.command == "serve":
         from squigbowl.net.server import run_server
 
