@@ -27,7 +27,7 @@ from pathlib import Path
 
 from squigbowl.league import leaguefiles
 from squigbowl.text import plain
-from squigbowl.ui.friendly_flow import FriendlySaver, MatchFlow
+from squigbowl.ui.friendly_flow import MatchFlow
 
 #: the computer levels an entry's coach may be (league.league.COACHES but "person")
 LEVELS = ("easy", "normal", "hard")
@@ -38,23 +38,49 @@ def levels_of(league, fixture) -> list:
     return [None if c == "person" else c for c in league.coaches_of(fixture)]
 
 
-class LeagueMatchSaver(FriendlySaver):
-    """The fixture's save (leaguefiles.match_path): the league match's own format, written by
-    the autosave thread after every decision (D6.9)."""
+class LeagueMatchSaver:
+    """The fixture's save (leaguefiles.match_path, the league match's own format), written
+    after every decision (D6.9) in the game's thread, so that the league file's "in progress"
+    and the match's save never disagree; a failed write is said, never raised (the app's
+    quit dialog and its status line read `status`, `on_disk`, `error`)."""
+
+    kind = "league"
 
     def __init__(self, path) -> None:
-        super().__init__(path, None, None, kind="league")
+        self.path = Path(path)
+        self.error: str | None = None
+        self.on_disk = False
+
+    def __call__(self, lm) -> bool:
+        from squigbowl.saves.errors import _short, _why
+
+        try:
+            lm.save(self.path)
+        except Exception as exc:  # noqa: BLE001 - an autosave must never break the game
+            self.error = f"autosave failed: {_short(_why(exc))}"
+            self.on_disk = False
+            return False
+        self.error, self.on_disk = None, True
+        return True
+
+    def flush(self) -> None:
+        """Nothing waits: every write is done when the call returns."""
 
     def status(self, what: str = "game") -> str:
-        self.flush()
         if self.on_disk:
             return ("The league match is saved after every decision: the league screen "
                     "resumes it (Enter).")
         why = self.error or "the last autosave did not finish"
         return f"NOT SAVED: {why}. The league match's last decisions are not on disk."
 
+    def close(self) -> None:
+        """A stage's screen has gone: nothing to wait for (the league holds the claim)."""
+
     def release(self) -> None:
-        self.flush()
+        """Left mid-match: the save stays for the league screen to resume."""
+
+    def discard(self) -> None:
+        """The fixture is recorded: leaguefiles.finish has removed its save."""
 
 
 class LeagueFixture(MatchFlow):
@@ -81,19 +107,16 @@ class LeagueFixture(MatchFlow):
         return names
 
     def _finish(self) -> None:
-        """D3.1 done: the result into the league (`record_result`), the league saved, the
-        fixture's save gone, the league screen told."""
+        """D3.1 done: the result into the league, the league file saved, then the fixture's
+        save dropped (leaguefiles.finish, in that order: D6.9), the league screen told."""
         session = self.session
         league = session.league
         try:
-            result = league.record_result(self.fixture, self.lm)
-            leaguefiles.save(league, session.folder)
+            result = leaguefiles.finish(session.folder, league, self.fixture, self.lm)
         except (OSError, ValueError) as exc:
             self.app.notify(f"The result could not be recorded: {exc}", severity="error",
                             markup=False, timeout=10)
             return
-        if self.saver is not None:
-            self.saver.discard()
         session.forget_resume()
         session.tell(f"Recorded: {describe(league, result)}.")
 
@@ -114,6 +137,7 @@ class LeagueSession:
     def __init__(self, app, folder, league, lock) -> None:
         self.app, self.folder, self.league, self.lock = app, Path(folder), league, lock
         self.screen = None
+        self.busy = False            # a skipped fixture is being played
         self._resume = None          # (fixture, league match) found by leaguefiles.resume
         self._looked = False
 
@@ -144,68 +168,79 @@ class LeagueSession:
 
     # -- playing ------------------------------------------------------------------------------
     def play(self, screen, fixture, watch) -> None:
-        """Enter on the league screen: the fixture in progress, a person's fixture, or a
-        computer one watched (watch True) or skipped (watch False)."""
+        """Enter on the league screen: the fixture in progress (D6.9), a person's fixture, or
+        a computer one watched (watch True) or skipped (watch False)."""
+        if self.busy:
+            self.tell("A skipped match is being played: its result first.")
+            return
+        resumed = None
         if self._resume is not None and self._resume[0].key == fixture.key:
-            fixture, lm = self._resume
-            lm.autosave = None
+            resumed = self._resume[1]
             self.forget_resume()
-            self._show(fixture, lm)
-            return
         if watch is False:
-            self.skip(fixture)
+            self.skip(fixture, resumed)
             return
+        if resumed is not None:
+            lm = resumed
+        else:
+            try:
+                lm = leaguefiles.start(self.folder, self.league, fixture)
+            except (OSError, ValueError) as exc:
+                self.tell(f"The fixture cannot start: {exc}")
+                return
         path = leaguefiles.match_path(self.folder, self.league, fixture)
-        lm = self.league.fixture_match(fixture)
-        try:
-            leaguefiles.save(self.league, self.folder)
-        except OSError as exc:
-            self.tell(f"The league could not be saved: {exc}")
-            return
-        self._show(fixture, lm, path)
-
-    def _show(self, fixture, lm, path=None) -> None:
-        if path is None:
-            path = leaguefiles.match_path(self.folder, self.league, fixture)
-        saver = LeagueMatchSaver(path) if path is not None else None
-        flow = LeagueFixture(self.app, self, fixture, lm, saver)
+        lm.autosave = None                  # the saver writes it (errors said, not raised)
+        lm.on_step = None                   # a post-match step is a decision: saved by it
+        flow = LeagueFixture(self.app, self, fixture, lm, LeagueMatchSaver(path))
         flow.save()
         flow.show()
 
-    def skip(self, fixture) -> None:
-        """A computer-v-computer fixture played headless (D6.1): a progress line, then the
-        result; the league saved."""
-        from squigbowl.league.league import play_computer_fixture
+    def skip(self, fixture, resumed=None) -> None:
+        """A computer-v-computer fixture played headless (D6.1, DD-117) in a worker thread,
+        saved after every post-match step (D6.9) as `squigbowl league play --headless` does:
+        a progress line, then the result; the league saved."""
+        from squigbowl.league.league import finish_computer_match
 
-        league, app = self.league, self.app
+        league, app, folder = self.league, self.app, self.folder
         names = league.names()
         title = f"{plain(names[fixture.home])} v {plain(names[fixture.away])}"
-        self.tell(f"Playing {title}…")
-
-        def step(*args) -> None:
-            what = " ".join(str(a) for a in args if isinstance(a, (str, int)))[:60]
-            app.call_from_thread(self.tell, f"Playing {title}… {what}".rstrip())
-
-        def work():
-            return play_computer_fixture(league, fixture, on_step=step)
-
-        def done(result) -> None:
+        path = leaguefiles.match_path(folder, league, fixture)
+        if resumed is not None:
+            lm = resumed
+        else:
             try:
-                leaguefiles.save(league, self.folder)
-            except OSError as exc:
-                self.tell(f"The league could not be saved: {exc}")
+                lm = league.fixture_match(fixture)
+                league.in_progress = fixture.key
+                leaguefiles.save(league, folder)
+            except (OSError, ValueError) as exc:
+                self.tell(f"{title} cannot be played: {exc}")
                 return
-            self.tell(f"Recorded: {describe(league, result)}.")
+        lm.autosave = None
+        lm.on_step = lambda step, game: game.save(path)
+        self.busy = True
+        self.tell(f"Playing {title}: the pre-match sequence…")
+        count = [0]
+
+        def progress(game) -> None:
+            count[0] += 1
+            if count[0] % 40:
+                return
+            line = progress_line(title, game)
+            app.call_from_thread(self.tell, line)
 
         async def run() -> None:
             import asyncio
 
             try:
-                result = await asyncio.to_thread(work)
-            except Exception as exc:  # noqa: BLE001 - said on the screen, the league unchanged
+                await asyncio.to_thread(finish_computer_match, lm, league.coaches_of(fixture),
+                                        progress)
+                result = leaguefiles.finish(folder, league, fixture, lm)
+            except Exception as exc:  # noqa: BLE001 - said on the screen
+                self.busy = False
                 self.tell(f"{title} could not be played: {plain(str(exc))}")
                 return
-            done(result)
+            self.busy = False
+            self.tell(f"Recorded: {describe(league, result)}.")
 
         app.run_worker(run(), group="league-skip", exclusive=True, exit_on_error=False)
 
@@ -219,11 +254,20 @@ class LeagueSession:
 
     def close(self, screen=None) -> None:
         if self.lock is not None:
-            try:
-                self.lock.release(unlink=False)
-            except TypeError:
-                self.lock.release()
+            self.lock.release()
             self.lock = None
+
+
+def progress_line(title: str, lm) -> str:
+    """A skipped fixture's progress: its stage, and the score and turn during the match."""
+    if lm.stage == "match" and lm.match is not None:
+        s = lm.match.state
+        home, away = s.teams
+        half = "overtime" if s.half == 3 else f"half {s.half}"
+        return (f"Playing {title}: {home.score}-{away.score}, {half}, turn "
+                f"{max(home.turn, away.turn)}…")
+    words = {"prematch": "the pre-match sequence", "postmatch": "the post-match sequence"}
+    return f"Playing {title}: {words.get(lm.stage, 'done')}…"
 
 
 # -- the app's entries ----------------------------------------------------------------------------
@@ -257,14 +301,22 @@ def open_league(app, folder, name: str) -> str | None:
     """The league's screen, or one line saying why not (a bad file, open elsewhere)."""
     from squigbowl.ui.league.league_screen import LeagueScreen
 
-    try:
-        lock = leaguefiles.claim(folder, name)
-    except (OSError, ValueError) as exc:
-        return f"League {plain(name)} is open in another game: {plain(str(exc))}"
+    from squigbowl.saves.errors import SaveInUse
+
     try:
         league = leaguefiles.load(folder, name)
     except (OSError, ValueError) as exc:
-        _release(lock)
+        return plain(str(exc))
+    try:
+        lock = leaguefiles.claim(folder, league.name)
+    except SaveInUse as exc:
+        return f"League {plain(league.name)} is open in another game: {plain(str(exc))}"
+    except OSError as exc:
+        return f"League {plain(league.name)}: {exc.strerror or exc}"
+    try:
+        league = leaguefiles.load(folder, league.name)      # as it is now it is ours
+    except (OSError, ValueError) as exc:
+        lock.release()
         return plain(str(exc))
     session = LeagueSession(app, folder, league, lock)
     screen = LeagueScreen(league, folder, play=session.play, resumable=session.resumable,
@@ -274,23 +326,21 @@ def open_league(app, folder, name: str) -> str | None:
     return None
 
 
-def _release(lock) -> None:
-    if lock is None:
-        return
-    try:
-        lock.release(unlink=False)
-    except TypeError:
-        lock.release()
-
-
 def open_from_args(app, args) -> None:
     """`squigbowl league play NAME`: the app opens on that league's screen."""
-    try:
-        leagues, _teams = folders(app)
-    except OSError as exc:
-        app._note(f"Cannot use the leagues folder: {exc.strerror or exc}")
-        return
-    problem = open_league(app, leagues, getattr(args, "name", "") or "")
+    given = getattr(args, "open_league", None)
+    if getattr(args, "teams", None):
+        app.teams_folder = args.teams
+    if given is not None:
+        leagues, name = given
+    else:
+        try:
+            leagues, _teams = folders(app)
+        except OSError as exc:
+            app._note(f"Cannot use the leagues folder: {exc.strerror or exc}")
+            return
+        name = getattr(args, "name", "") or ""
+    problem = open_league(app, leagues, name)
     if problem:
         app._note(problem)
 

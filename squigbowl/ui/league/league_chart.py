@@ -1,11 +1,13 @@
-"""The chart of a league season (issue 24): each team's touchdowns and casualties so far, as
-horizontal bars in the terminal (textual-plotext), key c on the league screen.
+"""The chart of a league season (issue 24): each team's touchdowns and casualties over the
+season, key c on the league screen (textual-plotext).
 
-Two bars per team, touchdowns drawn with █ and casualties with ░ (characters of the console
-font: under TERM=linux the two still differ without colour); the numbers are also written
-beside the names, so the chart reads even where the bars are short. The figures are the
-standings' own (league.table(): TD+ and CAS+, the round robin's matches, D6.4): the chart
-computes nothing.
+Two charts, touchdowns above and casualties below: one horizontal bar per team (the
+standings' order, the leader on top), each stacked round by round, every round in its own
+shade (░ ▒ ▓ █, characters of the console font: under TERM=linux the rounds still differ
+without colour), as the Squig Cup's chart stacks its races. Each team's total is written
+beside its name. The figures are the league's own (`league.season_series()`: cumulative per
+round-robin round, from the recorded results): the chart computes nothing but the rounds'
+differences.
 """
 
 from __future__ import annotations
@@ -19,53 +21,68 @@ from textual_plotext import PlotextPlot
 
 from squigbowl.text import plain
 
-TD_MARK, CAS_MARK = "█", "░"
+#: one shade per round (repeating after four)
+SHADES = ("░", "▒", "▓", "█")
 
 
-def chart_rows(league) -> list[tuple[str, int, int]]:
-    """(team, touchdowns, casualties inflicted), in the standings' order."""
-    return [(plain(row.name), row.td_for, row.cas_for) for row in league.table()]
+def shade(k: int) -> str:
+    return SHADES[k % len(SHADES)]
 
 
-class TdCasPlot(PlotextPlot):
-    """The bars; `show(rows)` gives (name, touchdowns, casualties) per team."""
+def chart_rows(league, what: str) -> list[tuple[str, list[int]]]:
+    """(team, its `what` ("td" or "cas") in each round), the standings' order."""
+    series = league.season_series()
+    order = [row.team for row in league.table()]
+    out = []
+    for team in order:
+        cumulative = series[what][team]
+        per_round = [v - (cumulative[i - 1] if i else 0) for i, v in enumerate(cumulative)]
+        out.append((plain(series["names"][team]), per_round))
+    return out
+
+
+class RoundsPlot(PlotextPlot):
+    """One chart: `show(title, rows)`, rows (name, per round)."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.rows: list[tuple[str, int, int]] = []
+        self.title = ""
+        self.rows: list[tuple[str, list[int]]] = []
 
-    def show(self, rows) -> None:
-        self.rows = list(rows)
+    def show(self, title: str, rows) -> None:
+        self.title, self.rows = title, [(n, list(p)) for n, p in rows]
         self.refresh()
 
     def render(self):
         plt = self.plt
         plt.clear_figure()
         width, height = self.size.width, self.size.height
-        if not self.rows or width < 30 or height < 5:
+        rounds = max((len(p) for _n, p in self.rows), default=0)
+        if not self.rows or rounds == 0 or not any(sum(p) for _n, p in self.rows):
+            return Text(f"{self.title}: none yet (the chart fills in as the season is "
+                        "played)", style="dim")
+        if width < 30 or height < 4:
             return Text("(the chart needs a larger terminal)", style="dim")
-        if not any(td or cas for _n, td, cas in self.rows):
-            return Text("(no touchdowns nor casualties yet: the chart fills in as the "
-                        "season is played)", style="dim")
         rows = self.rows[::-1]                       # plotext draws the first lowest
-        labels = [f"{n[:12]} {td}/{cas}" for n, td, cas in rows]
-        top = max(max(td, cas) for _n, td, cas in rows)
+        labels = [f"{n[:12]} {sum(p)}" for n, p in rows]
+        series = [[p[k] if k < len(p) else 0 for _n, p in rows] for k in range(rounds)]
+        total = max(1, max(sum(p) for _n, p in rows))
         plt.plotsize(width, height)
         plt._set_size(width, height)
         plt.theme(self._get_plotext_theme_name(self.app.theme))
-        plt.multiple_bar(labels, [[td for _n, td, _c in rows], [cas for _n, _t, cas in rows]],
-                         orientation="horizontal", width=0.8, marker=[TD_MARK, CAS_MARK],
-                         label=["touchdowns", "casualties"])
-        step = max(1, round(top / 5))
-        plt.xlim(0, max(1, top))
-        plt.xticks(list(range(0, top + 1, step)))
+        plt.stacked_bar(labels, series, orientation="horizontal", width=0.8,
+                        marker=[shade(k) for k in range(rounds)])
+        step = max(1, round(total / 5))
+        plt.xlim(0, total)
+        plt.xticks(list(range(0, total + 1, step)))
+        plt.title(self.title)
         return Text.from_ansi(plt.build())
 
 
 class LeagueChartScreen(Screen):
     DEFAULT_CSS = """
     LeagueChartScreen #chart-title { height: 1; padding: 0 1; text-style: bold; }
-    LeagueChartScreen TdCasPlot { height: 1fr; }
+    LeagueChartScreen RoundsPlot { height: 1fr; }
     LeagueChartScreen #chart-keys { height: 1; padding: 0 1; color: $text-muted; }
     """
     BINDINGS = [Binding("escape,q", "back", "Back", show=False)]
@@ -74,16 +91,25 @@ class LeagueChartScreen(Screen):
         super().__init__()
         self.league = league
 
+    def legend(self) -> str:
+        rounds = len(self.league.season_series()["rounds"])
+        return "  ".join(f"{shade(k) * 2} round {k + 1}" for k in range(rounds))
+
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"Touchdowns {TD_MARK * 2} and casualties {CAS_MARK * 2} per team "
-                          f"(TD/CAS beside the name) · {plain(self.league.name)}, season "
-                          f"{self.league.season}", no_wrap=True, overflow="ellipsis"),
-                     id="chart-title")
-        yield TdCasPlot(id="chart-plot")
+        legend = self.legend()
+        yield Static(Text(f"{plain(self.league.name)}, season {self.league.season}: "
+                          f"touchdowns and casualties per team"
+                          + (f" · {legend}" if legend else ""),
+                          no_wrap=True, overflow="ellipsis"), id="chart-title")
+        yield RoundsPlot(id="chart-td")
+        yield RoundsPlot(id="chart-cas")
         yield Static("Esc back", id="chart-keys", markup=False)
 
     def on_mount(self) -> None:
-        self.query_one(TdCasPlot).show(chart_rows(self.league))
+        self.query_one("#chart-td", RoundsPlot).show("Touchdowns",
+                                                     chart_rows(self.league, "td"))
+        self.query_one("#chart-cas", RoundsPlot).show("Casualties inflicted",
+                                                      chart_rows(self.league, "cas"))
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -56,22 +56,20 @@ class Field:
 
 
 def house_fields() -> list[Field]:
-    """A line per B0.1 match option but Overtime (rules.state.OPTIONS, the house rules
-    loaded first): on/off, or the option's own choices; its default first."""
-    from squigbowl.rules import plugins, state
+    """A line per B0.1 match option the league sets (league_rules.house_options: every
+    declared match option but Overtime): on/off, or the option's own choices; its default
+    first."""
+    from squigbowl.league.league_rules import house_options
 
-    plugins.load_plugins()
     out = []
-    for name, spec in state.OPTIONS.items():
-        if name == "overtime":
-            continue
+    for spec in house_options():
         if spec.choices:
             values = [(str(c), c) for c in spec.choices]
             at = next((i for i, (_w, v) in enumerate(values) if v == spec.default), 0)
         else:
             values = list(ON_OFF)
             at = 0 if spec.default else 1
-        out.append(Field(f"house:{name}", f"{spec.label} ({spec.rule})", values, at))
+        out.append(Field(f"house:{spec.name}", f"{spec.label} ({spec.rule})", values, at))
     return out
 
 
@@ -329,14 +327,8 @@ class NewLeagueForm(Screen):
             if self.custom_points is None:
                 raise ValueError("custom league points: Enter on the points line to type them")
             pts = self.custom_points
-        house = []
-        for f in self.fields:
-            if f.key.startswith("house:"):
-                name = f.key.removeprefix("house:")
-                if f.value is True:
-                    house.append(name)
-                elif f.value not in (True, False):
-                    house.append(f"{name}={f.value}")
+        house = [(f.key.removeprefix("house:"), f.value) for f in self.fields
+                 if f.key.startswith("house:")]      # a default value is dropped there
         lo = LeagueOptions(**{k: self.field(k).value for k in
                               ("ready_made_teams", "journeymen", "inducements",
                                "spiralling_expenses", "computer_manages")})
@@ -364,7 +356,7 @@ class NewLeagueForm(Screen):
         if not name:
             self.say("The league needs a name: Enter on its line.")
             return
-        if leaguefiles.exists(self.folder, name) if hasattr(leaguefiles, "exists") else False:
+        if leaguefiles.path_of(self.folder, name).exists():
             self.say(f"{name}: a league of this name is already in the leagues folder.")
             return
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2 ** 31)

@@ -58,8 +58,7 @@ def round_name(league, r: int) -> str:
         return "Semi-finals"
     if kind == "final":
         return "Final"
-    robin = sum(1 for rnd in league.rounds if not any(f.playoff for f in rnd))
-    return f"Round {r + 1} of {robin}"
+    return f"Round {r + 1} of {league.round_robin_rounds}"
 
 
 def result_words(league, result) -> str:
@@ -77,17 +76,17 @@ def result_words(league, result) -> str:
 
 
 def coach_words(league, fixture) -> str:
-    words = []
-    for t in (fixture.home, fixture.away):
-        entry = league.entries[t]
-        words.append(plain(entry.person) or "a person" if entry.coach == "person"
-                     else f"computer, {entry.coach}")
-    return " v ".join(words)
+    return " v ".join(plain(league.entries[t].label) for t in (fixture.home, fixture.away))
 
 
 def current_round(league, nxt) -> int:
+    """The round shown: the next fixture's, else the lowest with a match left, else the
+    last played."""
     if nxt is not None:
         return nxt.round
+    left = league.current_round()
+    if left is not None:
+        return left
     played = [r.fixture.round for r in league.results]
     return max(played) if played else 0
 
@@ -160,7 +159,8 @@ class LeagueScreen(Screen):
         self.on_close = on_close
         self.note_text = ""
         self.in_progress = None         # the fixture in progress (its save resumes it)
-        self._summary_shown = False
+        #: the season was over when the screen opened (else its end brings the summary up)
+        self._summary_shown = bool(league.over)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="league-title", markup=False)
@@ -191,7 +191,7 @@ class LeagueScreen(Screen):
         if league.over:
             champ = league.champion
             title += "  ·  season over" + (
-                f": {plain(league.names()[champ])} champions" if champ is not None else "")
+                f": {plain(league.names()[champ])} champion" if champ is not None else "")
         self.query_one("#league-title", Static).update(Text(title, no_wrap=True,
                                                             overflow="ellipsis"))
         self.query_one("#league-table", Static).update(as_text(standings_lines(league)))
@@ -201,39 +201,45 @@ class LeagueScreen(Screen):
         self.query_one("#league-fixtures", Static).update(as_text(fixtures))
         self.query_one("#league-note", Static).update(self.note_text)
         if league.over and not self._summary_shown and self.is_current:
-            self._summary_shown = True
+            self._summary_shown = True          # the season just ended here: its summary
+            self.call_later(self.app.push_screen, SummaryScreen(league))
 
     # -- the keys -----------------------------------------------------------------------------
     def action_play(self) -> None:
+        """Enter: the fixture in progress first (D6.9), else the next one; a fixture of two
+        computer coaches asks watch or skip (D6.1, DD-117; skip only when the computer
+        manages its teams, D6.8: otherwise the commissioner answers on the screens)."""
         league = self.league
         if self.play is None:
             return
-        if self.in_progress is not None:
-            self.play(self, self.in_progress, None)
-            return
-        if league.over:
-            self.reload("The season is over: N starts a new season.")
-            return
-        fixture = league.next_fixture()
+        fixture = self.in_progress
+        if fixture is None:
+            if league.over:
+                self.reload("The season is over: N starts a new season.")
+                return
+            fixture = league.next_fixture()
         if fixture is None:
             self.reload("No fixture can be played now.")
             return
-        coaches = league.coaches_of(fixture)
-        if all(c != "person" for c in coaches):
-            from squigbowl.ui.kit.dialogs import ChoiceDialog
-
-            names = league.names()
-
-            def picked(i) -> None:
-                if i is not None:
-                    self.play(self, fixture, i == 0)
-            self.app.push_screen(ChoiceDialog(
-                f"{plain(names[fixture.home])} v {plain(names[fixture.away])}: two computer "
-                "coaches", ["Watch the match", "Skip to the result"],
-                ["D6.1: the engine plays it; watch it on the match screen, or skip to the "
-                 "result."], cancel=True), picked)
+        if not league.computer_fixture(fixture):
+            self.play(self, fixture, None)
             return
-        self.play(self, fixture, None)
+        from squigbowl.ui.kit.dialogs import ChoiceDialog
+
+        names = league.names()
+        manages = league.rules.league_options.computer_manages
+        options = ["Watch the match", "Skip to the result"] if manages else ["Watch the match"]
+        info = ["D6.1: the engine plays it; watch it on the match screen, or skip to the "
+                "result."] if manages else [
+            "D6.8: the commissioner manages the computer teams, so the match is played on "
+            "the screens (the commissioner answers their pre- and post-match decisions)."]
+
+        def picked(i) -> None:
+            if i is not None:
+                self.play(self, fixture, i == 0)
+        self.app.push_screen(ChoiceDialog(
+            f"{plain(names[fixture.home])} v {plain(names[fixture.away])}: two computer "
+            "coaches", options, info, cancel=True), picked)
 
     def action_sheet(self) -> None:
         from squigbowl.ui.kit.dialogs import ChoiceDialog
@@ -272,7 +278,7 @@ class LeagueScreen(Screen):
         def done(yes) -> None:
             if yes:
                 problem = self.start_season(self)
-                self._summary_shown = False
+                self._summary_shown = bool(self.league.over)
                 self.reload(problem or f"Season {self.league.season} starts: the same teams, "
                             "everything kept (D6.5).")
         self.app.push_screen(ConfirmDialog(
@@ -288,22 +294,20 @@ class LeagueScreen(Screen):
 
 # -- the SPP leaders ------------------------------------------------------------------------
 def leaders_lines(league, top: int = 3) -> list[tuple[str, str]]:
-    """Each team's SPP leaders (D3.8's titles): the `top` players by SPP, with their
-    touchdowns, casualties, completions, interceptions and MVP awards (the sheet's counts)."""
+    """Each team's SPP leaders (`league.spp_leaders`: career SPP, D3.8's title, and this
+    season's touchdowns and casualties)."""
     out = []
-    for entry in league.entries:
-        team = entry.team
-        out.append((plain(team.name), "bold"))
-        ranked = sorted(team.players, key=lambda p: (-p.spp_total(), p.number))[:top]
-        if not ranked or ranked[0].spp_total() == 0:
+    for n, entry in enumerate(league.entries):
+        out.append((f"{plain(entry.team.name)}  ({plain(entry.label)})", "bold"))
+        leaders = [p for p in league.spp_leaders(n, top) if p["spp"]]
+        if not leaders:
             out.append(("   no SPP yet", "dim"))
             continue
-        for p in ranked:
-            s = p.spp
-            out.append((f"  #{p.number:<2} {_clip(p.name, 20):<20} {p.spp_total():>3} SPP  "
-                        f"{_clip(p.title(), 13):<13} TD {s.get('touchdowns', 0)}  "
-                        f"CAS {s.get('casualties', 0)}  CP {s.get('completions', 0)}  "
-                        f"INT {s.get('interceptions', 0)}  MVP {s.get('mvp', 0)}", ""))
+        for p in leaders:
+            out.append((f"  #{p['number']:<2} {_clip(p['name'], 20):<20} "
+                        f"{_clip(p['position'], 12):<12} {p['spp']:>3} SPP  "
+                        f"{_clip(p['title'], 13):<13} this season: TD {p['season_td']}, "
+                        f"CAS {p['season_cas']}", ""))
     return out
 
 
@@ -352,27 +356,20 @@ def summary_lines(league) -> list[tuple[str, str]]:
     """The season summary (D6.5): the champion, the top scorer, the most casualties, the
     deaths, from `league.summary()`; then the final table."""
     s = league.summary()
-    names = league.names()
-    out = []
-    champ = s.get("champion")
-    out.append((f"Champion: {plain(names[champ]) if isinstance(champ, int) else '-'}", "bold"))
+    out = [(f"Champion: {plain(s.get('champion') or '-')}", "bold")]
 
     def who(item, unit) -> str:
         if not item:
             return "-"
-        team = item.get("team")
-        tname = plain(names[team]) if isinstance(team, int) and 0 <= team < len(names) else ""
-        return f"{plain(item.get('name', ''))} ({tname}), {item.get(unit, 0)} {unit.upper()}"
+        return f"{plain(item.get('name', ''))} ({plain(item.get('team', ''))}), " \
+               f"{item.get(unit, 0)} {unit.upper()}"
     out.append((f"Top scorer: {who(s.get('top_scorer'), 'td')}", ""))
     out.append((f"Most casualties: {who(s.get('most_casualties'), 'cas')}", ""))
     deaths = s.get("deaths") or []
     if deaths:
         out.append((f"Deaths ({len(deaths)}):", ""))
         for d in deaths:
-            team = d.get("team")
-            tname = plain(names[team]) if isinstance(team, int) and 0 <= team < len(names) \
-                else ""
-            out.append((f"  {plain(d.get('name', ''))} ({tname})", ""))
+            out.append((f"  {plain(d.get('name', ''))} ({plain(d.get('team', ''))})", ""))
     else:
         out.append(("Deaths: none", ""))
     out.append(("", ""))
