@@ -202,6 +202,10 @@ def made_league(tmp_path, coaches=("person", "easy", "easy", "easy"), **rules):
     return folder, leagues, league
 
 
+def lg_results(app):
+    return app.screen.league.results
+
+
 def play_round(league, n=None):
     """The playable fixtures, played headless by the computer (both sides)."""
     from squigbowl.league.league import play_computer_fixture
@@ -211,7 +215,7 @@ def play_round(league, n=None):
         fixture = league.next_fixture()
         if fixture is None:
             break
-        play_computer_fixture(league, fixture)
+        league.record_result(fixture, play_computer_fixture(league, fixture))
         done += 1
 
 
@@ -243,7 +247,7 @@ async def test_d6_4_the_chart_and_the_spp_leaders_show_the_seasons_figures(tmp_p
     from squigbowl.ui.league.league_screen import LeadersScreen
 
     folder, leagues, league = made_league(tmp_path, coaches=("easy",) * 4)
-    play_round(league, 2)
+    play_round(league, 3)                   # round 1, and round 2's first match
     leaguefiles.save(league, leagues)
     app = make_app(tmp_path, folder)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -253,19 +257,26 @@ async def test_d6_4_the_chart_and_the_spp_leaders_show_the_seasons_figures(tmp_p
         await pilot.pause()
         assert isinstance(app.screen, LeagueChartScreen)
         text = drawn(app)
-        for row in rows:
-            assert f"{row.name[:12]} {row.td_for}/{row.cas_for}" in text
-        assert "touchdowns" in text and "casualties" in text
+        td, cas = text.split("Casualties inflicted")
+        assert "Touchdowns" in td and "░░ round 1" in text and "▒▒ round 2" in text
+        for row in rows:                    # each team's total beside its name, both charts
+            assert f"{row.name[:12]} {row.td_for}" in td
+            assert f"{row.name[:12]} {row.cas_for}" in cas
+        assert sum(r.td_for for r in rows) == sum(sum(r.score) for r in lg_results(app))
         await pilot.press("escape", "l")
         await pilot.pause()
         assert isinstance(app.screen, LeadersScreen)
         text = drawn(app)
         lg = app.screen.league
-        for entry in lg.entries:
-            assert entry.team.name in text
-            best = max(entry.team.players, key=lambda p: (p.spp_total(), -p.number))
-            if best.spp_total():
-                assert f"{best.spp_total():>3} SPP" in text and best.name[:20] in text
+        for n, entry in enumerate(lg.entries):
+            assert f"{entry.team.name}  (computer (easy))" in text
+            best = lg.spp_leaders(n, 1)[0]
+            if best["spp"]:
+                assert f"{best['name'][:20]:<20}" in text
+                assert f"{best['spp']:>3} SPP" in text
+            else:
+                assert "no SPP yet" in text
+        assert any(lg.spp_leaders(n, 1)[0]["spp"] for n in range(4))
 
 
 async def test_d6_5_the_season_summary_at_the_seasons_end_then_a_new_season(tmp_path):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
@@ -51,7 +52,12 @@ class RoundsPlot(PlotextPlot):
 
     def show(self, title: str, rows) -> None:
         self.title, self.rows = title, [(n, list(p)) for n, p in rows]
+        self.styles.height = self.plot_height()
         self.refresh()
+
+    def plot_height(self) -> int:
+        """One row a team (no bar straddles two), the title, the axis and its numbers."""
+        return len(self.rows) + 4
 
     def render(self):
         plt = self.plt
@@ -67,10 +73,11 @@ class RoundsPlot(PlotextPlot):
         labels = [f"{n[:12]} {sum(p)}" for n, p in rows]
         series = [[p[k] if k < len(p) else 0 for _n, p in rows] for k in range(rounds)]
         total = max(1, max(sum(p) for _n, p in rows))
+        plt.theme(self._get_plotext_theme_name(self.app.theme))
+        height = self.plot_height()
         plt.plotsize(width, height)
         plt._set_size(width, height)
-        plt.theme(self._get_plotext_theme_name(self.app.theme))
-        plt.stacked_bar(labels, series, orientation="horizontal", width=0.8,
+        plt.stacked_bar(labels, series, orientation="horizontal", width=0.2,
                         marker=[shade(k) for k in range(rounds)])
         step = max(1, round(total / 5))
         plt.xlim(0, total)
@@ -82,7 +89,8 @@ class RoundsPlot(PlotextPlot):
 class LeagueChartScreen(Screen):
     DEFAULT_CSS = """
     LeagueChartScreen #chart-title { height: 1; padding: 0 1; text-style: bold; }
-    LeagueChartScreen RoundsPlot { height: 1fr; }
+    LeagueChartScreen #chart-scroll { height: 1fr; scrollbar-size-vertical: 1; }
+    LeagueChartScreen RoundsPlot { height: 8; }
     LeagueChartScreen #chart-keys { height: 1; padding: 0 1; color: $text-muted; }
     """
     BINDINGS = [Binding("escape,q", "back", "Back", show=False)]
@@ -101,11 +109,13 @@ class LeagueChartScreen(Screen):
                           f"touchdowns and casualties per team"
                           + (f" · {legend}" if legend else ""),
                           no_wrap=True, overflow="ellipsis"), id="chart-title")
-        yield RoundsPlot(id="chart-td")
-        yield RoundsPlot(id="chart-cas")
-        yield Static("Esc back", id="chart-keys", markup=False)
+        with VerticalScroll(id="chart-scroll"):
+            yield RoundsPlot(id="chart-td")
+            yield RoundsPlot(id="chart-cas")
+        yield Static("↑/↓ scroll · Esc back", id="chart-keys", markup=False)
 
     def on_mount(self) -> None:
+        self.query_one("#chart-scroll").focus()
         self.query_one("#chart-td", RoundsPlot).show("Touchdowns",
                                                      chart_rows(self.league, "td"))
         self.query_one("#chart-cas", RoundsPlot).show("Casualties inflicted",

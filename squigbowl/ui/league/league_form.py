@@ -30,8 +30,9 @@ from squigbowl.league import leaguefiles, teamfiles
 from squigbowl.text import plain
 from squigbowl.ui.kit.safe import content
 
-KEYS = ("↑↓ move · ←→/Space change · Enter edit · Tab teams/options · c coach · p person's "
-        "name · Ctrl+G create · Esc back")
+KEYS = "←→/Space change · Enter edit · Tab teams · c coach · p name · Ctrl+G create · Esc"
+#: the widest options line (the options list is 44 columns: the teams get the rest)
+LINE_W = 40
 COACH_WORDS = {"person": "person", "easy": "computer (easy)", "normal": "computer (normal)",
                "hard": "computer (hard)"}
 ON_OFF = (("on", True), ("off", False))
@@ -86,16 +87,16 @@ def option_fields() -> list[Field]:
         Field("playoffs", "Play-offs", [("none", "none"), ("final, top two", "final"),
                                         ("semi-finals and final", "semis")]),
         *house_fields(),
-        Field("overtime", "Overtime in round-robin matches (A2.10)",
+        Field("overtime", "Overtime in round robin (A2.10)",
               [("off", False), ("on", True)]),
-        Field("ready_made_teams", "Ready-made starting teams (D1.2)", list(ON_OFF)),
+        Field("ready_made_teams", "Ready-made teams (D1.2)", list(ON_OFF)),
         Field("journeymen", "Journeymen (D3.13)", list(ON_OFF)),
         Field("inducements", "Inducements (D4)", list(ON_OFF)),
         Field("spiralling_expenses", "Spiralling expenses (D3.4)", list(ON_OFF)),
         Field("turn_limit", "Turn time limit (D6.7)", [("off", 0), ("2 minutes", 120),
                                                       ("3 minutes", 180),
                                                       ("4 minutes", 240)]),
-        Field("computer_manages", "Computer coaches manage their teams (D6.8)",
+        Field("computer_manages", "Computer coaches manage (D6.8)",
               list(ON_OFF)),
     ]
 
@@ -117,7 +118,7 @@ class NewLeagueForm(Screen):
     DEFAULT_CSS = """
     NewLeagueForm #form-title { height: 1; padding: 0 1; text-style: bold; }
     NewLeagueForm #form-body { height: 1fr; }
-    NewLeagueForm #form-options { width: 1fr; height: 1fr; }
+    NewLeagueForm #form-options { width: 44; height: 1fr; }
     NewLeagueForm #form-teams { width: 1fr; height: 1fr; }
     NewLeagueForm #form-note { height: auto; padding: 0 1; color: $warning; }
     NewLeagueForm #form-keys { height: auto; padding: 0 1; color: $text-muted; }
@@ -168,15 +169,19 @@ class NewLeagueForm(Screen):
         elif f.key == "points" and f.value is None:
             pts = self.custom_points
             words = f"custom {'-'.join(map(str, pts))}" if pts else "custom (Enter: type it)"
-        return f"{f.label}: {words}"
+        room = max(8, LINE_W - len(words) - 2)
+        label = f.label if len(f.label) <= room else f.label[:room - 1] + "…"
+        return f"{label}: {words}"
 
     def team_line(self, i: int) -> str:
         t = self.teams[i]
         mark = f"{self.entered.index(i) + 1:>2}" if i in self.entered else " ·"
-        coach = COACH_WORDS[t.coach]
+        coach = COACH_WORDS[t.coach].replace("computer ", "cpu ")
         if t.coach == "person":
-            coach += f" ({t.person})" if t.person else " (p: name)"
-        return f"{mark} {self.teams[i].listed.line}  — {coach}"
+            coach += f" {t.person}" if t.person else " (p: name)"
+        name = plain(t.team.name)
+        name = name if len(name) <= 16 else name[:15] + "…"
+        return f"{mark} {name:<16} {coach}"
 
     def redraw(self) -> None:
         opts = self.query_one("#form-options", OptionList)

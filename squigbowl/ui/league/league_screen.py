@@ -24,8 +24,7 @@ from textual.widgets import Static
 
 from squigbowl.text import plain
 
-KEYS = ("Enter play next · s sheet · c chart · l leaders · v summary · N new season · "
-        "Esc back")
+KEYS = "Enter play · s sheet · c chart · l leaders · v summary · N new season · Esc back"
 #: the standings' short words for the D6.4 rule that decided a place (the league's words)
 DECIDED = {"points": "points", "head-to-head": "head-to-head",
            "touchdown difference": "TD difference", "touchdowns": "touchdowns",
@@ -296,7 +295,7 @@ class LeagueScreen(Screen):
 def leaders_lines(league, top: int = 3) -> list[tuple[str, str]]:
     """Each team's SPP leaders (`league.spp_leaders`: career SPP, D3.8's title, and this
     season's touchdowns and casualties)."""
-    out = []
+    out = [("Career SPP and title (D3.8); TD and CAS: this season", "dim")]
     for n, entry in enumerate(league.entries):
         out.append((f"{plain(entry.team.name)}  ({plain(entry.label)})", "bold"))
         leaders = [p for p in league.spp_leaders(n, top) if p["spp"]]
@@ -304,10 +303,10 @@ def leaders_lines(league, top: int = 3) -> list[tuple[str, str]]:
             out.append(("   no SPP yet", "dim"))
             continue
         for p in leaders:
-            out.append((f"  #{p['number']:<2} {_clip(p['name'], 20):<20} "
-                        f"{_clip(p['position'], 12):<12} {p['spp']:>3} SPP  "
-                        f"{_clip(p['title'], 13):<13} this season: TD {p['season_td']}, "
-                        f"CAS {p['season_cas']}", ""))
+            out.append((f"  #{p['number']:<2} {_clip(p['name'], 18):<18} "
+                        f"{_clip(p['position'], 12):<12} {p['spp']:>3} SPP "
+                        f"{_clip(p['title'], 13):<13} TD {p['season_td']} CAS "
+                        f"{p['season_cas']}", ""))
     return out
 
 
