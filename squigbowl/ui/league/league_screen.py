@@ -286,9 +286,12 @@ class LeagueScreen(Screen):
              "join or leave with `squigbowl league` on the command line."]), done)
 
     def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        """Left (Esc) or the app closing: the league's claim is freed (`on_close`)."""
         if self.on_close is not None:
             self.on_close(self)
-        self.app.pop_screen()
 
 
 # -- the SPP leaders ------------------------------------------------------------------------
