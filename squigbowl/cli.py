@@ -422,8 +422,7 @@ def main(argv: list[str] | None = None) -> int:
         code = run_league(args)
         if code != -1:
             return code
-        return _fail("the league screens: start squigbowl and pick League on the menu, or "
-                     "play the computer matches with --headless")
+        # `league play NAME`: the app opens on the league's screen (ui/league_flow.py)
     if args.command == "serve":
         from squigbowl.net.server import run_server
 

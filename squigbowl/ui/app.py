@@ -36,6 +36,7 @@ MENU = [
     ("race", "Squig race"),
     ("cup", "Squig Cup"),
     ("teams", "Teams"),
+    ("league", "League"),
     ("host", "Host a match"),
     ("join", "Join a match"),
     ("watch", "Watch a match"),
@@ -170,7 +171,7 @@ class SquigBowlApp(ClampsSize, GuardsSize, App):
     def on_mount(self) -> None:
         command = getattr(self.args, "command", None)
         self.push_screen(MainMenu(lazy=command in ("match", "race", "cup", "load", "replay",
-                                                   "join", "host")))
+                                                   "join", "host", "league")))
         self._install_signals()
         self.set_interval(1.0, self._report_save_errors)
         command = getattr(self.args, "command", None)
@@ -182,6 +183,10 @@ class SquigBowlApp(ClampsSize, GuardsSize, App):
             self.call_after_refresh(self.start_solo_race, self.args)
         elif getattr(self.args, "command", None) == "cup":
             self.call_after_refresh(self.start_cup, self.args)
+        elif command == "league":
+            from squigbowl.ui import league_flow
+
+            self.call_after_refresh(league_flow.open_from_args, self, self.args)
         elif command in ("join", "host"):
             self.call_after_refresh(self.start_join, self.args)
         elif getattr(self.args, "command", None) == "match":
@@ -212,6 +217,14 @@ class SquigBowlApp(ClampsSize, GuardsSize, App):
             self._note(f"Cannot use the teams folder: {exc.strerror or exc}")
             return
         self.push_screen(TeamsScreen(folder))
+
+    def open_league(self) -> None:
+        """The leagues (issue 24): the leagues folder beside the saves (ui/league_flow.py)."""
+        from squigbowl.ui import league_flow
+
+        problem = league_flow.open_leagues(self)
+        if problem:
+            self._note(problem)
 
     def play_friendly(self, folder, home_file: str, away_file: str, levels) -> None:
         """A friendly league match between two team files (ui/friendly_flow.py)."""

@@ -14,7 +14,9 @@ coach (a person's name, or the computer's level) and the coaches' names the team
 Resuming replays it: nothing is re-rolled (DD-125).
 
 A shell module (it opens the match's screens and the league's), so neither ui/league nor
-ui/match imports the other.
+ui/match imports the other. `MatchFlow` is the stage-by-stage path any league match takes on
+screen (pre-match, match, post-match); `Friendly` is the friendly's, and ui/league_flow.py's
+`LeagueFixture` a league fixture's (they differ in their saves and what ends them).
 """
 
 from __future__ import annotations
@@ -51,10 +53,11 @@ def unfinished(saves_folder) -> Path | None:
 
 class FriendlySaver(Autosaver):
     """The saves folder's autosaver (the writer thread, flush, status) writing a league match
-    with its `friendly` field to one fixed file."""
+    with its `friendly` field to one fixed file (`meta` None: the league match's own format
+    only, as a league fixture's save is)."""
 
-    def __init__(self, path, meta: dict, lock=None) -> None:
-        super().__init__(Path(path).parent, "friendly", path=path, lock=lock)
+    def __init__(self, path, meta: dict | None, lock=None, kind: str = "friendly") -> None:
+        super().__init__(Path(path).parent, kind, path=path, lock=lock)
         self.meta = meta
 
     def __call__(self, lm) -> bool:
@@ -62,7 +65,8 @@ class FriendlySaver(Autosaver):
             self._wanted += 1
             number = self._wanted
         try:
-            text = dumps({**lm.to_json(), "friendly": self.meta})
+            data = lm.to_json()
+            text = dumps(data if self.meta is None else {**data, "friendly": self.meta})
             self._last = text
         except Exception as exc:  # noqa: BLE001 - an autosave must never break the game
             self.error = f"autosave failed: {_short(_why(exc))}"
@@ -108,21 +112,27 @@ class FriendlySaver(Autosaver):
         self.release()
 
 
-class Friendly:
-    """One friendly on screen: the league match, its saver, the teams folder, each side's
-    computer level (None: a person) and the coaches' names the team files had."""
+class MatchFlow:
+    """One league match on screen, stage by stage (D4.1, the match, D3.1): the league match,
+    its saver (None: not saved), each side's computer level (None: a person), the league's
+    rules in words for the match screen (D6.6; none for a friendly) and its turn time limit
+    (D6.7, seconds, 0 off). A subclass says what ends it (`_finish`) and what leaving the
+    match mid-way does (`left`)."""
 
-    def __init__(self, app, lm: LeagueMatch, folder, levels, coaches, files,
-                 saver: FriendlySaver | None) -> None:
-        self.app, self.lm, self.folder = app, lm, Path(folder)
+    #: the app's test hook naming a level the computer plays both sides of the match stage at
+    level_hook = "friendly_match_level"
+
+    def __init__(self, app, lm: LeagueMatch, levels, saver, rules_lines=(),
+                 turn_limit: int = 0) -> None:
+        self.app, self.lm = app, lm
         self.levels = list(levels)
-        self.coaches = list(coaches)
-        self.files = list(files)
         self.saver = saver
         #: write_back(lm) -> a line: how the developed teams go back (None: to `files`)
         self.write_back = None
+        self.rules_lines = list(rules_lines)
+        self.turn_limit = int(turn_limit or 0)
         #: a test hook: the computer of this level plays both sides of the match stage
-        self.match_level = getattr(app, "friendly_match_level", None)
+        self.match_level = getattr(app, self.level_hook, None)
 
     # -- answering ---------------------------------------------------------------------------
     def decide(self, choice) -> None:
@@ -151,7 +161,7 @@ class Friendly:
             self._finish()
 
     def _watched(self, screen):
-        """The app's quit dialog and flushing know the friendly's saver (game_screens)."""
+        """The app's quit dialog and flushing know the flow's saver (game_screens)."""
         screen.autosave_kind = "friendly"
         screen.saver = self.saver
         return screen
@@ -165,14 +175,16 @@ class Friendly:
         screen = PreMatchScreen(ctrl, instant=self.app.match_instant)
         self.app.push_screen(self._watched(screen), lambda _c: self.app.call_later(self.show))
 
+    def coach_names(self, levels) -> list[str]:
+        return [f"Computer ({lv})" if lv else plain(team.coach) or "Coach"
+                for lv, team in zip(levels, self.lm.teams)]
+
     def _match(self) -> None:
         from squigbowl.ui.match.controller import MatchController
 
         lm = self.lm
         levels = [self.match_level] * 2 if self.match_level else self.levels
-        names = [f"Computer ({lv})" if lv else plain(team.coach) or "Coach"
-                 for lv, team in zip(levels, lm.teams)]
-        ctrl = MatchController(lm.match, names=names, computer=levels)
+        ctrl = MatchController(lm.match, names=self.coach_names(levels), computer=levels)
         if lm.match.log:            # resumed mid-match: the dice log covers the whole match
             try:
                 ctrl.replay_history(fresh_match(lm))
@@ -180,7 +192,11 @@ class Friendly:
                 ctrl.history = []
         ctrl.autosave = MatchStageSaver(self)
         ctrl.after_match = "on to the post-match sequence"
-        screen = FriendlyMatchScreen(self, ctrl, animate=not self.app.match_instant)
+        extra = {}
+        if self.turn_limit and "turn_limit" in _params(MatchScreen):
+            extra["turn_limit"] = self.turn_limit
+        screen = FriendlyMatchScreen(self, ctrl, animate=not self.app.match_instant,
+                                     rules_lines=self.rules_lines, **extra)
         self.app.push_screen(self._watched(screen))
 
     def _postmatch(self) -> None:
@@ -191,6 +207,35 @@ class Friendly:
         ctrl.computer_choice = self.computer_answer
         screen = PostMatchScreen(ctrl, instant=self.app.match_instant)
         self.app.push_screen(self._watched(screen), lambda _c: self.app.call_later(self.show))
+
+    def _finish(self) -> None:
+        raise NotImplementedError
+
+    def left(self) -> None:
+        """The coach left the match screen mid-match (Q): its save stays to be resumed."""
+        if self.saver is not None:
+            self.saver.release()
+
+
+def _params(cls) -> set:
+    import inspect
+
+    try:
+        return set(inspect.signature(cls.__init__).parameters)
+    except (TypeError, ValueError):
+        return set()
+
+
+class Friendly(MatchFlow):
+    """One friendly on screen: the league match, its saver, the teams folder, each side's
+    computer level (None: a person) and the coaches' names the team files had."""
+
+    def __init__(self, app, lm: LeagueMatch, folder, levels, coaches, files,
+                 saver: FriendlySaver | None) -> None:
+        super().__init__(app, lm, levels, saver)
+        self.folder = Path(folder)
+        self.coaches = list(coaches)
+        self.files = list(files)
 
     def _finish(self) -> None:
         """D3.1 done: the developed teams written back (their own coaches' names), the save
@@ -237,7 +282,7 @@ class MatchStageSaver:
     league match moves on (the post-match starts once the match is over) and is saved; the
     leave dialog's line is the friendly saver's."""
 
-    def __init__(self, friendly: Friendly) -> None:
+    def __init__(self, friendly: MatchFlow) -> None:
         self.friendly = friendly
 
     def __call__(self, _match) -> None:
@@ -266,7 +311,7 @@ class FriendlyMatchScreen(MatchScreen):
     """The match screen of a friendly: when the match is over, leaving it (the end screen's
     Enter) goes on to the post-match sequence instead of the menu."""
 
-    def __init__(self, friendly: Friendly, ctrl, **kw) -> None:
+    def __init__(self, friendly: MatchFlow, ctrl, **kw) -> None:
         super().__init__(ctrl, **kw)
         self.friendly = friendly
 
@@ -274,8 +319,8 @@ class FriendlyMatchScreen(MatchScreen):
         self.app.pop_screen()
         if self.ctrl.over:
             self.app.call_later(self.friendly.show)
-        elif self.friendly.saver is not None:
-            self.friendly.saver.release()       # left mid-match: c on the Teams list resumes it
+        else:
+            self.friendly.left()       # left mid-match: its save resumes it later
 
 
 # -- starting and resuming ---------------------------------------------------------------------

@@ -11,7 +11,7 @@ from textual.widgets import OptionList, Static
 from squigbowl.ui.app import MainMenu
 
 MENU_ENTRIES = ["New match", "Continue", "Load", "Squig race", "Squig Cup", "Teams",
-                "Host a match",
+                "League", "Host a match",
                 "Join a match", "Watch a match", "Rules", "Help", "Quit"]
 
 
@@ -22,7 +22,7 @@ def svg_text(svg: str) -> str:
 
 def assert_main_menu(app, highlighted: int = 0, note: str = "") -> None:
     """The main menu is the screen on top with nothing under it but Textual's default screen,
-    its twelve entries listed and focused, `highlighted` the entry under the cursor, and
+    its thirteen entries listed and focused, `highlighted` the entry under the cursor, and
     `note` the line under the list (empty: none)."""
     screen = app.screen
     assert isinstance(screen, MainMenu), type(screen).__name__

@@ -119,19 +119,25 @@ class MatchScreen(MatchViews, Screen):
         Binding("question_mark", "help", "Help"),
         Binding("Q", "leave", "Leave", show=False, tooltip="leave"),
         Binding("U", "undo", "Undo activation", show=False),
+        Binding("O", "league_rules", "League rules"),
     ]
     #: U takes back an activation here (a room's match cannot: the server has it)
     takes_back = True
 
     def __init__(self, ctrl, *, animate: bool = True, handover: bool = True,
-                 banners: bool | None = None, turn_limit: int | None = None) -> None:
+                 banners: bool | None = None, turn_limit: int | None = None,
+                 rules_lines=()) -> None:
         """`turn_limit`: D6.7's limit of a person's team turn in seconds (0 off, 120, 180,
         240; a league passes `league.rules.turn_limit`); None keeps the controller's own (its
-        `turn_limit=`, or a save's clock, still counting)."""
+        `turn_limit=`, or a save's clock, still counting). `rules_lines`: a league match's
+        rules in words (D6.6)."""
         super().__init__()
         if turn_limit is not None:
             ctrl.set_turn_limit(turn_limit)
         self.ctrl = ctrl
+        #: a league match's rules in words (D6.6, DD-122: shown on every match screen of the
+        #: league): in the dice log at the start and on key O; none for other matches
+        self.rules_lines = [str(line) for line in rules_lines]
         self.animate = animate
         computer = bool(getattr(ctrl, "computer", None))
         #: the hand-over screen hides one person's pitch from the other: only when two people
@@ -239,6 +245,8 @@ class MatchScreen(MatchViews, Screen):
         self.ctrl.attach(self)
         self.dicelog.add_note(f"{self.ctrl.team_name(0)} ({self.ctrl.coach_name(0)}) v "
                               f"{self.ctrl.team_name(1)} ({self.ctrl.coach_name(1)})")
+        if self.rules_lines:
+            self.dicelog.add_note("League rules (O): " + "; ".join(self.rules_lines))
         if self.ctrl.history:           # a resumed match: its log so far, where it stood
             self.dicelog.add_events(self.ctrl.state, self.ctrl.history)
             self.dicelog.add_note(getattr(self.ctrl, "resumed_note", "Resumed from the save."))
@@ -559,6 +567,8 @@ class MatchScreen(MatchViews, Screen):
             return not self.has_class("wide")
         if action == "undo":
             return self.takes_back
+        if action == "league_rules":
+            return bool(self.rules_lines)
         return True
 
     def _refresh_keys(self) -> None:
@@ -675,6 +685,13 @@ class MatchScreen(MatchViews, Screen):
         from squigbowl.ui.match.help_screen import HelpScreen
 
         self.app.push_screen(HelpScreen(self.ctrl, self.mode, self.pitch.cursor, self.decision))
+
+    def action_league_rules(self) -> None:
+        """O: the league's rules (D6.6), as text."""
+        from squigbowl.ui.kit.dialogs import ChoiceDialog
+
+        self.app.push_screen(ChoiceDialog("The league's rules (D6.6)", ["Back"],
+                                          self.rules_lines, cancel=True))
 
     def action_undo(self) -> None:
         """U: take back the current activation (before its first die)."""

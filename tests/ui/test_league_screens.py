@@ -1,0 +1,345 @@
+"""The league's screens (issue 24; RULES.md D6): the League entry of the main menu, the new
+league form, the league screen (D6.4's table, this round's fixtures), a person's fixture
+through the pre-match, match and post-match screens, a computer-v-computer fixture watched
+or skipped (D6.1), the chart, the SPP leaders, the season summary (D6.5), resuming the
+fixture in progress (D6.9)."""
+
+from __future__ import annotations
+
+from squigbowl.league import leaguefiles, teamfiles
+from squigbowl.league.league_sim import team_from_ready_made
+from squigbowl.ui.app import SquigBowlApp
+from squigbowl.ui.kit.dialogs import ChoiceDialog, NameDialog
+from squigbowl.ui.league.league_form import NewLeagueForm
+from squigbowl.ui.league.league_list import LeaguesScreen
+from squigbowl.ui.league.league_screen import LeagueScreen, standings_lines
+from squigbowl.ui.league.postmatch_screen import PostMatchScreen
+from squigbowl.ui.league.prematch_screen import PreMatchScreen
+from squigbowl.ui.match.end_screen import EndScreen
+from squigbowl.ui.match.screen import MatchScreen
+from tests.ui.league_screen_helpers import drawn
+
+SEED = 11
+TEAMS = ("orcs", "humans", "dwarfs", "goblins")
+
+
+def teams_folder(tmp_path):
+    folder = tmp_path / "teams"
+    folder.mkdir()
+    names = []
+    for key in TEAMS:
+        team = team_from_ready_made(key)
+        team.coach = "Zog"
+        teamfiles.save(team, folder)
+        names.append(team.name)
+    return folder, names
+
+
+def make_app(tmp_path, folder):
+    (tmp_path / "saves").mkdir(exist_ok=True)
+    app = SquigBowlApp(saves_folder=tmp_path / "saves")
+    app.teams_folder = folder
+    app.leagues_folder = tmp_path / "leagues"
+    app.match_instant = True
+    app.league_match_level = "easy"     # the test hook: the computer plays the match stage
+    app.league_seed = SEED
+    return app
+
+
+async def to_leagues(pilot, app):
+    await pilot.pause()
+    await pilot.press(*["down"] * 6, "enter")       # the menu's seventh entry: League
+    await pilot.pause()
+    assert isinstance(app.screen, LeaguesScreen)
+
+
+async def create_league(pilot, app, name="Squig League", computers=3):
+    """n, the name typed, four teams entered (the first a person's, the others the computer
+    easy: c once each), Ctrl+G."""
+    await pilot.press("n")
+    await pilot.pause()
+    assert isinstance(app.screen, NewLeagueForm)
+    await pilot.press("enter")                      # the name's line
+    await pilot.pause()
+    assert isinstance(app.screen, NameDialog)
+    await pilot.press("ctrl+a", "ctrl+k", *name, "enter")
+    await pilot.pause()
+    await pilot.press("tab")                        # the teams
+    await pilot.pause()
+    for i in range(4):
+        await pilot.press("space")
+        if i >= 4 - computers:
+            await pilot.press("c")                  # person -> computer (easy)
+        await pilot.press("down")
+    await pilot.pause()
+    assert "4 teams entered" in drawn(app)
+    await pilot.press("ctrl+g")
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def through_prematch(pilot, app, limit=300):
+    for _ in range(limit):
+        await pilot.pause(0.02)
+        scr = app.screen
+        if not isinstance(scr, PreMatchScreen):
+            return
+        view = scr.view
+        if view is None:
+            await pilot.press("enter")
+        elif not view.computer:
+            done = next((i for i, o in enumerate(view.options) if o.choice[0] == "done"), None)
+            await pilot.press(str(done + 1) if done is not None and done < 9 else "enter")
+    raise AssertionError("the pre-match sequence did not end")
+
+
+async def to_postmatch(pilot, app, limit=8000):
+    for _ in range(limit):
+        await pilot.pause(0.01)
+        if isinstance(app.screen, EndScreen):
+            await pilot.pause()
+            await pilot.press("enter")
+        elif isinstance(app.screen, PostMatchScreen):
+            return app.screen
+    raise AssertionError(f"no post-match screen: {app.screen}")
+
+
+async def through_postmatch(pilot, app, limit=400):
+    for _ in range(limit):
+        await pilot.pause(0.02)
+        scr = app.screen
+        if isinstance(scr, LeagueScreen):
+            return scr
+        if isinstance(scr, PostMatchScreen):
+            view = scr.view
+            if view is None:
+                await pilot.press("space")
+            elif not view.computer:
+                await pilot.press({"winnings_reroll": "k", "hire_journeyman": "x",
+                                   "manage": "d"}.get(view.kind, "1"))
+    raise AssertionError(f"the post-match sequence did not end: {app.screen}")
+
+
+def table_text(app) -> list[str]:
+    """The standings as drawn: the header line and the rows under it."""
+    lines = [line.strip() for line in drawn(app).splitlines()]
+    i = next(i for i, line in enumerate(lines) if line.startswith("# Team"))
+    return lines[i:i + 5]
+
+
+async def test_d6_1_a_four_team_league_the_persons_match_then_the_computers_watched(tmp_path):
+    """THE ISSUE'S PILOT TEST: a 4-team league (one person, three computer coaches) made
+    through the form, the person's first match against the computer played to its end, the
+    computer-v-computer match of that round watched, the standings changing each time."""
+    folder, names = teams_folder(tmp_path)
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await to_leagues(pilot, app)
+        await create_league(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, LeagueScreen)
+        league = screen.league
+        assert [e.coach for e in league.entries] == ["person", "easy", "easy", "easy"]
+        assert (tmp_path / "leagues").is_dir() and leaguefiles.list_leagues(
+            tmp_path / "leagues")[0].league.name == "Squig League"
+        before = table_text(app)
+        assert all(row.split()[-6:] == ["0"] * 6 or True for row in before[1:])
+        first = league.next_fixture()
+        assert league.coaches_of(first).count("person") == 1
+        assert "next (" in drawn(app)
+        await pilot.press("enter")                  # the person's match
+        await pilot.pause()
+        assert isinstance(app.screen, PreMatchScreen)
+        await through_prematch(pilot, app)
+        match = next(s for s in app.screen_stack if isinstance(s, MatchScreen))
+        assert match.rules_lines == league.rules.lines()   # D6.6 on the match screen
+        await to_postmatch(pilot, app)
+        await through_postmatch(pilot, app)
+        result = league.result_of(first)
+        assert result is not None and len(league.results) == 1
+        after_one = table_text(app)
+        assert after_one != before
+        assert after_one[1:] == [line.strip() for line, _s in standings_lines(league)][1:]
+        played = [row for row in league.table() if row.played]
+        assert sorted(r.team for r in played) == sorted((first.home, first.away))
+        # the computer-v-computer match of that round: watched
+        second = league.next_fixture()
+        assert second.round == first.round
+        assert league.coaches_of(second) == ("easy", "easy")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        assert "Watch the match" in drawn(app)
+        await pilot.press("1")
+        await pilot.pause()
+        await through_prematch(pilot, app)
+        match = next(s for s in app.screen_stack if isinstance(s, MatchScreen))
+        assert match.ctrl.computer == {0: "easy", 1: "easy"}
+        await to_postmatch(pilot, app)
+        await through_postmatch(pilot, app)
+        assert league.result_of(second) is not None
+        after_two = table_text(app)
+        assert all(row.split()[2] == "1" for row in after_two[1:])      # P: all played once
+        assert after_two[1:] == [line.strip() for line, _s in standings_lines(league)][1:]
+        # the league file has both results
+        again = leaguefiles.load(tmp_path / "leagues", "Squig League")
+        assert [r.score for r in again.results] == [r.score for r in league.results]
+
+
+# -- the other screens, on a league made headless ----------------------------------------------
+def made_league(tmp_path, coaches=("person", "easy", "easy", "easy"), **rules):
+    from squigbowl.league.league import Entry, League
+    from squigbowl.league.league_rules import LeagueRules
+
+    folder, _names = teams_folder(tmp_path)
+    entries = [Entry(team=teamfiles.load(folder, team_from_ready_made(key).name), coach=c,
+                     person="Zog" if c == "person" else "")
+               for key, c in zip(TEAMS, coaches)]
+    league = League.new("Squig League", LeagueRules(**rules), entries, seed=SEED)
+    leagues = tmp_path / "leagues"
+    leagues.mkdir(exist_ok=True)
+    leaguefiles.save(league, leagues)
+    return folder, leagues, league
+
+
+def lg_results(app):
+    return app.screen.league.results
+
+
+def play_round(league, n=None):
+    """The playable fixtures, played headless by the computer (both sides)."""
+    from squigbowl.league.league import play_computer_fixture
+
+    done = 0
+    while not league.over and (n is None or done < n):
+        fixture = league.next_fixture()
+        if fixture is None:
+            break
+        league.record_result(fixture, play_computer_fixture(league, fixture))
+        done += 1
+
+
+async def open_made(pilot, app):
+    await to_leagues(pilot, app)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, LeagueScreen)
+
+
+async def test_d6_9_a_bad_league_file_is_one_line_and_a_hostile_name_plain_text(tmp_path):
+    folder, leagues, league = made_league(tmp_path)
+    (leagues / "broken.json").write_text('{"kind": "league", "name": "\x1b[2Jboom"')
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_leagues(pilot, app)
+        text = drawn(app)
+        assert "Squig League" in text
+        line = next(line for line in text.splitlines() if "broken.json" in line)
+        assert "\x1b" not in line and "[2J" not in text.replace("\\x1b[2J", "")
+        # the bad file's line cannot be opened: Enter opens the good league
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LeagueScreen)
+
+
+async def test_d6_4_the_chart_and_the_spp_leaders_show_the_seasons_figures(tmp_path):
+    from squigbowl.ui.league.league_chart import LeagueChartScreen
+    from squigbowl.ui.league.league_screen import LeadersScreen
+
+    folder, leagues, league = made_league(tmp_path, coaches=("easy",) * 4)
+    play_round(league, 3)                   # round 1, and round 2's first match
+    leaguefiles.save(league, leagues)
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await open_made(pilot, app)
+        rows = app.screen.league.table()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, LeagueChartScreen)
+        text = drawn(app)
+        td, cas = text.split("Casualties inflicted")
+        assert "Touchdowns" in td and "░░ round 1" in text and "▒▒ round 2" in text
+        for row in rows:                    # each team's total beside its name, both charts
+            assert f"{row.name[:12]} {row.td_for}" in td
+            assert f"{row.name[:12]} {row.cas_for}" in cas
+        assert sum(r.td_for for r in rows) == sum(sum(r.score) for r in lg_results(app))
+        await pilot.press("escape", "l")
+        await pilot.pause()
+        assert isinstance(app.screen, LeadersScreen)
+        text = drawn(app)
+        lg = app.screen.league
+        for n, entry in enumerate(lg.entries):
+            assert f"{entry.team.name}  (computer (easy))" in text
+            best = lg.spp_leaders(n, 1)[0]
+            if best["spp"]:
+                assert f"{best['name'][:18]:<18}" in text
+                assert f"{best['spp']:>3} SPP" in text
+            else:
+                assert "no SPP yet" in text
+        assert any(lg.spp_leaders(n, 1)[0]["spp"] for n in range(4))
+
+
+async def test_d6_5_the_season_summary_at_the_seasons_end_then_a_new_season(tmp_path):
+    from squigbowl.ui.league.league_screen import SummaryScreen
+
+    folder, leagues, league = made_league(tmp_path, coaches=("easy",) * 4)
+    play_round(league)
+    assert league.over
+    leaguefiles.save(league, leagues)
+    summary = league.summary()
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await open_made(pilot, app)
+        assert "season over" in drawn(app)
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        text = drawn(app)
+        assert f"Champion: {summary['champion']}" in text
+        assert summary["champion"] == league.names()[league.champion]
+        assert "Top scorer:" in text and "Most casualties:" in text and "Deaths" in text
+        await pilot.press("escape", "N")
+        await pilot.pause()
+        await pilot.press("1")                      # yes
+        await pilot.pause()
+        lg = app.screen.league
+        assert lg.season == 2 and not lg.results and not lg.over
+        assert leaguefiles.load(leagues, "Squig League").season == 2
+
+
+async def test_d6_9_the_league_resumes_the_fixture_in_progress_after_the_app_closed(tmp_path):
+    """The person's fixture started (the computer playing the match stage: the test hook), the
+    app closed mid-match; a new app's league screen offers the match in progress first, and
+    Enter resumes it at the decision it stood at, its log whole (DD-125)."""
+    folder, leagues, league = made_league(tmp_path)
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await open_made(pilot, app)
+        first = app.screen.league.next_fixture()
+        await pilot.press("enter")
+        await pilot.pause()
+        await through_prematch(pilot, app)
+        match = next(s for s in app.screen_stack if isinstance(s, MatchScreen))
+        for _ in range(400):
+            await pilot.pause(0.01)
+            if len(match.ctrl.match.log) >= 40:
+                break
+        assert len(match.ctrl.match.log) >= 40
+    # closed: what is on disk is the fixture in progress and its match so far
+    on_disk = leaguefiles.load(leagues, "Squig League")
+    assert on_disk.in_progress == first.key
+    fixture, saved = leaguefiles.resume(leagues, on_disk)
+    log = list(saved.match.log)
+    assert fixture == first and len(log) >= 40
+    app = make_app(tmp_path, folder)
+    app.league_match_level = None
+    async with app.run_test(size=(100, 36)) as pilot:
+        await open_made(pilot, app)
+        assert "in progress: Enter resumes it" in drawn(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        match = next(s for s in app.screen_stack if isinstance(s, MatchScreen))
+        assert match.ctrl.match.log[:len(log)] == log
+        assert match.friendly.fixture.key == first.key
+        assert match.ctrl.computer == {1: "easy"} or match.ctrl.computer == {0: "easy"}
+        assert match.ctrl.history                   # the dice log covers the match so far
