@@ -99,13 +99,18 @@ class DaskExecutor(SerialExecutor):
         self._cluster = None
         if local_workers is not None:
             self.workers = int(local_workers)
+            import logging
+
+            # this machine only: the scheduler, the workers and their HTTP ports on loopback
             self._cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1,
-                                         processes=True, dashboard_address=None)
+                                         processes=True, host="127.0.0.1",
+                                         dashboard_address="127.0.0.1:0",
+                                         silence_logs=logging.CRITICAL)
             self.client = Client(self._cluster)
         else:
             try:
                 self.client = Client(address, timeout=10)
-            except (OSError, TimeoutError, ValueError) as exc:
+            except Exception as exc:          # dask's own kinds too: one line, whatever it is
                 raise ExecutorUnavailable(f"no dask scheduler at {address}: "
                                           f"{str(exc)[:120]}") from None
             self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))

@@ -216,6 +216,26 @@ def test_issue_24_without_dask_one_clear_line(capsys, monkeypatch):
     assert err.count("\n") == 1 and "pip install 'squigbowl[dask]'" in err
 
 
+def test_issue_24_dask_address_of_a_scheduler_the_user_started(capsys):
+    """--dask ADDRESS: the matches on an existing scheduler (here a local cluster this test
+    starts, as a user would), the same figures; a bad address is one line."""
+    from dask.distributed import LocalCluster
+
+    with SerialExecutor() as ex:
+        serial = simulate(4, ["easy"], 1, ex, seed=6)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster:
+        status, out, err = cli(capsys, "--teams", 4, "--seed", 6, "--json",
+                               "--dask", cluster.scheduler_address)
+    assert status == 0, err
+    data = json.loads(out)
+    assert data["executor"] == "dask" and data["workers"] == 2
+    assert data["variants"][0]["figures"] == serial
+    status, out, err = cli(capsys, "--teams", 4, "--dask", "nonsense://nowhere")
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("league-sim: no dask scheduler at")
+
+
 def test_issue_24_executor_choice_and_levels():
     assert isinstance(make_executor(1), SerialExecutor)
     ex = make_executor(3)
