@@ -2,7 +2,8 @@
 interface, three ways.
 
     with make_executor(jobs=2) as ex:            # or dask="tcp://host:8786", dask_local=2
-        outs = ex.map(play_task, tasks)          # the results in the order of `tasks`
+        for out in ex.map(play_task, tasks):     # the results in the order of `tasks`,
+            ...                                  # each as soon as it and those before are in
 
 * `SerialExecutor`: in this process, one task after another (--jobs 1).
 * `ProcessExecutor(jobs)`: concurrent.futures.ProcessPoolExecutor with `jobs` processes, kept
@@ -15,7 +16,9 @@ interface, three ways.
 
 A task and its result are plain JSON-able data (season_sim.py ships the two teams' JSON, the
 seed, the options and the levels, and gets back the finished league match's save), and
-`map` returns the results in task order, so what runs them never changes a figure.
+`map` yields the results in task order, so what runs them never changes a figure. Every task
+of a batch is handed out at once and the results are yielded as they arrive: the caller's own
+work on the first (the league's replay of a finished match) overlaps the workers' on the rest.
 """
 
 from __future__ import annotations
@@ -39,8 +42,9 @@ class SerialExecutor:
     name = "serial"
     workers = 1
 
-    def map(self, fn, tasks: list) -> list:
-        return [fn(task) for task in tasks]
+    def map(self, fn, tasks: list):
+        """`fn(task)` of every task, in task order (an iterator)."""
+        return (fn(task) for task in tasks)
 
     def close(self) -> None:
         pass
@@ -64,14 +68,14 @@ class ProcessExecutor(SerialExecutor):
         self.workers = int(jobs)
         self._pool = None
 
-    def map(self, fn, tasks: list) -> list:
+    def map(self, fn, tasks: list):
         if len(tasks) <= 1 or self.workers == 1:
-            return [fn(task) for task in tasks]
+            return super().map(fn, tasks)
         if self._pool is None:
             from concurrent.futures import ProcessPoolExecutor
 
             self._pool = ProcessPoolExecutor(max_workers=self.workers)
-        return list(self._pool.map(fn, tasks))
+        return self._pool.map(fn, tasks)        # all submitted now, yielded in order
 
     def close(self) -> None:
         if self._pool is not None:
@@ -115,11 +119,9 @@ class DaskExecutor(SerialExecutor):
                                           f"{str(exc)[:120]}") from None
             self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
 
-    def map(self, fn, tasks: list) -> list:
-        if not tasks:
-            return []
-        futures = self.client.map(fn, tasks, pure=False)
-        return self.client.gather(futures)
+    def map(self, fn, tasks: list):
+        futures = self.client.map(fn, tasks, pure=False) if tasks else []
+        return (future.result() for future in futures)
 
     def close(self) -> None:
         client, cluster = getattr(self, "client", None), self._cluster

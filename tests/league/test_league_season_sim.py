@@ -61,7 +61,7 @@ def test_d6_2_a_round_is_mapped_in_fixture_order_and_applied_in_order():
     teams = [t for f in batch for t in f.teams()]
     assert sorted(teams) == [0, 1, 2, 3]
     with ProcessExecutor(2) as ex:
-        assert ex.map(operator.neg, [5, 1, 4, 2, 3]) == [-5, -1, -4, -2, -3]
+        assert list(ex.map(operator.neg, [5, 1, 4, 2, 3])) == [-5, -1, -4, -2, -3]
 
 
 def test_d6_1_the_task_is_the_fixtures_league_match_as_plain_data():
