@@ -23,6 +23,8 @@
                                     league teams in the teams folder (D1, D1.5)
     squigbowl league new|show|list|play|next-season
                                     leagues: schedule, standings, seasons (D6)
+    squigbowl league-sim [...]      whole seasons of computer-coached leagues, headless, and
+                                    the balance report (--jobs, --dask; season_sim_cli.py)
 """
 
 from __future__ import annotations
@@ -276,6 +278,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_league_parser(sub)
     _saves_option(sub.choices["league"])
+    from squigbowl.league.season_sim_cli import add_parser as add_league_sim_parser
+
+    add_league_sim_parser(sub)
     return parser
 
 
@@ -408,6 +413,10 @@ def main(argv: list[str] | None = None) -> int:
         from squigbowl.coaches.sim import run_sim
 
         return run_sim(args, keep=_keep_sim_match)
+    if args.command == "league-sim":
+        from squigbowl.league.season_sim_cli import run as run_league_sim_seasons
+
+        return run_league_sim_seasons(args)
     if args.command == "race-sim":
         from squigbowl.riders.race_sim import run_race_sim
 
