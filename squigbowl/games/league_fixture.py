@@ -44,7 +44,7 @@ def create_fixture(kind, msg: dict, saves: Path):
     from squigbowl.league.league_match import LeagueMatch, one_dice
     from squigbowl.saves.locks import SaveInUse
 
-    for key in ("home", "away", "computer", "options"):
+    for key in ("home", "away", "computer", "options", "turn_limit"):
         if key in msg:
             raise CreateError("bad_option", f"a league's fixture takes its {key!r} from its "
                                             f"league")
@@ -75,6 +75,7 @@ def create_fixture(kind, msg: dict, saves: Path):
                                          entries]}}
         league.in_progress = fixture.key
         leaguefiles.save(league, folder)
+        msg["turn_limit"] = league.rules.turn_limit     # D6.7: the league's, for the room
     finally:
         lock.release()
 

@@ -30,7 +30,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from squigbowl.games import CreateError, register
+from squigbowl.games import CreateError, kind, register
 
 SEATS = ("home", "away")
 #: the computer levels of a league match's seat (league_match.answer's, postmatch_policy's)
@@ -497,6 +497,30 @@ class LeagueMatchKind:
                 bot["coach"] = make_coach(bot["level"], bot["seed"], index)
             return bot["coach"].choose(game.match)
         return answer(game, bot["level"])
+
+
+    # -- the turn time limit (D6.7) ----------------------------------------------------------
+    def turn_limit(self, msg: dict) -> int:
+        """A `create`'s `turn_limit` in seconds (0 none, 120, 180, 240); a league's fixture
+        has its league's (league_fixture.create_fixture puts it in the message)."""
+        from squigbowl.rules.turn_clock import check_limit
+
+        try:
+            return check_limit(msg.get("turn_limit", 0))
+        except ValueError as exc:
+            raise CreateError("bad_option", str(exc)) from None
+
+    def turn_timed(self, game):
+        """Only the match stage has team turns: the match kind's answer for `game.match`
+        (seats are sides); the pre- and post-match steps are never timed (D6.7)."""
+        if game.stage != "match" or game.match is None:
+            return None
+        return kind("match").turn_timed(game.match)
+
+    def time_out_choice(self, game):
+        if game.stage != "match" or game.match is None:
+            return None
+        return kind("match").time_out_choice(game.match)
 
 
 LEAGUE_MATCH = register(LeagueMatchKind())

@@ -156,3 +156,28 @@ def test_d6_1_a_fixture_room_names_a_playable_fixture_of_a_league(short_tmp, msg
     make_league(short_tmp)
     with pytest.raises(games.CreateError, match=says):
         KIND.create_in({"game": "league_match", **msg}, saves)
+
+
+def test_d6_7_a_league_fixture_room_is_timed_by_its_leagues_turn_limit(tmp_path):
+    """D6.6, D6.7: the league's turn time limit is the room's; a `create` may not set another."""
+    from squigbowl.net.catalogue import new_room
+    from squigbowl.net.protocol import ProtocolError
+
+    folder = tmp_path / "leagues"
+    folder.mkdir()
+    entries = [Entry(league_team("humans", name="Bob's Humans"), "person", "Bob"),
+               Entry(league_team("orcs", name="Gutz"), "easy"),
+               Entry(league_team("dwarfs", name="Stonebeards"), "easy"),
+               Entry(league_team("orcs", name="Ann's Orcs"), "person", "Ann")]
+    leaguefiles.save(League.new("Timed", LeagueRules(turn_limit=180), entries, seed=2), folder)
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    with pytest.raises(ProtocolError, match="turn_limit"):
+        new_room({"game": "league_match", "league": "Timed", "fixture": FIXTURE,
+                  "turn_limit": 120}, "abc123", saves)
+    room = new_room({"game": "league_match", "league": "Timed", "fixture": FIXTURE},
+                    "abc123", saves)
+    assert room.timer.limit == 180
+    lm = room.game
+    assert KIND.turn_timed(lm) is None                  # the pre-match is never timed
+    assert KIND.time_out_choice(lm) is None
