@@ -170,11 +170,32 @@ def _game_of(message: dict) -> str | None:
     return game if type(game) is str else None
 
 
+async def _open_league_room(app, link, state, room, say, tokens, name, host_line) -> bool:
+    """A league match room (issues 23, 24): its pre-match, match and post-match screens."""
+    from squigbowl.ui.net.remote_league import open_league_room
+
+    return await open_league_room(app, link, state, room, say, tokens, name, host_line)
+
+
+#: a league match room's stage, as the room picker says it
+LEAGUE_STAGES = {"prematch": "before the match", "match": "the match",
+                 "postmatch": "after the match"}
+
+
+def _league_where(summary: dict) -> str:
+    stage = LEAGUE_STAGES.get(summary.get("stage"), "over")
+    sc = summary.get("score")
+    if isinstance(sc, list) and len(sc) == 2 and summary.get("stage") != "prematch":
+        stage += f", {sc[0]}-{sc[1]}"
+    return stage
+
+
 #: the client's screen of a room, by the room's game kind (squigbowl.games.room_kinds())
-ROOM_SCREENS = {"match": _open_match_room, "race": _open_race_room}
+ROOM_SCREENS = {"match": _open_match_room, "race": _open_race_room,
+                "league_match": _open_league_room}
 #: how the room picker says where a room's game stands, and what kind of game it is
-ROOM_WHERE = {"match": _match_where}
-ROOM_TAG = {"race": "squig race"}
+ROOM_WHERE = {"match": _match_where, "league_match": _league_where}
+ROOM_TAG = {"race": "squig race", "league_match": "league match"}
 
 
 async def _summary(socket_path, room: str, say) -> dict | None:

@@ -38,9 +38,9 @@ class RemoteController(MatchController):
     def __init__(self, link, state: dict) -> None:
         self.link = link
         self.mirror = Mirror(state)
-        super().__init__(self.mirror.game, names=_names(state))
+        super().__init__(self.game_of(self.mirror), names=_names(state))
         self.side = SEAT_SIDES.get(link.seat)       # None: a spectator
-        self.history = list(self.mirror.events)
+        self.history = self.match_events(list(self.mirror.events))
         self.seats: dict[str, dict] = {}
         self._seats_from(state)
         self.incoming: deque = deque()
@@ -53,6 +53,15 @@ class RemoteController(MatchController):
         self._clock_info: tuple[dict, float] | None = None
         self._timing_out = False
         self._clock_from(state.get("clock"))
+
+    # -- a room whose game holds the match (a league match room: ui/net/remote_league.py) ---
+    def game_of(self, mirror):
+        """The match this controller shows, of the mirror's game (a match room's: itself)."""
+        return mirror.game
+
+    def match_events(self, events: list) -> list:
+        """The match's own events among what the mirror's game gave."""
+        return events
 
     def _seats_from(self, state: dict) -> None:
         self.seats = {s.get("seat"): dict(s) for s in state.get("seats") or ()
@@ -249,7 +258,7 @@ class RemoteController(MatchController):
         if timing_out and not self._timing_out and hasattr(self.view, "time_is_up"):
             self.view.time_is_up()                  # the server's time-out (D6.7) begins
         self._timing_out = timing_out
-        events = self.mirror.apply(update)
+        events = self.match_events(self.mirror.apply(update))
         self._routes = self._targets = None
         mine = update.get("by") == self.link.seat and self.side is not None
         if mine:
@@ -274,8 +283,8 @@ class RemoteController(MatchController):
     def reset(self, state: dict) -> None:
         """A fresh `state` (joined again): a new mirror, where the room stands now."""
         self.mirror = Mirror(state)
-        self.match = self.mirror.game
-        self.history = list(self.mirror.events)
+        self.match = self.game_of(self.mirror)
+        self.history = self.match_events(list(self.mirror.events))
         self.names = _names(state)
         self._seats_from(state)
         self.incoming.clear()
