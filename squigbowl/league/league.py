@@ -531,11 +531,12 @@ def play_computer_fixture(league: League, fixture: Fixture, on_step=None, on_dec
 
 
 def finish_computer_match(lm, levels, on_decision=None):
-    """Answer every decision of `lm` by the computer at each side's level (D6.8)."""
+    """Answer every decision of `lm` by the computer at each side's level (D6.8), untimed:
+    the same seed plays the same match on a loaded machine too (league_match.answer)."""
     from squigbowl.league.league_match import answer
 
     while not lm.over:
-        lm.decide(answer(lm, levels[lm.pending.side]))
+        lm.decide(answer(lm, levels[lm.pending.side], timed=False))
         if on_decision is not None:
             on_decision(lm)
     return lm

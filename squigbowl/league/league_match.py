@@ -301,12 +301,17 @@ def _as_choice(choice):
 
 
 # -- computer answers (D6.8, DD-124) --------------------------------------------------------------
-def answer(lm: LeagueMatch, level: str = "easy"):
+def answer(lm: LeagueMatch, level: str = "easy", timed: bool = True):
     """A computer coach's answer to `lm.pending`, whatever its stage: pre-match by
     prematch.default_choice (journeymen, inducement_step's level policy), the match by the
     coaches' registry coach of `level` (one per side, seeded from the match's seed; it reads
     the match as it stands and never its dice), the post-match by postmatch_policy.choose.
-    Nothing here sees a die not yet rolled."""
+    Nothing here sees a die not yet rolled.
+
+    `timed=False` (headless play: league.finish_computer_match, D6.1): a coach whose search
+    keeps time (the hard coach's caps in seconds, a safety net for a person waiting) is given
+    a clock that never moves, so only its play-out counts decide and the same seed plays the
+    same match whatever the machine's load (league-sim's figures, a fixture played again)."""
     from squigbowl.league.postmatch_policy import choose
     from squigbowl.league.prematch import default_choice
 
@@ -317,14 +322,22 @@ def answer(lm: LeagueMatch, level: str = "easy"):
     if lm.stage == "prematch":
         return default_choice(pending, key)
     if lm.stage == "match":
-        return _coach(lm, key, pending.side).choose(lm.match)
+        return _coach(lm, key, pending.side, timed).choose(lm.match)
     return choose(lm.postmatch, "easy" if key == "scripted" else key)
 
 
-def _coach(lm: LeagueMatch, level: str, side: int):
+def still_clock() -> float:
+    """A clock that never moves: a search's time caps never cut it short."""
+    return 0.0
+
+
+def _coach(lm: LeagueMatch, level: str, side: int, timed: bool = True):
     from squigbowl.coaches.coach import make_coach
 
     coaches = lm.__dict__.setdefault("_coaches", {})
-    if (level, side) not in coaches:
-        coaches[(level, side)] = make_coach(level, lm.match.seed, side)
-    return coaches[(level, side)]
+    if (level, side, timed) not in coaches:
+        coach = make_coach(level, lm.match.seed, side)
+        if not timed and hasattr(coach, "clock"):
+            coach.clock = still_clock
+        coaches[(level, side, timed)] = coach
+    return coaches[(level, side, timed)]

@@ -87,10 +87,17 @@ def test_d6_7_a_bad_clock_field_is_one_line(tmp_path, bad):
     assert "field 'clock'" in str(err.value) and "\n" not in str(err.value)
 
 
-async def test_d6_7_continue_resumes_the_turn_with_its_time_left(tmp_path):
+async def test_d6_7_continue_resumes_the_turn_with_its_time_left(tmp_path, monkeypatch):
+    from types import SimpleNamespace
+
+    from squigbowl.rules import turn_clock
+
     now = FakeTime()
     m, saver = _saved(tmp_path, now)
     saver.close()
+    # the resumed clock's time source (the app's default, time.monotonic) made fake, so a
+    # loaded machine cannot move it: exactly the 130 s saved, then 7 s of the coach's turn
+    monkeypatch.setattr(turn_clock, "time", SimpleNamespace(monotonic=now))
     app = SquigBowlApp(saves_folder=tmp_path)
     app.match_instant = True
     async with app.run_test(size=(80, 24)) as pilot:
@@ -101,7 +108,9 @@ async def test_d6_7_continue_resumes_the_turn_with_its_time_left(tmp_path):
         ctrl = scr.ctrl
         assert ctrl.turn_limit == 180 and ctrl.match.log == m.log
         assert ctrl.autosave.clock is ctrl.clock
-        assert 129.0 <= ctrl.time_left() <= 130.0      # real time since it was shown
+        assert ctrl.time_left() == 130.0
+        now.t += 7
+        assert ctrl.time_left() == 123.0
 
 
 async def test_d6_7_squigbowl_match_turn_limit_is_saved_from_the_start(tmp_path):
