@@ -71,6 +71,7 @@ def create_fixture(kind, msg: dict, saves: Path):
         home, away = league.team(fixture.home), league.team(fixture.away)
         origin = {"league": {"name": league.name, "fixture": fixture.key,
                              "season": league.season,
+                             "rules": league.rules.to_json(),   # D6.6, shown in words
                              "coaches": [e.person if e.coach == "person" else "" for e in
                                          entries]}}
         league.in_progress = fixture.key

@@ -26,14 +26,14 @@ KIND = games.kind("league_match")
 FIXTURE = "r0:3-0"
 
 
-def make_league(root, name="Spring Cup"):
+def make_league(root, name="Spring Cup", rules=None):
     folder = root / "leagues"
     folder.mkdir(exist_ok=True)
     entries = [Entry(league_team("humans", name="Bob's Humans"), "person", "Bob"),
                Entry(league_team("orcs", name="Gutz"), "easy"),
                Entry(league_team("dwarfs", name="Stonebeards"), "easy"),
                Entry(league_team("orcs", name="Ann's Orcs"), "person", "Ann")]
-    league = League.new(name, LeagueRules(), entries, seed=2)
+    league = League.new(name, rules or LeagueRules(), entries, seed=2)
     assert league.fixture(FIXTURE) in league.playable()
     leaguefiles.save(league, folder)
     return folder

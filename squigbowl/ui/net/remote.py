@@ -35,12 +35,16 @@ class RemoteController(MatchController):
     replay_note = ("This match was played on the server: its save there replays it (Load, or "
                    "squigbowl replay FILE, in the server's saves folder).")
 
-    def __init__(self, link, state: dict) -> None:
+    def __init__(self, link, state: dict, mirror: Mirror | None = None,
+                 events: list | None = None) -> None:
+        """`mirror`, `events`: a copy already made, and the events it gave so far (a league
+        match room's next stage: ui/net/remote_league.py); else the copy of `state`."""
         self.link = link
-        self.mirror = Mirror(state)
+        self.mirror = mirror if mirror is not None else Mirror(state)
         super().__init__(self.game_of(self.mirror), names=_names(state))
         self.side = SEAT_SIDES.get(link.seat)       # None: a spectator
-        self.history = self.match_events(list(self.mirror.events))
+        self.history = self.match_events(list(self.mirror.events if events is None
+                                              else events))
         self.seats: dict[str, dict] = {}
         self._seats_from(state)
         self.incoming: deque = deque()
@@ -66,6 +70,12 @@ class RemoteController(MatchController):
     def _seats_from(self, state: dict) -> None:
         self.seats = {s.get("seat"): dict(s) for s in state.get("seats") or ()
                       if isinstance(s, dict)}
+
+    def seats_state(self) -> dict:
+        """The seats, the coaches' names and the clock as last heard of, in a state's shape
+        (what a league match room's next stage starts from)."""
+        return {"seats": [dict(s) for s in self.seats.values()], "coaches": list(self.names),
+                "clock": self._clock_info[0] if self._clock_info else None}
 
     # -- who is where --------------------------------------------------------------------------
     @property

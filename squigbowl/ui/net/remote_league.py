@@ -1,17 +1,21 @@
 """A league match room on a coach's own terminal (issues 23 and 24; docs/network.md, "A league
 match room"): the pre-match sequence (D4.1), the match and the post-match sequence (D3.1) of
-one room, each on the screen hotseat shows it on, over the client's mirror of the room's league
-match (net/mirror.py: rebuilt from the decisions and the dice the server sends, never its seed).
+one room, each on the screen a local league match shows it on, over the client's copy of the
+room's league match (net/mirror.py: rebuilt from the decisions and the dice the server sends,
+never its seed).
 
 This seat answers its own side's decisions; they go to the server, and every decision (its own
-included) comes back as an update applied to the mirror. The other coach's decisions, and the
+included) comes back as an update applied to the copy. The other coach's decisions, and the
 computer's (the server plays a computer seat), arrive the same way: the screen says "Waiting
 for <coach>…" meanwhile. A spectator sees everything and answers nothing.
 
-`LeagueRoom` moves from stage to stage: each stage's screen has the connection while it is on
-screen; when its stage is over (Enter on the last step, the match's end screen) the connection
-is opened again and the room's fresh state shows the next stage where it stands — the same way
-a dropped connection comes back (its seat's token takes it back)."""
+`LeagueRoom` moves from stage to stage over the one connection: when a stage is over here
+(Enter at the end of the pre-match sequence, the match's end screen) the next stage's screen
+takes the copy, and the updates already read, where the last one left them. Only a dropped
+connection joins again (the seat's token takes it back): the room's fresh state then shows the
+stage where it stands. When the server has sent the end of the league match it may close the
+room: everything is in the copy, so each coach still reads his post-match sequence to its end.
+"""
 
 from __future__ import annotations
 
@@ -27,25 +31,34 @@ from squigbowl.ui.league.postmatch_controller import PostMatchController
 from squigbowl.ui.league.postmatch_screen import PostMatchScreen
 from squigbowl.ui.league.prematch_controller import PreMatchController
 from squigbowl.ui.league.prematch_screen import PreMatchScreen
-from squigbowl.ui.net.link import LinkError
+from squigbowl.ui.net.link import RETRY_EVERY, LinkError
+from squigbowl.ui.net.rejoin import show_code
 from squigbowl.ui.net.remote import SEAT_SIDES, RemoteController, _names
 from squigbowl.ui.net.room_screen import RoomMatchScreen
 
-#: seconds between two tries to reach the server again
-RETRY_EVERY = 3.0
+#: how many times a dropped connection is tried again before the coach is told to come back
+TRIES = 40
+#: what of a room's state the stages pass on (the copy itself goes as it is)
+KEPT = ("room", "game", "seats", "coaches", "clock", "origin")
 
 
 class RoomSeat:
-    """This terminal's place in the room: the link, the mirror, its side (None: watching),
-    the coaches' names, and its answer on its way to the server."""
+    """This terminal's place in the room: the link, the copy, its side (None: watching), the
+    coaches' names, the seats as last heard of, the events so far, and this seat's answer on
+    its way to the server. `complete`: the server has sent the league match's end."""
 
-    def __init__(self, link, state: dict) -> None:
+    def __init__(self, link, state: dict, mirror: Mirror | None = None,
+                 events: list | None = None) -> None:
         self.link = link
-        self.mirror = Mirror(state)
+        self.state = {k: state[k] for k in KEPT if k in state}
+        self.mirror = mirror if mirror is not None else Mirror(state)
+        self.events = list(self.mirror.events if events is None else events)
         self.side = SEAT_SIDES.get(link.seat)
         self.names = _names(state)
         self.room = state.get("room")
         self.sent: int | None = None
+        self.complete = self.game.stage is None
+        self.postmatch_read = False     # its post-match sequence read to its end here
 
     @property
     def game(self):
@@ -72,13 +85,30 @@ class RoomSeat:
         self.sent = ident
 
     def apply(self, update: dict) -> list:
-        """A server's update: applied to the mirror (MirrorError when the copy disagrees)."""
+        """A server's update: applied to the copy (MirrorError when it disagrees)."""
+        if isinstance(update.get("clock"), dict) or update.get("clock") is None:
+            self.state["clock"] = update.get("clock")
+        if update.get("over"):
+            self.complete = True
         if update.get("seq", 0) <= self.mirror.seq:
             return []
         events = self.mirror.apply(update)
+        self.events.extend(events)
         if update.get("by") == self.link.seat:
             self.sent = None
         return events
+
+    def presence(self, msg: dict) -> None:
+        """A seat's coach came or went: the seats as the next stage's screen starts them."""
+        seats = [dict(s) for s in self.state.get("seats") or () if isinstance(s, dict)]
+        entry = next((s for s in seats if s.get("seat") == msg.get("seat")), None)
+        if entry is None:
+            return
+        entry.update(connected=bool(msg.get("connected")), taken=True)
+        if msg.get("coach"):
+            entry["coach"] = plain(str(msg["coach"]), 60)
+        self.state["seats"] = seats
+        self.names = _names(self.state)
 
     def refused(self, msg: dict) -> bool:
         if self.sent is None or msg.get("id") != self.sent:
@@ -93,6 +123,19 @@ class RoomSeat:
             return ""
         who = self.names[decision.side] if decision.side in (0, 1) else "the other coach"
         return f"Waiting for {who}…"
+
+    def rules_lines(self) -> list[str]:
+        """A league fixture's rules in words (D6.6), from the league the room is tied to."""
+        from squigbowl.league.league_rules import LeagueRules
+
+        tied = (self.state.get("origin") or {}).get("league")
+        data = tied.get("rules") if isinstance(tied, dict) else None
+        if not isinstance(data, dict):
+            return []
+        try:
+            return [plain(str(line), 200) for line in LeagueRules.from_json(data).lines()]
+        except (ValueError, TypeError, KeyError):
+            return []
 
 
 def _remote_view(seat: RoomSeat, view):
@@ -109,7 +152,7 @@ def _remote_view(seat: RoomSeat, view):
 
 
 class RoomPreMatch(PreMatchController):
-    """The pre-match controller over the mirror: answers go to the server."""
+    """The pre-match controller over the copy: answers go to the server."""
 
     def __init__(self, seat: RoomSeat) -> None:
         super().__init__(seat.game.prematch, decide=seat.send)
@@ -123,7 +166,7 @@ class RoomPreMatch(PreMatchController):
 
 
 class RoomPostMatch(PostMatchController):
-    """The post-match controller over the mirror: answers go to the server."""
+    """The post-match controller over the copy: answers go to the server."""
 
     def __init__(self, seat: RoomSeat) -> None:
         super().__init__(seat.game.postmatch, decide=seat.send)
@@ -137,17 +180,24 @@ class RoomPostMatch(PostMatchController):
 
 
 class RoomSequence:
-    """What the pre- and post-match screens of a room add: the server's lines read while
-    the screen is up, the mirror moved on by each update, a dropped connection taken up
-    again, Q to leave (the server keeps the seat)."""
+    """What the pre- and post-match screens of a room add: the server's lines read while the
+    screen is up, the copy moved on by each update, a dropped connection taken up again, R for
+    the rejoin code, Q to leave (the server keeps the seat)."""
 
-    BINDINGS = [Binding("q", "leave_room", "Leave")]
+    ROOM_BINDINGS = [Binding("q", "leave_room", "Leave"),
+                     Binding("R", "rejoin_code", "Rejoin code", show=False)]
 
     def setup_room(self, room: "LeagueRoom", seat: RoomSeat) -> None:
         self.room, self.seat = room, seat
         self.gone = False
+        self.hands_over = False         # the next stage's screen takes the connection
 
     def on_mount(self) -> None:
+        link = self.seat.link
+        if link.new_seat and link.token:
+            link.new_seat = False
+            self.notify(f"Rejoin code {show_code(link.token)} (R shows it again)",
+                        timeout=10, markup=False)
         self.run_worker(self._read_loop(), name="room-link", group="room-link", exclusive=True,
                         exit_on_error=False)
 
@@ -156,8 +206,8 @@ class RoomSequence:
             try:
                 msg = await self.seat.link.next()
             except (Closed, OSError):
-                if self.gone:
-                    return
+                if self.gone or self.seat.complete:
+                    return                  # the room's end is in the copy: nothing to come
                 await self.room.reopen(self, why="The server has gone away: reconnecting…")
                 return
             try:
@@ -174,6 +224,9 @@ class RoomSequence:
         if kind == "update":
             self.seat.apply(msg)
             self.refresh_view()
+        elif kind == "presence":
+            self.seat.presence(msg)
+            self.refresh_view()
         elif kind == "error":
             if self.seat.refused(msg):
                 self.notify(f"The server refused that: {plain(str(msg.get('message')), 200)}",
@@ -188,30 +241,39 @@ class RoomSequence:
     def keys_line(self) -> str:
         view = self.view
         if view is not None and not view.options:
-            return "Waiting for the other side · Q leaves (the server keeps your seat)"
-        return super().keys_line() + " · Q leaves"
+            return "Waiting for the other side · q leaves (the server keeps your seat)"
+        return super().keys_line() + " · q leaves"
 
     def dismiss(self, result=None):
-        """The stage is over here (Enter at its end): on to the next one, or the end."""
-        self.gone = True
-        if self.seat.game.stage is None:
-            self.room.handing_over = False
-            self.app.pop_screen()
-            self.room.finished(self.seat)
-            return
-        self.app.call_later(self.room.reopen, self, "")
+        """This stage is over here (Enter at its end): the next stage's screen, over the same
+        connection and copy."""
+        self.room.next_stage(self, self.seat)
 
     def action_leave_room(self) -> None:
+        if self.seat.side is not None and not self.seat.complete:
+            self.notify(f"The server keeps your seat: squigbowl join {self.seat.room} "
+                        f"--token {show_code(self.seat.link.token)} takes it back.",
+                        timeout=10, markup=False)
         self.gone = True
         self.app.pop_screen()
 
+    def action_rejoin_code(self) -> None:
+        link = self.seat.link
+        if self.seat.side is None or not link.token:
+            self.notify("A spectator has no seat to take back.", timeout=4)
+            return
+        self.notify(f"Your rejoin code: {show_code(link.token)} (squigbowl join "
+                    f"{self.seat.room} --token {show_code(link.token)})", timeout=10,
+                    markup=False)
+
     def on_unmount(self) -> None:
         self.gone = True
-        if not self.room.handing_over:
+        if not self.hands_over:
             self.room.close_soon()
 
 
 class RoomPreMatchScreen(RoomSequence, PreMatchScreen):
+    BINDINGS = [*PreMatchScreen.BINDINGS, *RoomSequence.ROOM_BINDINGS]
 
     def __init__(self, room: "LeagueRoom", seat: RoomSeat, **kw) -> None:
         super().__init__(RoomPreMatch(seat), **kw)
@@ -219,6 +281,7 @@ class RoomPreMatchScreen(RoomSequence, PreMatchScreen):
 
 
 class RoomPostMatchScreen(RoomSequence, PostMatchScreen):
+    BINDINGS = [*PostMatchScreen.BINDINGS, *RoomSequence.ROOM_BINDINGS]
 
     def __init__(self, room: "LeagueRoom", seat: RoomSeat, **kw) -> None:
         super().__init__(RoomPostMatch(seat), **kw)
@@ -226,11 +289,17 @@ class RoomPostMatchScreen(RoomSequence, PostMatchScreen):
 
 
 class LeagueRoomController(RemoteController):
-    """The match stage of a league match room: the room's controller over the mirror's match
-    (the league match's `match`), its own events only; an update of the post-match is left
-    for the post-match screen."""
+    """The match stage of a league match room: the room's controller over the copy's match
+    (the league match's `match`), its own events only; an update of the post-match waits in
+    `incoming` for the post-match screen."""
 
     after_match = "on to the post-match sequence"
+
+    def __init__(self, link, state: dict, mirror: Mirror | None = None,
+                 events: list | None = None) -> None:
+        self.complete = False
+        super().__init__(link, state, mirror=mirror, events=events)
+        self.complete = self.mirror.game.stage is None
 
     def game_of(self, mirror):
         return mirror.game.match
@@ -238,10 +307,19 @@ class LeagueRoomController(RemoteController):
     def match_events(self, events: list) -> list:
         return [e for stage, e in events if stage == "match"]
 
+    def receive(self, update: dict) -> None:
+        if update.get("over"):
+            self.complete = True
+        super().receive(update)
+
     def apply_next(self) -> bool:
         if self.incoming and self.mirror.game.stage != "match":
             return False        # the match is over: the rest is the post-match screen's
         return super().apply_next()
+
+    def reset(self, state: dict) -> None:
+        super().reset(state)
+        self.complete = self.mirror.game.stage is None
 
 
 class LeagueRoomMatchScreen(RoomMatchScreen):
@@ -250,28 +328,16 @@ class LeagueRoomMatchScreen(RoomMatchScreen):
     def __init__(self, room: "LeagueRoom", ctrl, **kw) -> None:
         super().__init__(ctrl, **kw)
         self.room = room
-        self._ended = False
 
-    def on_unmount(self, event) -> None:
-        """Handing the connection to the post-match screen: it stays open (RoomMatchScreen's
-        own handler, which closes it, is not run)."""
-        if self.room.handing_over:
-            self.gone = self.gone or "left"
-            event.prevent_default()
-
-    def match_over(self) -> None:
-        if self._ended:
-            return
-        self._ended = True
-        super().match_over()
+    def link_finished(self) -> bool:
+        return self.ctrl.complete
 
     def _leave(self) -> None:
-        over = self.ctrl.mirror.game.stage != "match"
+        if self.ctrl.mirror.game.stage == "match":
+            super()._leave()            # left mid-match: the server keeps the seat
+            return
         self.gone = self.gone or "left"
-        self.room.handing_over = over
-        self.app.pop_screen()
-        if over:
-            self.app.call_later(self.room.reopen, None, "")
+        self.room.from_match(self)
 
 
 class LeagueRoom:
@@ -283,33 +349,70 @@ class LeagueRoom:
         self.keep = keep                # keep(room, seat, token): the rejoin code kept
         self.host_line = host_line
         self.say = say or (lambda text: app.notify(text, markup=False))
-        self.handing_over = False
         self._closing = None
+
+    @property
+    def instant(self) -> bool:
+        return bool(getattr(self.app, "match_instant", False))
 
     def show(self, state: dict) -> bool:
         """The screen of the stage the room's league match stands at (its fresh `state`)."""
-        self.handing_over = False
         try:
             seat = RoomSeat(self.link, state)
         except Exception as exc:  # noqa: BLE001 - a state this client cannot rebuild
             self.say(f"Room {state.get('room')}: its league match cannot be shown here "
                      f"({type(exc).__name__}: {exc}).")
+            self.close_soon()
             return False
         if self.keep is not None and self.link.token and seat.side is not None:
             self.keep(state.get("room"), self.link.seat, self.link.token)
-        instant = bool(getattr(self.app, "match_instant", False))
+        self.show_seat(seat)
+        return True
+
+    def show_seat(self, seat: RoomSeat) -> None:
+        """The screen of the stage `seat`'s copy stands at."""
         stage = seat.game.stage
+        if stage is None and seat.game.postmatch is not None and not seat.postmatch_read:
+            stage = "postmatch"         # over on the server: still read here to its end
         if stage == "prematch":
-            self.app.push_screen(RoomPreMatchScreen(self, seat, instant=instant))
+            self.app.push_screen(RoomPreMatchScreen(self, seat, instant=self.instant))
         elif stage == "postmatch":
-            self.app.push_screen(RoomPostMatchScreen(self, seat, instant=instant))
+            self.app.push_screen(RoomPostMatchScreen(self, seat, instant=self.instant))
         elif stage == "match":
-            ctrl = LeagueRoomController(self.link, state)
-            self.app.push_screen(LeagueRoomMatchScreen(self, ctrl, animate=not instant,
-                                                       host_line=self.host_line))
+            ctrl = LeagueRoomController(self.link, seat.state, mirror=seat.mirror,
+                                        events=seat.events)
+            screen = LeagueRoomMatchScreen(self, ctrl, animate=not self.instant,
+                                           host_line=self.host_line,
+                                           rules_lines=seat.rules_lines())
+            self.app.push_screen(screen)
         else:
             self.finished(seat)
-        return True
+
+    def next_stage(self, screen, seat: RoomSeat) -> None:
+        """`screen`'s stage is over here: the next one's screen, same connection, same copy."""
+        screen.hands_over = True
+        screen.gone = True
+        if isinstance(screen, RoomPostMatchScreen):
+            seat.postmatch_read = True
+        self.app.pop_screen()
+        self.show_seat(seat)
+
+    def from_match(self, screen: LeagueRoomMatchScreen) -> None:
+        """The match's end screen left: the post-match sequence, with the updates the match
+        screen has read and not shown."""
+        ctrl = screen.ctrl
+        state = {**ctrl.seats_state(), "room": ctrl.room}
+        seat = RoomSeat(self.link, state, mirror=ctrl.mirror, events=[])
+        seat.complete = ctrl.complete
+        screen.hands_over = True
+        self.app.pop_screen()
+        try:
+            while ctrl.incoming:
+                seat.apply(ctrl.incoming.popleft())
+        except MirrorError:
+            self.app.call_later(self.reopen, None, "")
+            return
+        self.show_seat(seat)
 
     def finished(self, seat: RoomSeat) -> None:
         """The league match is over: what it came to, in one line."""
@@ -318,31 +421,27 @@ class LeagueRoom:
         home, away = (plain(t.name) for t in lm.teams)
         line = f"The league match is over: {home} v {away}"
         if pm is not None:
-            line = f"The league match is over: {home} {pm.scores[0]}-{pm.scores[1]} {away}"
+            line = (f"The league match is over: {home} {pm.report.home.score}-"
+                    f"{pm.report.away.score} {away}")
             if seat.side is not None:
                 from squigbowl.league.team import team_value
 
                 team = lm.teams[seat.side]
                 line += (f". {plain(team.name)}: TV {team_value(team) // 1000}k, treasury "
-                         f"{team.treasury:,} gp, FF {team.fan_factor}")
+                         f"{team.treasury:,} gp, fan factor {team.fan_factor}")
         self.say(line + ".")
         self.close_soon()
 
     async def reopen(self, screen, why: str = "") -> None:
         """The connection again (the seat's token takes it back) and the stage where the room
         stands now; a screen still up is replaced."""
-        self.handing_over = True
         if screen is not None and screen.is_attached:
+            screen.hands_over = True
             screen.gone = True
             self.app.pop_screen()
-        if self._closing is not None:
-            await self._closing
-        closing = getattr(screen, "_closing", None)
-        if closing is not None:
-            await closing
         if why:
             self.say(why)
-        for tries in range(40):
+        for tries in range(TRIES):
             try:
                 state = await self.link.open()
             except LinkError as exc:

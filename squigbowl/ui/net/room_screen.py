@@ -43,9 +43,13 @@ class RoomMatchScreen(MatchScreen):
     BINDINGS = [Binding("R", "rejoin_code", "Rejoin code", show=False)]
     takes_back = False      # no undo in a room: the server has the match
 
+    #: the next stage's screen takes the connection (a league match room's post-match)
+    hands_over = False
+
     def __init__(self, ctrl, *, animate: bool = True, on_code=None,
-                 host_line: str | None = None) -> None:
-        super().__init__(ctrl, animate=animate, handover=False, banners=True)
+                 host_line: str | None = None, rules_lines=()) -> None:
+        super().__init__(ctrl, animate=animate, handover=False, banners=True,
+                         rules_lines=rules_lines)
         self.link = ctrl.link
         self.online = True
         self.gone = ""              # why this screen no longer plays (its seat taken back...)
@@ -108,7 +112,7 @@ class RoomMatchScreen(MatchScreen):
             try:
                 msg = await self.link.next()
             except (Closed, OSError):
-                if self.gone:
+                if self.gone or self.link_finished():
                     return
                 await self._reconnect()
                 continue
@@ -117,6 +121,11 @@ class RoomMatchScreen(MatchScreen):
             except Exception as exc:  # noqa: BLE001 - a line must never break the screen
                 self.dicelog.add_note(f"A message from the server could not be shown "
                                       f"({type(exc).__name__}).")
+
+    def link_finished(self) -> bool:
+        """The server has sent all it will (a league match room's end): a closed connection
+        is then the room closing, not a drop."""
+        return False
 
     def _dispatch(self, msg: dict) -> None:
         kind = msg.get("type")
@@ -363,6 +372,8 @@ class RoomMatchScreen(MatchScreen):
         """Gone from the app (left, or the app closes): the connection is closed, the seat
         stays this coach's on the server."""
         self.gone = self.gone or "left"
+        if self.hands_over:
+            return
         link = self.link
         try:
             self._closing = asyncio.get_running_loop().create_task(link.close())
