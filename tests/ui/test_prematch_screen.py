@@ -141,3 +141,6 @@ async def test_d4_2_d4_3_the_lower_tv_team_adds_gold_and_buys_by_keys():
         assert pre.log == [("treasury", 50_000), ("buy", "babes"), ("done", None)]
         assert pre.sheets()[0].inducements == {"babes": 1}
         assert h.treasury == 200_000                      # petty cash paid for the babe
+        # what was bought, for how much, from where, and the petty cash lost, in words
+        assert ("Reavers buy 1 Bloodweiser Babes for 50,000 gp; 50,000 gp of petty cash "
+                "unspent is lost") in " ".join(drawn(app).split())

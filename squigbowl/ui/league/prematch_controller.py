@@ -91,10 +91,30 @@ class PreMatchController:
         if e.kind == "forfeit":
             who = " and ".join(names[s] for s in e["sides"])
             return f"{who}: no player available, forfeits (a free concession, D3.13.4)"
+        if e.kind == "inducements":
+            return self._inducements_sentence(names[e["side"]], e)
         fields = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in e.data.items()
                            if k != "side")
         team = f"{names[e['side']]}: " if e.get("side") in (0, 1) else ""
         return f"{team}{e.kind.replace('_', ' ')}" + (f": {fields}" if fields else "")
+
+    @staticmethod
+    def _inducements_sentence(team: str, e) -> str:
+        """D4.2-D4.3: what a side bought, what it cost and from where; petty cash unspent is
+        lost."""
+        basket = e.get("basket") or {}
+        table = inducements.table()
+        bought = ", ".join(f"{n} {table[k].name if k in table else str(k).replace('_', ' ')}"
+                           for k, n in basket.items() if n)
+        if not bought:
+            line = f"{team}: no inducements"
+        else:
+            line = f"{team} buy {bought} for {gp(e.get('spent') or 0)}"
+            if e.get("from_treasury"):
+                line += f" ({gp(e['from_treasury'])} from the treasury)"
+        if e.get("petty_cash_lost"):
+            line += f"; {gp(e['petty_cash_lost'])} of petty cash unspent is lost"
+        return line
 
     def lines(self) -> list[tuple[bool, str]]:
         """(heading?, line) for each step reached: its title, then what it did."""
