@@ -343,3 +343,86 @@ async def test_d6_9_the_league_resumes_the_fixture_in_progress_after_the_app_clo
         assert match.friendly.fixture.key == first.key
         assert match.ctrl.computer == {1: "easy"} or match.ctrl.computer == {0: "easy"}
         assert match.ctrl.history                   # the dice log covers the match so far
+
+
+async def test_d6_1_a_computer_fixture_skipped_is_played_headless_and_recorded(tmp_path):
+    """Skip (D6.1, DD-117): the engine plays the match without its screens, then the result
+    is in the table and in the league file (the progress line is not checked: a headless
+    match may end before the first pause)."""
+    folder, leagues, league = made_league(tmp_path, coaches=("easy",) * 4)
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_made(pilot, app)
+        screen = app.screen
+        first = screen.league.next_fixture()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("2")                      # skip to the result
+        seen = set()
+        for _ in range(1500):
+            await pilot.pause(0.02)
+            seen.add(screen.note_text.split(":")[0])
+            if screen.note_text.startswith("Recorded:"):
+                break
+        assert screen.note_text.startswith("Recorded:")
+        lg = screen.league
+        result = lg.result_of(first)
+        names = lg.names()
+        assert screen.note_text == (f"Recorded: {names[first.home]} {result.score[0]}-"
+                                    f"{result.score[1]} {names[first.away]}.")
+        assert table_text(app)[1:] == [line.strip() for line, _s in standings_lines(lg)][1:]
+        on_disk = leaguefiles.load(leagues, "Squig League")
+        assert [r.score for r in on_disk.results] == [result.score]
+        assert on_disk.in_progress is None
+        assert not leaguefiles.match_path(leagues, on_disk, first).exists()
+
+
+async def test_d6_6_the_form_sets_every_option_and_says_a_league_of_three_is_too_small(tmp_path):
+    folder, _names = teams_folder(tmp_path)
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_leagues(pilot, app)
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        keys = [f.key for f in form.fields]
+
+        async def to(key):
+            form.query_one("#form-options").highlighted = keys.index(key)
+            await pilot.pause()
+        await pilot.press("enter", "ctrl+a", "ctrl+k", *"Badlands", "enter")
+        await to("double")
+        await pilot.press("right")                  # double round robin
+        await to("points")
+        await pilot.press("right", "right")         # custom: asks at once
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *"4 2 0", "enter")
+        await to("playoffs")
+        await pilot.press("left")                   # none -> semi-finals and final
+        await to("house:squig_ball")
+        await pilot.press("space")
+        await to("overtime")
+        await pilot.press("right")
+        await to("turn_limit")
+        await pilot.press("right", "right")         # 3 minutes
+        await to("computer_manages")
+        await pilot.press("right")
+        await pilot.pause()
+        assert "League points: custom 4-2-0" in drawn(app)
+        await pilot.press("tab")
+        for _ in range(3):
+            await pilot.press("space", "down")
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, NewLeagueForm)
+        assert "a league has 4 to 16 teams, not 3 (D6.1)" in drawn(app)
+        await pilot.press("space", "ctrl+g")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, LeagueScreen)
+        rules = app.screen.league.rules
+        assert (rules.double, rules.points, rules.playoffs, rules.house, rules.overtime,
+                rules.turn_limit, rules.league_options.computer_manages) == \
+            (True, (4, 2, 0), "semis", (("squig_ball", True),), True, 180, False)
+        assert len(app.screen.league.rounds) == 6   # 3 rounds, twice
