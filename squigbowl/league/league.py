@@ -211,9 +211,16 @@ class League:
         self.entries[fixture.away].team = lm.away
         for entry in (self.entries[fixture.home], self.entries[fixture.away]):
             entry.__post_init__()          # the team's coach is the entry's
-        result = result_of_match(fixture, lm)
+        return self.add_result(result_of_match(fixture, lm))
+
+    def add_result(self, result: Result) -> Result:
+        """Keep a fixture's result (the teams are the caller's: `record_result` brings them);
+        the play-offs are drawn when the round robin ends, the final when the semis end."""
+        self._check_playable(result.fixture)
+        if result.fixture.playoff is not None and result.winner is None:
+            raise ValueError(f"play-off {result.fixture.key} needs a winner (D6.5)")
         self.results.append(result)
-        if self.in_progress == fixture.key:
+        if self.in_progress == result.fixture.key:
             self.in_progress = None
         self._draw_playoffs()
         return result
