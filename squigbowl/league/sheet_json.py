@@ -3,6 +3,7 @@ save (D6.9): the teams as they stood when the sequence began."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict
 
 from squigbowl.league.team import Advancement, LeaguePlayer, Record, Team
@@ -13,7 +14,8 @@ def team_to_json(team: Team) -> dict:
 
 
 def team_from_json(data: dict) -> Team:
-    data = dict(data)
+    """The team of `data`, sharing no list or dict with it (a save's data may be read again)."""
+    data = copy.deepcopy(data)
     players = []
     for p in data.pop("players", []):
         p = dict(p)
