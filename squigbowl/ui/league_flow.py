@@ -244,6 +244,16 @@ class LeagueSession:
 
         app.run_worker(run(), group="league-skip", exclusive=True, exit_on_error=False)
 
+    def host(self, screen, fixture) -> None:
+        """H: the fixture as a room of the match server (ui/net/host_fixture.py)."""
+        from squigbowl.ui.net.host_fixture import host_fixture
+
+        if self.busy:
+            self.tell("A skipped match is being played: its result first.")
+            return
+        self.app.run_worker(host_fixture(self.app, self, fixture), group="join",
+                            exclusive=True, exit_on_error=False)
+
     def new_season(self, screen) -> str | None:
         try:
             self.league.next_season()
@@ -320,7 +330,8 @@ def open_league(app, folder, name: str) -> str | None:
         return plain(str(exc))
     session = LeagueSession(app, folder, league, lock)
     screen = LeagueScreen(league, folder, play=session.play, resumable=session.resumable,
-                          new_season=session.new_season, on_close=session.close)
+                          new_season=session.new_season, on_close=session.close,
+                          host=session.host)
     session.screen = screen
     app.push_screen(screen)
     return None

@@ -215,3 +215,45 @@ async def test_d6_1_d6_6_a_league_fixture_room_from_the_coachs_terminal_to_the_s
     points = {row.name: row.points for row in after.table()}
     assert points["Bob's Humans"] == 2 and points["Ann's Orcs"] == 0
     assert after.in_progress is None
+
+
+async def test_d6_1_h_on_the_league_screen_hosts_the_next_fixture_as_a_room(server, short_tmp):
+    """H on the league screen: the next fixture (Ann's Orcs v Bob's Humans, two people) as a
+    room of the server beside the app's saves; asked which coach he is, Ann is seated Home on
+    the room's pre-match screen, the line Bob types names him, and Bob may take the Away seat;
+    the league's claim was given up for the server."""
+    from argparse import Namespace
+
+    from squigbowl.ui.app import SquigBowlApp
+    from squigbowl.ui.league.league_screen import LeagueScreen
+    from test_league_room_fixture import FIXTURE, make_league
+    from tests.ui.test_league_screens import to_leagues
+
+    make_league(short_tmp)
+    app = SquigBowlApp(Namespace(command=None, socket=str(server.socket_path)),
+                       saves_folder=short_tmp / "saves")
+    app.match_instant = True
+    notes = []
+    notify = app.notify
+    app.notify = lambda text, **kw: (notes.append(str(text)), notify(text, **kw))[1]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_leagues(pilot, app)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, LeagueScreen), what="the league")
+        assert "H host" in shown(app)
+        await pilot.press("H")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog), what="which coach")
+        assert "Which coach are you?" in shown(app) and "Ann (Ann's Orcs, Home)" in shown(app)
+        await pilot.press("1")
+        await until(pilot, lambda: isinstance(stage_screen(app), RoomPreMatchScreen),
+                    what="the room's pre-match screen")
+        scr = stage_screen(app)
+        [room] = list(server.rooms)
+        origin = server.rooms[room].game.origin["league"]
+        assert (origin["name"], origin["fixture"]) == ("Spring Cup", FIXTURE)
+        assert scr.seat.link.seat == "home" and scr.seat.side == 0
+        assert any(f"squigbowl join {room} --name Bob" in n for n in notes), notes
+        bob = await Client.connect(server.socket_path)
+        joined = await bob.join(room, "away", name="Bob")
+        assert joined["seat"] == "away"
+        await bob.close()

@@ -5,6 +5,8 @@ results with the next match to play marked, and the keys a commissioner uses:
 * Enter plays the next fixture (the match in progress first, D6.9): the shell's `play`
   callback (ui/league_flow.py) opens its screens; a computer-v-computer fixture asks watch or
   skip (D6.1, DD-117);
+* H hosts the next person's fixture as a room of the match server, each coach at his own
+  terminal (the shell's `host` callback; the server records its result in the league);
 * s a team's sheet (D1.5), c the chart of touchdowns and casualties, l the SPP leaders;
 * at the season's end (D6.5) the season summary (v) and N a new season with the same teams;
 * Esc back to the league list.
@@ -24,7 +26,7 @@ from textual.widgets import Static
 
 from squigbowl.text import plain
 
-KEYS = "Enter play · s sheet · c chart · l leaders · v summary · N new season · Esc back"
+KEYS = "Enter play · H host · s sheet · c chart · l SPP · v summary · N season · Esc"
 #: the standings' short words for the D6.4 rule that decided a place (the league's words)
 DECIDED = {"points": "points", "head-to-head": "head-to-head",
            "touchdown difference": "TD difference", "touchdowns": "touchdowns",
@@ -140,6 +142,7 @@ class LeagueScreen(Screen):
     LeagueScreen #league-keys { height: 1; padding: 0 1; color: $text-muted; }
     """
     BINDINGS = [Binding("enter", "play", "Play next", show=False),
+                Binding("H", "host", "Host as a room", show=False),
                 Binding("s", "sheet", "Sheet", show=False),
                 Binding("c", "chart", "Chart", show=False),
                 Binding("l", "leaders", "Leaders", show=False),
@@ -148,7 +151,7 @@ class LeagueScreen(Screen):
                 Binding("escape", "back", "Back", show=False)]
 
     def __init__(self, league, folder, play=None, resumable=None, new_season=None,
-                 on_close=None) -> None:
+                 on_close=None, host=None) -> None:
         super().__init__()
         self.league = league
         self.folder = folder
@@ -156,6 +159,7 @@ class LeagueScreen(Screen):
         self.resumable = resumable or (lambda: None)
         self.start_season = new_season
         self.on_close = on_close
+        self.host = host
         self.note_text = ""
         self.in_progress = None         # the fixture in progress (its save resumes it)
         #: the season was over when the screen opened (else its end brings the summary up)
@@ -239,6 +243,22 @@ class LeagueScreen(Screen):
         self.app.push_screen(ChoiceDialog(
             f"{plain(names[fixture.home])} v {plain(names[fixture.away])}: two computer "
             "coaches", options, info, cancel=True), picked)
+
+    def action_host(self) -> None:
+        """H: the next fixture with a person's team as a room (not the match in progress,
+        which resumes here: its save is this app's)."""
+        league = self.league
+        if self.host is None:
+            return
+        if self.in_progress is not None:
+            self.reload("A match is in progress here: Enter resumes it.")
+            return
+        fixture = None if league.over else league.next_fixture()
+        if fixture is None or league.computer_fixture(fixture):
+            self.reload("The next fixture is not a person's: Enter plays it."
+                        if fixture is not None else "No fixture can be played now.")
+            return
+        self.host(self, fixture)
 
     def action_sheet(self) -> None:
         from squigbowl.ui.kit.dialogs import ChoiceDialog
