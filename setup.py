@@ -24,6 +24,7 @@ _build = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_build)
 
 if os.environ.get("SQUIGBOWL_COMPILE") == "1":
-    setup(setup_requires=[_build.CYTHON], ext_modules=_build.extensions(ROOT))
+    jobs = int(os.environ.get("SQUIGBOWL_COMPILE_JOBS", "0"))  # modules turned into C at once
+    setup(setup_requires=[_build.CYTHON], ext_modules=_build.extensions(ROOT, jobs))
 else:
     setup()
