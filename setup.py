@@ -23,8 +23,11 @@ _spec = importlib.util.spec_from_file_location("_squigbowl_build", ROOT / "squig
 _build = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_build)
 
-if os.environ.get("SQUIGBOWL_COMPILE") == "1":
+if os.environ.get("SQUIGBOWL_COMPILE") != "1":
+    setup()
+elif importlib.util.find_spec("Cython") is None:
+    # pip's first question, the build requirements: Cython is fetched, then asked again
+    setup(setup_requires=[_build.CYTHON])
+else:
     jobs = int(os.environ.get("SQUIGBOWL_COMPILE_JOBS", "0"))  # modules turned into C at once
     setup(setup_requires=[_build.CYTHON], ext_modules=_build.extensions(ROOT, jobs))
-else:
-    setup()
