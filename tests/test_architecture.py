@@ -59,6 +59,12 @@ RULES = {
     "games": SCREENS + UP + ("squigbowl.net",),
     "dice.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
                                "squigbowl.coaches", "squigbowl.riders", "squigbowl.saves"),
+    # the optional compiled build (issue 25): setup.py loads it before the package exists, so it
+    # imports nothing of the game
+    "build.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
+                                "squigbowl.coaches", "squigbowl.riders", "squigbowl.saves",
+                                "squigbowl.games", "squigbowl.cup", "squigbowl.net",
+                                "squigbowl.league", "squigbowl.dice", "squigbowl.paths"),
     "text.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",
                                "squigbowl.coaches", "squigbowl.riders", "squigbowl.saves"),
     "paths.py": SCREENS + UP + ("squigbowl.rules", "squigbowl.house", "squigbowl.race",

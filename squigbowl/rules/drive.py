@@ -9,7 +9,7 @@ Sweltering Heat, variant resets) and starts the next drive (A2.7) or ends the ha
 
 from __future__ import annotations
 
-import inspect
+from collections.abc import Generator
 from typing import Callable
 
 from squigbowl.rules import halves
@@ -166,7 +166,7 @@ def end_of_drive(m, last: bool = False):
         sweltering_heat(m)
     for hook in DRIVE_END_HOOKS:
         result = hook(m)
-        if inspect.isgenerator(result):
+        if isinstance(result, Generator):  # (also a compiled generator: docs/compiled.md)
             yield from result
 
 

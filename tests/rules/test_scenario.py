@@ -23,7 +23,8 @@ def _scenario_section() -> str:
 
 def _keys_read_by_the_code() -> tuple[set, set]:
     """The keys build_state reads from the scenario (`data`) and from a player row (`row`)."""
-    tree = ast.parse(Path(scenario.__file__).read_text())
+    # the .py source beside the module: a compiled build's __file__ is its .so (docs/compiled.md)
+    tree = ast.parse((Path(scenario.__file__).parent / "scenario.py").read_text())
     found = {"data": set(), "row": set()}
     for node in ast.walk(tree):
         key, owner = None, None
