@@ -17,7 +17,8 @@ At each 'turn' decision of its side (declare an action, A5.1-A5.2, or end the tu
    turn (or `horizon` more activations; with `reply` the opponent's next team turn too), the
    opponent's answers (A8.4 block dice, apothecaries...) come from the policy too — with the
    same k-th dice stream and policy seeds for every candidate (common random numbers), and
-   scores where each play-out stops with `position_value.value`;
+   scores where each play-out stops with `position_value.value` (the fitted value; `value=
+   "hand"` the hand-set one before the fit);
 4. with `confirm` (the default) screens the candidates SCREEN_ROUNDS times each for the best
    challenger of the policy's own choice, then weighs the two alone on fresh dice streams with
    the rest of the budget; keeps the policy's choice unless the other beats it there, on the
@@ -41,7 +42,7 @@ from typing import Callable
 from squigbowl.coaches import house_play, path_cache
 from squigbowl.coaches.coach import Coach, register
 from squigbowl.coaches.lookahead import ForkError, fork
-from squigbowl.coaches.position_value import value
+from squigbowl.coaches.position_value import VALUES
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import NEIGHBOURS, scoring_x
 
@@ -80,7 +81,7 @@ class SearchCoach(Coach):
     def __init__(self, seed: int = 0, policy="normal", rollouts: int = 48,
                  horizon: int | None = None, max_seconds: float = 1.2,
                  turn_seconds: float = 50.0, prior_bonus: float = 0.15, confidence: float = 1.0,
-                 reply: bool = False, confirm: bool = True,
+                 reply: bool = False, confirm: bool = True, value: str = "fitted",
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = random.Random(seed)
         self.make_policy = policy_factory(policy)
@@ -92,6 +93,9 @@ class SearchCoach(Coach):
         self.confidence = float(confidence)
         self.reply = bool(reply)
         self.confirm = bool(confirm)
+        if value not in VALUES:
+            raise ValueError(f"unknown position value {value!r} (one of {', '.join(VALUES)})")
+        self.value = VALUES[value]
         self._seeds: list = []
         self.clock = clock
         self._current: Coach | None = None   # the policy answering the decisions not searched
@@ -322,7 +326,7 @@ class SearchCoach(Coach):
             else:
                 coach = theirs
             copy.decide(coach.choose(copy))
-        return value(copy.state, side)
+        return self.value(copy.state, side)
 
     def _round_seeds(self, k: int) -> tuple:
         """The seeds of the k-th round's policies (ours, theirs), the same for every candidate."""

@@ -132,11 +132,17 @@ def test_one_benchmark_match_and_its_report(rules):
     table = {(rules, ("random", "easy")): bench.aggregate([result])}
     lines = bench.report(table, 12.0, 1, hard)
     assert any("random v easy" in line for line in lines)
-    # one match a pairing is not the issue's 200: the time is scaled up, not judged
-    assert any("whole run" in line and "[n/a]" in line and "about 40 min" in line
+    # one match a pairing is not the issue's 100: the time is scaled up, not judged
+    assert any("whole run" in line and "[n/a]" in line and "about 20 min" in line
                for line in lines)
     assert any("[met] the whole run" in line
                for line in bench.report(table, 600.0, 200, hard))   # 10 min
     table[(rules, ("easy", "hard"))] = bench.aggregate([result])
     lines = bench.report(table, 12.0, 1, hard)
-    assert any("hard wins" in line and "target >= 75%" in line for line in lines)
+    assert any("hard wins" in line and "target >= 80%" in line for line in lines)
+    # hard v normal is judged on its touchdown margin too (issue 25)
+    table[(rules, ("normal", "hard"))] = bench.aggregate([result])
+    lines = bench.report(table, 12.0, 1, hard)
+    gap = result["ours"]["touchdowns"] - result["theirs"]["touchdowns"]
+    assert any("outscores normal" in line and f"{gap:+.2f} TDs" in line
+               and "target >= +0.5" in line for line in lines)
