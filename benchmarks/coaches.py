@@ -4,6 +4,7 @@
                                  [--hard-rollouts R] [--hard-horizon H|none]
                                  [--hard-reply | --no-hard-reply] [--only A-B,...]
                                  [--rules base,all] [--hard-value fitted|hand]
+                                 [--hard-inner N]
 
 For each pairing of random / easy / normal / hard (the second named is the stronger, "ours"),
 in the base game (Orcs v Humans) and with all house rules (Squig Ball, Kick It!, and the
@@ -19,7 +20,7 @@ Matches run a process each, `--jobs` at once (default: the machine's cores). The
 plays here with a small count budget (`--hard-rollouts` play-outs per decision, `--hard-horizon`
 activations deep or `none`: to the end of the team turn, `--hard-reply`: and through the
 opponent's next team turn, `--hard-value`: the fitted position value or the hand-set one
-before it), so that its results are reproducible; its full strength is the game's default
+before it, `--hard-inner`: play-outs for a decision inside an activation, 0: none), so that its results are reproducible; its full strength is the game's default
 (squigbowl.coaches.search_coach.SearchCoach). The targets are issue 25's.
 """
 
@@ -49,6 +50,7 @@ HARD_ROLLOUTS = 8
 HARD_HORIZON = None
 HARD_REPLY = False
 HARD_VALUE = "fitted"
+HARD_INNER = 12
 
 #: the issue's targets (issue 25)
 WIN_TARGETS = {("easy", "hard"): 0.80, ("normal", "hard"): 0.65, ("easy", "normal"): 0.65}
@@ -90,8 +92,9 @@ def verdict(value: float, target: float, at_most: bool = False) -> str:
 
 
 class MatchStats:
-    """An observer for `sim.play_match`: per side, the seconds of each decision (and of its
-    'turn' decisions, and of each team turn), passes and hand-offs completed, and the team turns
+    """An observer for `sim.play_match`: per side, the seconds of each decision (and of each
+    activation: its 'turn' decision and the side's decisions after it until the next 'turn'
+    decision; and of each team turn), passes and hand-offs completed, and the team turns
     that began with the ball, and those of them in which the carrier, marked (A6.2), stood
     still."""
 
@@ -105,6 +108,7 @@ class MatchStats:
         self._throw = None          # the side whose pass or hand-off is in the air
         self._turn = None           # (half, side, turn, bonus) of the team turn going on
         self._turn_time = 0.0
+        self._acting = None         # the side whose 'turn' decision came last
         self._marked = None         # the marked carrier's id at the start of the turn
         self._acted = False         # ... who then moved or let go of the ball
 
@@ -113,6 +117,10 @@ class MatchStats:
         self.seconds[side].append(seconds)
         if pending.kind == "turn":
             self.activation_seconds[side].append(seconds)
+            self._acting = side
+        elif side == self._acting:
+            # a decision inside the activation (a block die, a re-roll...): its time too
+            self.activation_seconds[side][-1] += seconds
         if self._turn is not None and side == self._turn[1]:
             self._turn_time += seconds
         players = m.state.players
@@ -269,8 +277,10 @@ def budget_words(hard: dict) -> str:
     depth = ("to the end of the team turn" if hard["horizon"] is None
              else f"{hard['horizon']} activations deep")
     reply = ", then the opponent's team turn" if hard.get("reply") else ""
+    inner = hard.get("inner", HARD_INNER)
+    inside = f", {inner} inside an activation" if inner else ", none inside an activation"
     return (f"{hard['rollouts']} play-outs a decision, {depth}{reply}, "
-            f"{hard.get('value', HARD_VALUE)} value")
+            f"{hard.get('value', HARD_VALUE)} value{inside}")
 
 
 def report(table: dict, elapsed: float, matches: int, hard: dict) -> list[str]:
@@ -370,6 +380,8 @@ def main(argv=None) -> int:
                     help="play-outs go on through the opponent's next team turn")
     ap.add_argument("--hard-value", choices=("fitted", "hand"), default=HARD_VALUE,
                     help="the position value where hard's play-outs stop")
+    ap.add_argument("--hard-inner", type=int, default=HARD_INNER,
+                    help="play-outs for a block die, follow-up, push or re-roll (0: none)")
     ap.add_argument("--only", default=None,
                     help="pairings to play, e.g. easy-hard,random-normal (default: all)")
     ap.add_argument("--rules", default="base,all", help="base, all, or both (default)")
@@ -380,7 +392,7 @@ def main(argv=None) -> int:
         pairings = tuple(p for p in PAIRINGS if p in wanted or p[::-1] in wanted)
     rules = tuple(r for r in args.rules.split(",") if r in RULES)
     hard = {"rollouts": args.hard_rollouts, "horizon": args.hard_horizon,
-            "reply": args.hard_reply, "value": args.hard_value}
+            "reply": args.hard_reply, "value": args.hard_value, "inner": args.hard_inner}
     tasks = [(p, r, i, args.seed + i, hard)
              for r in rules for p in pairings for i in range(args.matches)]
     started = time.perf_counter()

@@ -28,7 +28,10 @@ The features (RULES.md numbers where they come from):
 * ``loose``: a loose ball (on the ground, A1.4): +1 when our nearest standing player is nearer
   to it than theirs, -1 when theirs is;
 * ``receive``: in the first half, +1 when we receive the second half's kick-off (A2.9: the side
-  that kicked first receives), -1 when they do; 0 later.
+  that kicked first receives), -1 when they do; 0 later;
+* ``rerolls``: team re-rolls and Leader re-rolls left (A10.2), ours minus theirs (unused ones
+  also count in a penalty shoot-out, A2.11.5); ``rerolls_late``: each side's times the share of
+  its half still to play (a re-roll is only worth the team turns it may be used in).
 
 The value's own unit is touchdowns (the fit's target is the match's touchdown difference still
 to come, A11.1; the score so far counts with weight 1).
@@ -41,7 +44,8 @@ from squigbowl.rules.model import CASUALTY, KO, PRONE, SENT_OFF, STANDING, STUNN
 
 #: the features, in the order `features` gives them (the weights file names them)
 NAMES = ("standing", "down", "ko", "out", "hold", "hold_late", "progress", "reach",
-         "reach_now", "marked", "cage", "threat", "screen", "loose", "receive")
+         "reach_now", "marked", "cage", "threat", "screen", "loose", "receive", "rerolls",
+         "rerolls_late")
 #: A2.4: team turns in a half
 TURNS = 8
 #: how many threatening opponents and screeners count
@@ -132,5 +136,11 @@ def features(s, side: int) -> list[float]:
     receive = 0.0
     if s.half == 1 and s.first_kicker in (0, 1):
         receive = 1.0 if s.first_kicker == side else -1.0
+    ours, theirs = s.teams[side], s.teams[1 - side]
+    mine = ours.rerolls + ours.leader_reroll
+    yours = theirs.rerolls + theirs.leader_reroll
+    rerolls = float(mine - yours)
+    rerolls_late = (mine * turns_left(s, side) - yours * turns_left(s, 1 - side)) / TURNS
     return [float(standing), float(down), float(ko), float(out), hold, hold_late, progress,
-            reach, reach_now, marked, cage, threat, screen, loose, receive]
+            reach, reach_now, marked, cage, threat, screen, loose, receive, rerolls,
+            rerolls_late]

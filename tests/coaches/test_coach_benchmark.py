@@ -87,7 +87,8 @@ def test_match_stats_counts_completions_marked_still_turns_and_times():
     stats(m, turn(0), ("end_turn", None), [], 0.0)
     assert stats.marked_still == [0, 1] and stats.with_ball == [2, 1]
     assert stats.seconds == ([0.5, 0.25, 0.25, 1.0, 0.0], [0.5])
-    assert stats.activation_seconds == ([0.25, 1.0, 0.0], [0.5])
+    # an activation's time: its 'turn' decision and the decisions inside it (the action's)
+    assert stats.activation_seconds == ([0.5, 1.0, 0.0], [0.5])
 
 
 def test_a_marked_carrier_who_steps_away_is_not_still():

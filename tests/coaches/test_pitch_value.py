@@ -140,3 +140,13 @@ def test_the_shipped_weights_file_names_every_feature_with_a_finite_weight():
 def test_a_broken_weights_file_is_refused(text, problem):
     with pytest.raises(WeightsError, match=problem.replace("[", r"\[")):
         parse_weights(text)
+
+
+def test_a10_2_team_re_rolls_left_count_and_count_for_the_turns_still_to_play():
+    spec = {"turn": {"home": 6, "away": 5}, "active": "away", "rerolls": {"home": 2, "away": 1},
+            "leader_reroll": {"away": 1}, "players": [row("home:1", 5, 5), row("away:1", 15, 5)]}
+    f = feats(spec)
+    assert f["rerolls"] == 0.0                       # 2 against 1 + a Leader re-roll
+    # home: 2 re-rolls x 2 turns to come; away: 2 x 4 (its sixth under way) -> (4 - 8) / 8
+    assert f["rerolls_late"] == -0.5
+    assert feats(spec, 1)["rerolls_late"] == 0.5
