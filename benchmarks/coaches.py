@@ -50,7 +50,7 @@ HARD_ROLLOUTS = 8
 HARD_HORIZON = None
 HARD_REPLY = False
 HARD_VALUE = "fitted"
-HARD_INNER = 12
+HARD_INNER = 8
 
 #: the issue's targets (issue 25)
 WIN_TARGETS = {("easy", "hard"): 0.80, ("normal", "hard"): 0.65, ("easy", "normal"): 0.65}

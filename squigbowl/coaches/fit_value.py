@@ -2,6 +2,7 @@
 
     python -m squigbowl.coaches.fit_value [--matches N] [--seed S] [--write]
                                           [--samples FILE.npz] [--from FILE.npz]
+                                          [--without NAME,...]
 
 Plays N sim matches (seeds S, S+1...) between the easy and normal coaches (easy v easy,
 easy v normal, normal v easy, normal v normal in turn), half in the base game (Orcs v Humans),
@@ -14,7 +15,9 @@ difference still to come in the match for that side (A11.1; B1 Squig Ball's goal
 same). The weights are fitted by least squares (numpy) on the even seeds and checked on the odd
 ones (held out): it prints R^2 on both, the held-out mean absolute error beside that of
 predicting 0, and each weight with its standard error. With --write it refits on all samples
-and writes assets/coaches/value_weights.toml, which `position_value` reads.
+and writes assets/coaches/value_weights.toml, which `position_value` reads. --without leaves
+features out of the fit (their weights 0): a feature whose fitted weight is not its worth to
+the search (see benchmarks/README.md, "Issue 25: the hard coach").
 
 The matches take about a second each on one core (normal v normal).
 """
@@ -152,6 +155,7 @@ def main(argv=None) -> int:
     ap.add_argument("--write", action="store_true", help="write assets/coaches/value_weights.toml")
     ap.add_argument("--samples", help="save the samples to this .npz file")
     ap.add_argument("--from", dest="source", help="fit the samples of this .npz file")
+    ap.add_argument("--without", help="features left out of the fit (weight 0), by name")
     args = ap.parse_args(argv)
     started = time.perf_counter()
     if args.source:
@@ -161,14 +165,23 @@ def main(argv=None) -> int:
         X, y, ids = collect(args.matches, args.seed)
         if args.samples:
             np.savez(args.samples, X=X, y=y, ids=ids)
+    left_out = [n for n in (args.without or "").split(",") if n]
+    unknown = [n for n in left_out if n not in NAMES]
+    if unknown:
+        ap.error(f"unknown features: {', '.join(unknown)}")
+    for i, name in enumerate(NAMES):
+        if name in left_out:
+            X[:, i] = 0.0        # a column of zeros: its weight comes out 0
     for line in report(X, y, ids):
         print(line)
     if args.write:
         w, _ = fit(X, y)
         n = len(set(ids.tolist()))
         path = asset("coaches", "value_weights.toml")
-        write_weights(w, path, f"{len(y)} positions of {n} matches (seeds from {args.seed}), "
-                               f"R^2 {r2(X, y, w):.3f}")
+        note = f"{len(y)} positions of {n} matches (seeds from {args.seed}), R^2 {r2(X, y, w):.3f}"
+        if left_out:
+            note += f"; left out: {', '.join(left_out)}"
+        write_weights(w, path, note)
         print(f"wrote {path}")
     print(f"{time.perf_counter() - started:.0f} s")
     return 0

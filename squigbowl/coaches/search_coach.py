@@ -36,8 +36,10 @@ answer unless another beats it clearly. A re-roll used costs its worth in the va
 re-rolls left, `pitch_features`), so "now or kept" is weighed, not assumed.
 
 Every other decision goes to the default policy. The budget is counted in play-outs per
-decision (`rollouts`: reproducible), with time caps as a safety net: `max_seconds` per decision
-and `turn_seconds` per team turn (past it, the turn's remaining decisions are not searched).
+decision (`rollouts`, `inner`: reproducible), with time caps as a safety net: `max_seconds` per
+'turn' decision, `inner_seconds` per decision inside an activation, `activation_seconds` for an
+activation's decisions together (past it the rest of the activation is not searched) and
+`turn_seconds` per team turn (past it, the turn's remaining decisions are not searched).
 """
 
 from __future__ import annotations
@@ -93,7 +95,7 @@ class SearchCoach(Coach):
                  horizon: int | None = None, max_seconds: float = 1.2,
                  turn_seconds: float = 50.0, prior_bonus: float = 0.15, confidence: float = 1.0,
                  reply: bool = False, confirm: bool = True, value: str = "fitted",
-                 inner: int = 12, inner_seconds: float = 0.5,
+                 inner: int = 8, inner_seconds: float = 0.5, activation_seconds: float = 1.8,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = random.Random(seed)
         self.make_policy = policy_factory(policy)
@@ -110,6 +112,8 @@ class SearchCoach(Coach):
         self.value = VALUES[value]
         self.inner = max(0, int(inner))
         self.inner_seconds = float(inner_seconds)
+        self.activation_seconds = float(activation_seconds)
+        self._act_spent = 0.0   # the thinking time of the activation going on
         self._seeds: list = []
         self.clock = clock
         self._current: Coach | None = None   # the policy answering the decisions not searched
@@ -136,6 +140,8 @@ class SearchCoach(Coach):
             self._current = self.make_policy(self._seed(), side)
         if d.kind in INNER_KINDS and self.inner:
             return self._choose_inner(m, d)
+        if d.kind == "turn":
+            self._act_spent = 0.0
         if d.kind != "turn" or not self._may_search(m, d):
             return self._current.choose(m)
         started = self.clock()
@@ -151,7 +157,9 @@ class SearchCoach(Coach):
             self.stats["search_failed"] += 1
             choice = self._current.choose(m)
         self._count_paths(hits, misses)
-        self._turn_spent += self.clock() - started
+        took = self.clock() - started
+        self._turn_spent += took
+        self._act_spent += took
         return choice
 
     def _count_paths(self, hits: int, misses: int) -> None:
@@ -192,12 +200,17 @@ class SearchCoach(Coach):
         if (len(d.choices) < 2 or s.phase not in TURN_PHASES or s.active != d.side
                 or not self._within_turn_time(m, d)):
             return own
+        # the activation's time cap: what its earlier decisions left over
+        cap = min(self.inner_seconds, self.activation_seconds - self._act_spent)
+        if cap <= 0:
+            self.stats["over_time"] += 1
+            return own
         started = self.clock()
         paths = self._paths
         hits, misses = paths.hits, paths.misses
         try:
             with path_cache.sharing(paths):
-                choice = self._search_inner(m, d, own, started)
+                choice = self._search_inner(m, d, own, started, cap)
         except ForkError:
             self.stats["fork_failed"] += 1
             choice = own
@@ -205,10 +218,12 @@ class SearchCoach(Coach):
             self.stats["search_failed"] += 1
             choice = own
         self._count_paths(hits, misses)
-        self._turn_spent += self.clock() - started
+        took = self.clock() - started
+        self._turn_spent += took
+        self._act_spent += took
         return choice
 
-    def _search_inner(self, m, d, own: tuple, started: float) -> tuple:
+    def _search_inner(self, m, d, own: tuple, started: float, cap: float) -> tuple:
         side = d.side
         copy = fork(m, self._seed())
         root = copy.snapshot()
@@ -221,7 +236,7 @@ class SearchCoach(Coach):
         for k in range(rounds):
             got = {}
             for key in keys:
-                if self.clock() - started > self.inner_seconds:
+                if self.clock() - started > cap:
                     break
                 got[key] = self._inner_playout(copy, root, side, key, plan, k)
                 self.stats["playouts"] += 1
