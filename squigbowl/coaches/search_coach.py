@@ -95,7 +95,7 @@ class SearchCoach(Coach):
                  horizon: int | None = None, max_seconds: float = 1.2,
                  turn_seconds: float = 50.0, prior_bonus: float = 0.15, confidence: float = 1.0,
                  reply: bool = False, confirm: bool = True, value: str = "fitted",
-                 inner: int = 8, inner_seconds: float = 0.5, activation_seconds: float = 1.8,
+                 inner: int = 8, inner_seconds: float = 0.5, activation_seconds: float = 1.5,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = random.Random(seed)
         self.make_policy = policy_factory(policy)
