@@ -20,7 +20,8 @@ Matches run a process each, `--jobs` at once (default: the machine's cores). The
 plays here with a small count budget (`--hard-rollouts` play-outs per decision, `--hard-horizon`
 activations deep or `none`: to the end of the team turn, `--hard-reply`: and through the
 opponent's next team turn, `--hard-value`: the fitted position value or the hand-set one
-before it, `--hard-inner`: play-outs for a decision inside an activation, 0: none), so that its results are reproducible; its full strength is the game's default
+before it, `--hard-inner`: play-outs for a decision inside an activation, 0: none), so that
+its results are reproducible; its full strength is the game's default
 (squigbowl.coaches.search_coach.SearchCoach). The targets are issue 25's.
 """
 

@@ -137,3 +137,30 @@ def test_the_search_is_reproducible_for_its_seed():
     m = block_match([2, 3], rerolls=1)            # both down, push: a close call
     assert a.choose(m) == b.choose(m)
     assert a.stats == b.stats
+
+
+class ContraryFollowUps(Contrary):
+    kinds = frozenset({"follow_up"})
+
+
+def test_a8_5_our_carrier_does_not_follow_up_into_two_tackle_zones():
+    """Our ball carrier (a Blitzer) blocks and pushes a Lineman (one die: push, A8.4.1); to
+    follow up is to stand next to him and a second opponent (A6.2: marked), to stay is to stand
+    free: the search stays though its policy would follow."""
+    m = scenario_match({"carrier": "home:5",
+                        "players": [{"who": "home:5", "at": [10, 7]},
+                                    {"who": "away:9", "at": [11, 7]},
+                                    {"who": "away:1", "at": [12, 8]}]},
+                       dice=ScriptedDice([3]))
+    blitzer, lineman = player_id(m, "home:5"), player_id(m, "away:9")
+    m.decide(("BLOCK", blitzer))
+    m.decide(("block", lineman))
+    while m.pending.kind == "push":
+        m.decide(ContraryFollowUps(0, 0).choose(m))
+    d = m.pending
+    assert d.kind == "follow_up" and m.state.tackle_zones(d.info["square"], 0) == 2
+    assert m.state.tackle_zones(m.state.players[blitzer].square, 0) == 0
+    assert ContraryFollowUps(0, 0).choose(m) == ("follow_up", True)
+    coach = hard(policy=ContraryFollowUps)
+    assert coach.choose(m) == ("follow_up", False)
+    assert coach.stats["search_failed"] == coach.stats["fork_failed"] == 0
