@@ -3,7 +3,8 @@
 The hard coach's play-outs run the normal coach many times from the same position (every
 candidate, every dice stream starts at the root of the search), and the normal coach asks
 `paths.find_paths` for the same player on the same board again and again. Inside
-`sharing()` (the search turns it on for one decision's play-outs, in its own thread) those
+`sharing()` (the search turns it on for its play-outs, in its own thread, with one cache for
+a whole team turn) those
 answers are kept, keyed by everything the path search reads: the player (square, MA, AG, ST,
 skills, movement used, a leap already made, A6.3-A6.6), the pitch (every player's square,
 status and lost tackle zones, A0.6), the ball (A6.7, B1.8), the skill re-rolls spent this turn
@@ -53,10 +54,13 @@ def active() -> PathCache | None:
 
 
 @contextmanager
-def sharing():
-    """Share path searches inside the block (this thread only); yields the cache."""
+def sharing(cache: PathCache | None = None):
+    """Share path searches inside the block (this thread only); yields the cache: `cache`
+    when given (the hard coach keeps one for a whole team turn: its keys are whole positions,
+    so a later decision of the turn finds the maps its earlier play-outs made), else a new
+    one."""
     old = getattr(_local, "cache", None)
-    cache = _local.cache = PathCache()
+    cache = _local.cache = cache if cache is not None else PathCache()
     try:
         yield cache
     finally:

@@ -17,7 +17,8 @@ At each 'turn' decision of its side (declare an action, A5.1-A5.2, or end the tu
    turn (or `horizon` more activations; with `reply` the opponent's next team turn too), the
    opponent's answers (A8.4 block dice, apothecaries...) come from the policy too — with the
    same k-th dice stream and policy seeds for every candidate (common random numbers), and
-   scores where each play-out stops with `position_value.value`;
+   scores where each play-out stops with `position_value.value` (the fitted value; `value=
+   "hand"` the hand-set one before the fit);
 4. with `confirm` (the default) screens the candidates SCREEN_ROUNDS times each for the best
    challenger of the policy's own choice, then weighs the two alone on fresh dice streams with
    the rest of the budget; keeps the policy's choice unless the other beats it there, on the
@@ -26,13 +27,24 @@ At each 'turn' decision of its side (declare an action, A5.1-A5.2, or end the tu
    luck); without `confirm` every candidate gets the same rounds and `pick` weighs them all.
    The declared candidate's coach answers the activation's next decisions.
 
+Inside an activation of its own team turn (`inner`, on by default) it searches the decisions
+that the dice put to it — which block die (A8.4), following up or not (A8.5), which push square
+(A8.6), a re-roll now or kept (A10) — the same way: each legal answer is played out `inner`
+times in all, on the same dice streams and policy seeds (the activation carried on with a copy
+of the acting policy's plan, then the rest of the team turn), and `pick` keeps the policy's
+answer unless another beats it clearly. A re-roll used costs its worth in the value (the
+re-rolls left, `pitch_features`), so "now or kept" is weighed, not assumed.
+
 Every other decision goes to the default policy. The budget is counted in play-outs per
-decision (`rollouts`: reproducible), with time caps as a safety net: `max_seconds` per decision
-and `turn_seconds` per team turn (past it, the turn's remaining decisions are not searched).
+decision (`rollouts`, `inner`: reproducible), with time caps as a safety net: `max_seconds` per
+'turn' decision, `inner_seconds` per decision inside an activation, `activation_seconds` for an
+activation's decisions together (past it the rest of the activation is not searched) and
+`turn_seconds` per team turn (past it, the turn's remaining decisions are not searched).
 """
 
 from __future__ import annotations
 
+import copy as copy_module
 import math
 import random
 import time
@@ -41,7 +53,7 @@ from typing import Callable
 from squigbowl.coaches import house_play, path_cache
 from squigbowl.coaches.coach import Coach, register
 from squigbowl.coaches.lookahead import ForkError, fork
-from squigbowl.coaches.position_value import value
+from squigbowl.coaches.position_value import VALUES
 from squigbowl.rules.events import Decision
 from squigbowl.rules.geometry import NEIGHBOURS, scoring_x
 
@@ -53,6 +65,8 @@ PLAYOUT_LIMIT = 400
 MIN_ROUNDS = 3
 #: the rounds each candidate gets in the screen for a challenger (`confirm`)
 SCREEN_ROUNDS = 2
+#: the decisions inside an activation that the search weighs (A8.4-A8.6, A10)
+INNER_KINDS = frozenset({"block_die", "follow_up", "push", "reroll"})
 
 PolicyFactory = Callable[[int, int], Coach]
 
@@ -80,7 +94,8 @@ class SearchCoach(Coach):
     def __init__(self, seed: int = 0, policy="normal", rollouts: int = 48,
                  horizon: int | None = None, max_seconds: float = 1.2,
                  turn_seconds: float = 50.0, prior_bonus: float = 0.15, confidence: float = 1.0,
-                 reply: bool = False, confirm: bool = True,
+                 reply: bool = False, confirm: bool = True, value: str = "fitted",
+                 inner: int = 8, inner_seconds: float = 0.5, activation_seconds: float = 1.5,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = random.Random(seed)
         self.make_policy = policy_factory(policy)
@@ -92,11 +107,19 @@ class SearchCoach(Coach):
         self.confidence = float(confidence)
         self.reply = bool(reply)
         self.confirm = bool(confirm)
+        if value not in VALUES:
+            raise ValueError(f"unknown position value {value!r} (one of {', '.join(VALUES)})")
+        self.value = VALUES[value]
+        self.inner = max(0, int(inner))
+        self.inner_seconds = float(inner_seconds)
+        self.activation_seconds = float(activation_seconds)
+        self._act_spent = 0.0   # the thinking time of the activation going on
         self._seeds: list = []
         self.clock = clock
         self._current: Coach | None = None   # the policy answering the decisions not searched
         self._turn_key = None
         self._turn_spent = 0.0
+        self._paths = path_cache.PathCache()
         #: what the searches did: decisions searched, play-outs run, choices that differ from
         #: the policy's own, forks and searches that failed (then the policy answered),
         #: decisions not searched for the turn's time (over_time), searches cut short by
@@ -104,7 +127,8 @@ class SearchCoach(Coach):
         #: reused (path_cache) and made
         self.stats = {"searched": 0, "playouts": 0, "changed": 0, "fork_failed": 0,
                       "search_failed": 0, "over_time": 0, "cut_short": 0, "runs": 0,
-                      "path_hits": 0, "path_searches": 0, "unconfirmed": 0}
+                      "path_hits": 0, "path_searches": 0, "unconfirmed": 0,
+                      "inner_searched": 0, "inner_changed": 0}
 
     def _seed(self) -> int:
         return self.rng.getrandbits(32)
@@ -114,30 +138,50 @@ class SearchCoach(Coach):
         side = d.side
         if self._current is None:
             self._current = self.make_policy(self._seed(), side)
+        if d.kind in INNER_KINDS and self.inner:
+            return self._choose_inner(m, d)
+        if d.kind == "turn":
+            self._act_spent = 0.0
         if d.kind != "turn" or not self._may_search(m, d):
             return self._current.choose(m)
         started = self.clock()
+        paths = self._paths
+        hits, misses = paths.hits, paths.misses
         try:
-            with path_cache.sharing() as paths:
+            with path_cache.sharing(paths):
                 choice = self._search(m, d, started)
-            self.stats["path_hits"] += paths.hits
-            self.stats["path_searches"] += paths.misses
         except ForkError:
             self.stats["fork_failed"] += 1
             choice = self._current.choose(m)
         except Exception:  # a play-out broke in a copy: the real match still gets an answer
             self.stats["search_failed"] += 1
             choice = self._current.choose(m)
-        self._turn_spent += self.clock() - started
+        self._count_paths(hits, misses)
+        took = self.clock() - started
+        self._turn_spent += took
+        self._act_spent += took
         return choice
 
-    def _may_search(self, m, d) -> bool:
+    def _count_paths(self, hits: int, misses: int) -> None:
+        paths = self._paths
+        self.stats["path_hits"] += paths.hits - hits
+        self.stats["path_searches"] += paths.misses - misses
+
+    def _within_turn_time(self, m, d) -> bool:
+        """False once the team turn's thinking time is spent (counted over_time)."""
         s = m.state
         key = (s.half, d.side, s.teams[d.side].turn, s.bonus_turn)
         if key != self._turn_key:
             self._turn_key, self._turn_spent = key, 0.0
+            self._paths = path_cache.PathCache()  # one cache of path searches a team turn
         if self._turn_spent >= self.turn_seconds:
             self.stats["over_time"] += 1
+            return False
+        return True
+
+    def _may_search(self, m, d) -> bool:
+        s = m.state
+        if not self._within_turn_time(m, d):
             return False
         # a waiting player who acts first (a house rule's trait): the policy knows the rule
         for c in d.choices:
@@ -145,6 +189,95 @@ class SearchCoach(Coach):
                     and house_play.has_trait(s.players[c[1]], "acts_first")):
                 return False
         return True
+
+    # -- inside an activation ------------------------------------------------------------------
+    def _choose_inner(self, m, d) -> tuple:
+        """A block die, a follow-up, a push square or a re-roll in our own team turn: the
+        policy's answer unless the play-outs of another clearly beat it (see the module's
+        docstring); any other time the policy's."""
+        own = self._current.choose(m)
+        s = m.state
+        if (len(d.choices) < 2 or s.phase not in TURN_PHASES or s.active != d.side
+                or not self._within_turn_time(m, d)):
+            return own
+        # the activation's time cap: what its earlier decisions left over
+        cap = min(self.inner_seconds, self.activation_seconds - self._act_spent)
+        if cap <= 0:
+            self.stats["over_time"] += 1
+            return own
+        started = self.clock()
+        paths = self._paths
+        hits, misses = paths.hits, paths.misses
+        try:
+            with path_cache.sharing(paths):
+                choice = self._search_inner(m, d, own, started, cap)
+        except ForkError:
+            self.stats["fork_failed"] += 1
+            choice = own
+        except Exception:  # a play-out broke in a copy: the real match still gets an answer
+            self.stats["search_failed"] += 1
+            choice = own
+        self._count_paths(hits, misses)
+        took = self.clock() - started
+        self._turn_spent += took
+        self._act_spent += took
+        return choice
+
+    def _search_inner(self, m, d, own: tuple, started: float, cap: float) -> tuple:
+        side = d.side
+        copy = fork(m, self._seed())
+        root = copy.snapshot()
+        self._seeds = []
+        keys = [own] + [c for c in d.choices if c != own]
+        plan = getattr(self._current, "plan", None)
+        rounds = max(MIN_ROUNDS, self.inner // len(keys))
+        scores: dict = {key: [] for key in keys}
+        self.stats["inner_searched"] += 1
+        for k in range(rounds):
+            got = {}
+            for key in keys:
+                if self.clock() - started > cap:
+                    break
+                got[key] = self._inner_playout(copy, root, side, key, plan, k)
+                self.stats["playouts"] += 1
+            if len(got) < len(keys):
+                self.stats["cut_short"] += 1
+                break
+            for key in keys:
+                scores[key].append(got[key])
+        if len(scores[own]) < MIN_ROUNDS:
+            return own
+        best = pick(scores, own, self.prior_bonus, self.confidence)
+        if best != own:
+            self.stats["inner_changed"] += 1
+        return best
+
+    def _inner_playout(self, copy, root, side: int, choice: tuple, plan, k: int) -> float:
+        """`choice` in the copy with the k-th dice stream, then the activation carried on by a
+        policy holding a copy of the acting policy's plan and the rest of our team turn by the
+        round's policies; the value where the team turn ends."""
+        copy.restore(root)
+        copy.dice.reseed(k)
+        seeds = self._round_seeds(k)
+        copy.decide(choice)
+        mine = self.make_policy(seeds[0], side)
+        theirs = self.make_policy(seeds[1], 1 - side)
+        acting = self.make_policy(seeds[0] ^ 0x5EED, side)
+        if plan is not None and hasattr(acting, "plan"):
+            acting.plan = copy_module.deepcopy(plan)
+        for _ in range(PLAYOUT_LIMIT):
+            d = copy.pending
+            s = copy.state
+            if d is None or s.phase not in TURN_PHASES or s.active != side:
+                break
+            if d.side == side:
+                if d.kind == "turn":
+                    acting = mine
+                coach = acting
+            else:
+                coach = theirs
+            copy.decide(coach.choose(copy))
+        return self.value(copy.state, side)
 
     # -- the search ----------------------------------------------------------------------------
     def _search(self, m, d, started: float) -> tuple:
@@ -322,7 +455,7 @@ class SearchCoach(Coach):
             else:
                 coach = theirs
             copy.decide(coach.choose(copy))
-        return value(copy.state, side)
+        return self.value(copy.state, side)
 
     def _round_seeds(self, k: int) -> tuple:
         """The seeds of the k-th round's policies (ours, theirs), the same for every candidate."""

@@ -265,12 +265,8 @@ def test_a5_a_reply_play_out_ends_where_our_next_team_turn_begins():
         coach = small(6, rollouts=6, horizon=None, reply=reply, max_seconds=1e9)
         for m in turn_decisions(seed=12, count=1):
             turn = m.state.teams[0].turn
-            original = search.value
-            search.value = spy
-            try:
-                coach.choose(m)
-            finally:
-                search.value = original
+            coach.value = spy
+            coach.choose(m)
         assert ends
         for phase, ours, at in ends:
             if reply:
@@ -314,7 +310,11 @@ def test_a_challenger_lucky_on_the_screen_is_declared_only_if_fresh_play_outs_ag
 
         coach._playout = playout
         m = next(m for m in turn_decisions(seed=5, count=3) if len(m.pending.choices) > 3)
-        policy_choice = small(5, rollouts=1, horizon=None).choose(m)
+        # the policy's own choice: the same coach whose play-outs are all alike
+        same = small(5, rollouts=24, horizon=None, confirm=True, max_seconds=1e9)
+        same._playout = lambda copy, root, side, candidate, k: 0.0
+        policy_choice = same.choose(m)
+        assert same.stats["changed"] == 0
         choice = coach.choose(m)
         assert choice in m.legal()
         assert coach.stats["searched"] == 1
