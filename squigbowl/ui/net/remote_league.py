@@ -421,8 +421,7 @@ class LeagueRoom:
         home, away = (plain(t.name) for t in lm.teams)
         line = f"The league match is over: {home} v {away}"
         if pm is not None:
-            line = (f"The league match is over: {home} {pm.report.home.score}-"
-                    f"{pm.report.away.score} {away}")
+            line = f"The league match is over: {home} {pm.scores[0]}-{pm.scores[1]} {away}"
             if seat.side is not None:
                 from squigbowl.league.team import team_value
 
