@@ -18,7 +18,7 @@ from squigbowl.league import leaguefiles, teamfiles
 from squigbowl.league.league_rules import LeagueRules
 from squigbowl.league.team import team_value
 from squigbowl.net.client import Client
-from squigbowl.ui.kit.dialogs import ChoiceDialog
+from squigbowl.ui.kit.dialogs import ChoiceDialog, ConfirmDialog
 from squigbowl.ui.league.postmatch_screen import PostMatchScreen
 from squigbowl.ui.league.prematch_screen import PreMatchScreen
 from squigbowl.ui.match.banner import BannerScreen
@@ -130,6 +130,8 @@ async def play_room(pilot, app, server, room, bob, rng, limit=240.0) -> tuple[li
         elif isinstance(top, EndScreen):
             assert "Enter: on to the post-match sequence" in shown(app)
             await pilot.press("enter")
+        elif isinstance(top, ConfirmDialog) and "Concede the match?" in shown(app):
+            await pilot.press("y")              # asked once more (A2.12): yes
         elif isinstance(top, ChoiceDialog) and isinstance(scr, LeagueRoomMatchScreen):
             d = scr.decision
             if conceded and d is not None and ("concede", None) in d.choices:

@@ -141,6 +141,36 @@ async def test_end_turn_confirms_then_hands_over_to_the_other_coach():
         assert "Humans: turn" in "\n".join(scr.dicelog.lines_text)
 
 
+async def test_a2_12_conceding_from_all_choices_is_asked_once_more():
+    """a (all choices) -> Concede the match: a Yes / No first; No goes back to the same turn,
+    Yes concedes (A2.12: the other team wins)."""
+    m, _ = make([("home:5", (5, 5)), ("away:9", (9, 9))], [1, 1])     # the MVP draws (A14)
+    app = MatchApp(MatchController(m, names=("Alice", "Bob")))
+    async with app.run_test(size=(110, 30)) as pilot:
+        await pilot.pause()
+        scr = screen_of(app)
+        choices = scr.decision.choices
+
+        async def choose_concede():
+            await pilot.press("a")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceDialog)
+            app.screen.query_one("OptionList").highlighted = choices.index(("concede", None))
+            await pilot.press("enter")
+            await pilot.pause()
+        await choose_concede()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "it cannot be taken back" in "\n".join(app.screen.info)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is scr and scr.mode == "turn" and m.state.winner is None
+        assert m.log == []
+        await choose_concede()
+        await pilot.press("y")
+        await pilot.pause()
+        assert m.log == [("concede", None)] and m.state.winner == 1
+
+
 async def test_unknown_decision_kinds_get_a_generic_dialog():
     m, _ = make([("home:5", (5, 5))], [])
     answered = []

@@ -65,6 +65,10 @@ from squigbowl.ui.kit.safe import content
 
 MIN_W, MIN_H = 80, 24
 WIDE_W = 108
+#: the 'turn' decision's concession (A2.12), asked once more before it is made
+CONCEDE = ("concede", None)
+CONCEDE_LINES = ["The other team wins the match (A2.12); it cannot be taken back.",
+                 "In a league match it is a concession of the post-match sequence (D3.2)."]
 #: D6.7: the countdown's tick (its red: widgets.CLOCK_RED)
 CLOCK_TICK = 0.25
 
@@ -506,11 +510,23 @@ class MatchScreen(MatchViews, Screen):
                 if self._mode.must_answer:  # a dialog-only decision must be answered
                     self.call_after_refresh(self._present)
                 return
+            if tuple(choices[index]) == CONCEDE:
+                self._confirm_concession(choices[index])
+                return
             self._play(choices[index])
 
         self.app.push_screen(ChoiceDialog(title or words.decision_title(ctrl, d), labels, info,
                                           cancel=cancel or not self._mode.must_answer,
                                           who=who), done)
+
+    def _confirm_concession(self, choice) -> None:
+        """Conceding (A2.12) cannot be taken back: asked once more, No goes back to the turn."""
+        def answered(yes) -> None:
+            if yes:
+                self._play(choice)
+            else:
+                self.call_after_refresh(self._present)
+        self.app.push_screen(ConfirmDialog("Concede the match?", CONCEDE_LINES), answered)
 
     # -- the computer's decisions (issue 12): modes/computer.py ---------------------------------
     def think(self, decision) -> None:
