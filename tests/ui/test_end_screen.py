@@ -71,3 +71,26 @@ async def test_end_screen_replay_key_opens_the_games_replay(tmp_path, monkeypatc
         await pilot.press("escape")                   # back to the end screen
         await pilot.pause()
         assert app.screen is end
+
+
+async def test_end_screen_footer_names_where_enter_goes():
+    """Enter leads to the post-match sequence after a friendly or league match (D3): the footer
+    says so, as the screen's own line does; after a one-off it says the main menu."""
+    from squigbowl.ui.match.end_screen import EndScreen
+
+    for after, key in ((None, "Main menu"), ("on to the post-match sequence", "Post-match")):
+        m, _ = make([("home:5", (5, 5)), ("away:9", (9, 9))], [])
+        ctrl = MatchController(m)
+        if after:
+            ctrl.after_match, ctrl.after_match_key = after, key
+        m.pending = None
+        m.state.over, m.state.winner = True, 0
+        app = MatchApp(ctrl)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, EndScreen)
+            shot = shot_text(app)
+            assert f"⏎ {key}" in shot, shot[-300:]
+            other = "Post-match" if key == "Main menu" else "Main menu"
+            assert other not in shot
+            assert f"Enter: {after or 'back to the main menu'}" in shot

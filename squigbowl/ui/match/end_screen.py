@@ -91,6 +91,11 @@ class EndScreen(Screen):
         self.match_log = log
         self.summaries = [team_summary(ctrl, 0), team_summary(ctrl, 1)]
         self.luck = dice_luck(ctrl.state, ctrl.history)
+        # the footer names where Enter goes: the post-match sequence of a friendly or a league
+        # match (`after_match_key`, beside the sentence `after_match`), else the menu
+        key = getattr(ctrl, "after_match_key", None)
+        if key:
+            self._bindings.key_to_bindings["enter"] = [Binding("enter", "menu", key)]
 
     def result_line(self) -> str:
         s = self.ctrl.state
