@@ -318,16 +318,21 @@ class League:
                 "names": self.names()}
 
     def summary(self) -> dict:
-        """The season summary: champion, top scorer, most casualties, deaths (and the table)."""
+        """The season summary: champion, top scorer, most casualties (each with the players
+        tied with him), deaths (and the table)."""
         totals = self.player_totals()
         names = self.names()
 
         def best(key):
+            """The leader (most SPP first among equals, as player_totals orders them) and
+            "tied": every other player with as many, each {"name", "team"}."""
             rows = [t for t in totals if t[key] > 0]
             if not rows:
                 return None
-            top = max(rows, key=lambda t: t[key])
-            return {"name": top["name"], "team": names[top["team"]], key: top[key]}
+            most = max(t[key] for t in rows)
+            top, *tied = [t for t in rows if t[key] == most]
+            return {"name": top["name"], "team": names[top["team"]], key: most,
+                    "tied": [{"name": t["name"], "team": names[t["team"]]} for t in tied]}
 
         champion = self.champion
         return {"season": self.season,

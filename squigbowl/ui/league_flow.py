@@ -307,8 +307,13 @@ def open_leagues(app) -> str | None:
     return None
 
 
-def open_league(app, folder, name: str) -> str | None:
-    """The league's screen, or one line saying why not (a bad file, open elsewhere)."""
+#: what open_league says of a league another game (or the match server) holds
+IN_USE = "is open in another game"
+
+
+def open_league(app, folder, name: str, note: str = "") -> str | None:
+    """The league's screen (with `note` on its note line), or one line saying why not (a bad
+    file, open elsewhere)."""
     from squigbowl.ui.league.league_screen import LeagueScreen
 
     from squigbowl.saves.errors import SaveInUse
@@ -320,7 +325,7 @@ def open_league(app, folder, name: str) -> str | None:
     try:
         lock = leaguefiles.claim(folder, league.name)
     except SaveInUse as exc:
-        return f"League {plain(league.name)} is open in another game: {plain(str(exc))}"
+        return f"League {plain(league.name)} {IN_USE}: {plain(str(exc))}"
     except OSError as exc:
         return f"League {plain(league.name)}: {exc.strerror or exc}"
     try:
@@ -333,6 +338,7 @@ def open_league(app, folder, name: str) -> str | None:
                           new_season=session.new_season, on_close=session.close,
                           host=session.host)
     session.screen = screen
+    screen.note_text = plain(note)
     app.push_screen(screen)
     return None
 

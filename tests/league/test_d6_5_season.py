@@ -162,3 +162,26 @@ def test_d6_6_every_option_in_words():
         LeagueRules(house=("laser_guns",))
     with pytest.raises(ValueError, match="D6.7"):
         LeagueRules(turn_limit=100)
+
+
+def test_d6_5_the_summary_names_every_player_tied_for_the_lead():
+    """Two players with the season's most touchdowns are both the top scorer (D6.5): the
+    leader by SPP first, the other tied with him; the summary screen names both, 'each'."""
+    from squigbowl.ui.league.league_screen import summary_lines
+
+    league = league_of(4)
+    names = league.names()
+    rows = [{"team": 0, "pid": 3, "name": "Grub", "td": 2, "cas": 0, "spp": 8, "played": 2},
+            {"team": 2, "pid": 5, "name": "Ulf", "td": 2, "cas": 1, "spp": 6, "played": 2},
+            {"team": 1, "pid": 1, "name": "Nob", "td": 1, "cas": 1, "spp": 5, "played": 2}]
+    league.player_totals = lambda: rows
+    s = league.summary()
+    assert s["top_scorer"] == {"name": "Grub", "team": names[0], "td": 2,
+                               "tied": [{"name": "Ulf", "team": names[2]}]}
+    assert s["most_casualties"] == {"name": "Ulf", "team": names[2], "cas": 1,
+                                    "tied": [{"name": "Nob", "team": names[1]}]}
+    text = [line for line, _ in summary_lines(league)]
+    assert f"Top scorer: Grub ({names[0]}), Ulf ({names[2]}), 2 TD each" in text
+    rows[1]["td"] = 1
+    assert league.summary()["top_scorer"]["tied"] == []
+    assert f"Top scorer: Grub ({names[0]}), 2 TD" in [line for line, _ in summary_lines(league)]

@@ -263,4 +263,43 @@ async def test_d6_1_h_on_the_league_screen_hosts_the_next_fixture_as_a_room(serv
         bob = await Client.connect(server.socket_path)
         joined = await bob.join(room, "away", name="Bob")
         assert joined["seat"] == "away"
+        # Ann plays it to the end (play_room's course: she concedes); the league screen comes
+        # back with the recorded result on its note line and in its table
+        await play_room(pilot, app, server, room, bob, random.Random(5))
+        await until(pilot, lambda: isinstance(app.screen, LeagueScreen),
+                    what="the league screen again")
         await bob.close()
+        said = " ".join(shown(app).replace("┃", " ").split())
+        assert "The league match is over: Ann's Orcs 0-" in said, said
+        assert "1/" in said.split("matches played")[0][-6:], said
+        points = {row.name: row.points for row in app.screen.league.table()}
+        assert points["Bob's Humans"] == 3 and points["Ann's Orcs"] == 0
+
+
+async def test_d6_1_the_league_reopens_after_its_room_only_when_the_claim_is_free(short_tmp):
+    """reopen_league (H's last step): while another game holds the league's claim it tries
+    REOPEN_TRIES times, then the menu says the room's last line and why; once free, the league
+    screen opens with the line on it."""
+    from argparse import Namespace
+
+    from squigbowl.ui.app import SquigBowlApp
+    from squigbowl.ui.league.league_screen import LeagueScreen
+    from squigbowl.ui.net.host_fixture import reopen_league
+    from test_league_room_fixture import make_league
+
+    folder = make_league(short_tmp)
+    app = SquigBowlApp(Namespace(command=None), saves_folder=short_tmp / "saves")
+    notes = []
+    app._note = notes.append
+    async with app.run_test(size=(80, 24)) as pilot:
+        lock = leaguefiles.claim(folder, "Spring Cup")
+        assert not await reopen_league(app, folder, "Spring Cup", "The match is over.", wait=0.01)
+        assert notes == ["The match is over. League Spring Cup is open in another game: "
+                         + notes[0].split("open in another game: ")[1]]
+        assert not isinstance(app.screen, LeagueScreen)
+        lock.release()
+        assert await reopen_league(app, folder, "Spring Cup", "The match is over.", wait=0.01)
+        await pilot.pause()
+        assert isinstance(app.screen, LeagueScreen)
+        assert "The match is over." in shown(app)
+        app.screen.on_close()

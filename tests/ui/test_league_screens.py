@@ -6,13 +6,16 @@ fixture in progress (D6.9)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from squigbowl.league import leaguefiles, teamfiles
 from squigbowl.league.league_sim import team_from_ready_made
 from squigbowl.ui.app import SquigBowlApp
 from squigbowl.ui.kit.dialogs import ChoiceDialog, NameDialog
 from squigbowl.ui.league.league_form import NewLeagueForm
 from squigbowl.ui.league.league_list import LeaguesScreen
-from squigbowl.ui.league.league_screen import LeagueScreen, standings_lines
+from squigbowl.ui.league.league_screen import (LeagueScreen, other_rounds_lines,
+                                               standings_lines)
 from squigbowl.ui.league.postmatch_screen import PostMatchScreen
 from squigbowl.ui.league.prematch_screen import PreMatchScreen
 from squigbowl.ui.match.end_screen import EndScreen
@@ -258,7 +261,8 @@ async def test_d6_4_the_chart_and_the_spp_leaders_show_the_seasons_figures(tmp_p
         assert isinstance(app.screen, LeagueChartScreen)
         text = drawn(app)
         td, cas = text.split("Casualties inflicted")
-        assert "Touchdowns" in td and "░░ round 1" in text and "▒▒ round 2" in text
+        assert "Touchdowns" in td and "Rounds: ░░ 1   ▒▒ 2" in text
+        assert app.screen.legend() in text
         for row in rows:                    # each team's total beside its name, both charts
             assert f"{row.name[:12]} {row.td_for}" in td
             assert f"{row.name[:12]} {row.cas_for}" in cas
@@ -426,3 +430,45 @@ async def test_d6_6_the_form_sets_every_option_and_says_a_league_of_three_is_too
                 rules.turn_limit, rules.league_options.computer_manages) == \
             (True, (4, 2, 0), "semis", (("squig_ball", True),), True, 180, False)
         assert len(app.screen.league.rounds) == 6   # 3 rounds, twice
+
+
+def test_d6_4_the_charts_legend_is_whole_at_80_columns(tmp_path):
+    """Every round of a long season keeps its shade in the legend at 80x24: the shades repeat
+    after four, so each names its rounds (it used to be cut at the title's end)."""
+    from squigbowl.ui.league.league_chart import LeagueChartScreen
+
+    screen = LeagueChartScreen(SimpleNamespace(season_series=lambda: {"rounds": list(range(1, 15))}))
+    assert screen.legend() == ("Rounds: ░░ 1, 5, 9, 13   ▒▒ 2, 6, 10, 14   ▓▓ 3, 7, 11   "
+                               "██ 4, 8, 12")
+    assert len(screen.legend()) < 78
+    assert LeagueChartScreen(SimpleNamespace(season_series=lambda: {"rounds": []})).legend() == ""
+
+
+async def test_d6_2_the_league_screen_lists_the_earlier_rounds_results_and_the_rounds_to_come(
+        tmp_path):
+    """Below this round (round 2, one match played), the earlier rounds with their results
+    (round 1, each score as recorded) and the rounds still to come (round 3, to play), all
+    reached by scrolling down with the arrow keys at 80x24."""
+    folder, leagues, league = made_league(tmp_path, coaches=("easy",) * 4)
+    play_round(league, 3)                   # round 1, and round 2's first match
+    leaguefiles.save(league, leagues)
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_made(pilot, app)
+        lg = app.screen.league
+        names = lg.names()
+        for _ in range(30):
+            await pilot.press("down")
+        await pilot.pause()
+        text = " ".join(drawn(app).split())
+        full = "\n".join(line for line, _ in other_rounds_lines(lg, lg.next_fixture()))
+        assert full.index("Earlier rounds") < full.index("Round 1 of 3") < \
+            full.index("Still to come") < full.index("Round 3 of 3")
+        for f in lg.rounds[0]:
+            res = lg.result_of(f)
+            row = f"{names[f.home]} v {names[f.away]}"
+            assert f"{row:<40} {res.score[0]}-{res.score[1]}" in full
+        for f in lg.rounds[2]:
+            assert f"{names[f.home]} v {names[f.away]}".ljust(40) + " to play" in full
+        assert "Still to come" in text and "Round 3 of 3" in text   # scrolled into view
+        assert "Round 2 of 3" not in full

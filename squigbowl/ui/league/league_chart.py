@@ -89,6 +89,7 @@ class RoundsPlot(PlotextPlot):
 class LeagueChartScreen(Screen):
     DEFAULT_CSS = """
     LeagueChartScreen #chart-title { height: 1; padding: 0 1; text-style: bold; }
+    LeagueChartScreen #chart-legend { height: auto; padding: 0 1; }
     LeagueChartScreen #chart-scroll { height: 1fr; scrollbar-size-vertical: 1; }
     LeagueChartScreen RoundsPlot { height: 8; }
     LeagueChartScreen #chart-keys { height: 1; padding: 0 1; color: $text-muted; }
@@ -100,15 +101,19 @@ class LeagueChartScreen(Screen):
         self.league = league
 
     def legend(self) -> str:
+        """Each shade and the rounds drawn in it: 'Rounds: ░░ 1, 5  ▒▒ 2, 6 ...' ('' before
+        any round); its own line, wrapped on a narrow terminal."""
         rounds = len(self.league.season_series()["rounds"])
-        return "  ".join(f"{shade(k) * 2} round {k + 1}" for k in range(rounds))
+        shades = [f"{shade(k) * 2} " + ", ".join(str(r + 1) for r in range(k, rounds,
+                                                                        len(SHADES)))
+                  for k in range(min(rounds, len(SHADES)))]
+        return "Rounds: " + "   ".join(shades) if shades else ""
 
     def compose(self) -> ComposeResult:
-        legend = self.legend()
         yield Static(Text(f"{plain(self.league.name)}, season {self.league.season}: "
-                          f"touchdowns and casualties per team"
-                          + (f" · {legend}" if legend else ""),
+                          f"touchdowns and casualties per team",
                           no_wrap=True, overflow="ellipsis"), id="chart-title")
+        yield Static(self.legend(), id="chart-legend", markup=False)
         with VerticalScroll(id="chart-scroll"):
             yield RoundsPlot(id="chart-td")
             yield RoundsPlot(id="chart-cas")

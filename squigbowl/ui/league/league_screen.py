@@ -1,6 +1,7 @@
 """The league screen (RULES.md D6; issue 24): the standings table in D6.4's order (P W D L TD+
 TD- CAS+ CAS- Pts and the tie-break that decided each place), this round's fixtures and
-results with the next match to play marked, and the keys a commissioner uses:
+results with the next match to play marked, below them the earlier rounds' results and the
+rounds still to come (scrolled with the arrows), and the keys a commissioner uses:
 
 * Enter plays the next fixture (the match in progress first, D6.9): the shell's `play`
   callback (ui/league_flow.py) opens its screens; a computer-v-computer fixture asks watch or
@@ -119,6 +120,38 @@ def fixture_lines(league, nxt, in_progress=None) -> list[tuple[str, str]]:
     return out
 
 
+def other_rounds_lines(league, nxt, in_progress=None) -> list[tuple[str, str]]:
+    """The season's other rounds, below the one shown: the rounds played before it, the
+    latest first, with their results; then the rounds still to come, with their fixtures
+    (D6.2's schedule). A round of the play-offs is listed once it is drawn."""
+    if not league.rounds:
+        return []
+    shown = current_round(league, in_progress or nxt)
+    names = league.names()
+
+    def block(r) -> list[tuple[str, str]]:
+        rows = [(round_name(league, r), "bold")]
+        for f in league.rounds[r]:
+            res = league.result_of(f)
+            pair = f"{_clip(names[f.home], NAME_W)} v {_clip(names[f.away], NAME_W)}"
+            rows.append((f"   {pair:<40} " + (result_words(league, res) if res is not None
+                                              else "to play"), "" if res else "dim"))
+        return rows
+
+    out: list[tuple[str, str]] = []
+    earlier = list(range(shown - 1, -1, -1))
+    later = list(range(shown + 1, len(league.rounds)))
+    if earlier:
+        out += [("", ""), ("Earlier rounds", "bold underline")]
+        for r in earlier:
+            out += block(r)
+    if later:
+        out += [("", ""), ("Still to come", "bold underline")]
+        for r in later:
+            out += block(r)
+    return out
+
+
 def as_text(lines) -> Text:
     text = Text(no_wrap=True, overflow="ellipsis")
     for i, (line, style) in enumerate(lines):
@@ -201,6 +234,7 @@ class LeagueScreen(Screen):
         fixtures = fixture_lines(league, nxt, self.in_progress)
         if league.over:
             fixtures.append(("The season is over: v the summary, N a new season.", "bold"))
+        fixtures += other_rounds_lines(league, nxt, self.in_progress)
         self.query_one("#league-fixtures", Static).update(as_text(fixtures))
         self.query_one("#league-note", Static).update(self.note_text)
         if league.over and not self._summary_shown and self.is_current:
@@ -381,10 +415,13 @@ def summary_lines(league) -> list[tuple[str, str]]:
     out = [(f"Champion: {plain(s.get('champion') or '-')}", "bold")]
 
     def who(item, unit) -> str:
+        """'Name (Team), 3 TD', or 'Name (Team), Other (Team2), 3 TD each' when tied."""
         if not item:
             return "-"
-        return f"{plain(item.get('name', ''))} ({plain(item.get('team', ''))}), " \
-               f"{item.get(unit, 0)} {unit.upper()}"
+        tied = [t for t in item.get("tied") or () if isinstance(t, dict)]
+        players = ", ".join(f"{plain(str(t.get('name', '')))} ({plain(str(t.get('team', '')))})"
+                            for t in [item, *tied])
+        return f"{players}, {item.get(unit, 0)} {unit.upper()}" + (" each" if tied else "")
     out.append((f"Top scorer: {who(s.get('top_scorer'), 'td')}", ""))
     out.append((f"Most casualties: {who(s.get('most_casualties'), 'cas')}", ""))
     deaths = s.get("deaths") or []

@@ -3,8 +3,9 @@ server, so each coach plays it from his own terminal. A server if none answers (
 app's saves, as the menu's Host), the fixture's room (its league's rules and turn limit, its
 computer side played by the server, `games/league_fixture.py`), this coach seated as his
 team's, and the line the other coach types. The league's claim is given up first (the server
-records the result in the league file when the room is over); the league screen is left, and
-opening the league again shows the result."""
+records the result in the league file when the room is over); the league screen is left while
+the room plays, and opened again, with the result, when this coach has read the room's match to
+its end (if the server still holds the claim a few seconds on, the menu says so)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ from squigbowl.text import plain
 from squigbowl.ui.kit.dialogs import ChoiceDialog
 
 SEATS = ("home", "away")
+#: tries, a second apart, to claim the league again when its room is over (the server gives
+#: its claim up as it closes the room)
+REOPEN_TRIES = 5
 
 
 def _same_folder(a, b) -> bool:
@@ -69,9 +73,32 @@ async def host_fixture(app, session, fixture) -> bool:
     line = None
     if entries[other].coach == "person":
         line = f"{host.join_line(room)} --name {shlex.quote(plain(entries[other].person))}"
+    def over(last: str) -> None:
+        app.run_worker(reopen_league(app, session.folder, league.name, last),
+                       group="league-reopen", exit_on_error=False)
+
     done = await join_room(app, sock, room, SEATS[mine], name=plain(entries[mine].person),
-                           host_line=line)
+                           host_line=line, over=over)
     if done and line:
         app.notify(f"Room {room}: {plain(entries[other].person)} types\n{line}", timeout=60,
                    markup=False)
     return done
+
+
+async def reopen_league(app, folder, name: str, last: str, wait: float = 1.0) -> bool:
+    """The league's screen again, `last` (the room's last line) on it; True when it opened. The
+    claim is tried REOPEN_TRIES times, `wait` seconds apart; then the menu says `last` and why
+    the league did not open."""
+    from squigbowl.ui.league_flow import IN_USE, open_league
+
+    why = None
+    for tries in range(REOPEN_TRIES):
+        if tries:
+            await asyncio.sleep(wait)
+        why = open_league(app, folder, name, note=last)
+        if why is None:
+            return True
+        if IN_USE not in why:
+            break
+    app._note(f"{last} {why}")
+    return False

@@ -40,13 +40,15 @@ def token_file(app) -> TokenFile | None:
 
 async def join_room(app, socket_path, room: str, seat: str | None = None, *, name: str = "",
                     default_name: str = "", token: str | None = None, say=None,
-                    host_line: str | None = None) -> bool:
+                    host_line: str | None = None, over=None) -> bool:
     """Open `room`'s match screen (a race room's race screen) for `seat` (home, away, racerN,
     watch; None: a seat this user holds, else a free one, else watch). Runs in a worker (it
     may ask for a code). `name`: the name the coach gave (--name), sent on every join;
     `default_name` (his login) only when he sits in a free seat: a seat taken back with its
     code keeps the name its coach sat with (the server's). `say(text)`: where a failure is
-    told (the menu's note by default). True when the screen opened."""
+    told (the menu's note by default). `over(line)`: a league match room's last line, when
+    its match is over and read here to its end (H on the league screen reopens the league
+    with it); else it is said. True when the screen opened."""
     say = say or getattr(app, "_note", None) or (lambda text: None)
     token = typed_code(token)
     tokens = token_file(app)
@@ -113,7 +115,8 @@ async def join_room(app, socket_path, room: str, seat: str | None = None, *, nam
         say(f"Room {room}: the seat could not be taken.")
         return False
     opener = ROOM_SCREENS.get(_game_of(state), _open_match_room)
-    return await opener(app, link, state, room, say, tokens, name, host_line)
+    extra = {"over": over} if over is not None else {}      # only a league room ends so
+    return await opener(app, link, state, room, say, tokens, name, host_line, **extra)
 
 
 async def _open_race_room(app, link, state, room, say, tokens, name, host_line) -> bool:
@@ -170,11 +173,13 @@ def _game_of(message: dict) -> str | None:
     return game if type(game) is str else None
 
 
-async def _open_league_room(app, link, state, room, say, tokens, name, host_line) -> bool:
+async def _open_league_room(app, link, state, room, say, tokens, name, host_line,
+                           over=None) -> bool:
     """A league match room (issues 23, 24): its pre-match, match and post-match screens."""
     from squigbowl.ui.net.remote_league import open_league_room
 
-    return await open_league_room(app, link, state, room, say, tokens, name, host_line)
+    return await open_league_room(app, link, state, room, say, tokens, name, host_line,
+                                  over=over)
 
 
 #: a league match room's stage, as the room picker says it

@@ -345,8 +345,9 @@ class LeagueRoom:
     """One seat (or a spectator's place) in a league match room, stage after stage."""
 
     def __init__(self, app, link, *, keep=None, host_line: str | None = None,
-                 say=None) -> None:
+                 say=None, over=None) -> None:
         self.app, self.link = app, link
+        self.over = over                # over(line): the last line, instead of saying it
         self.keep = keep                # keep(room, seat, token): the rejoin code kept
         self.host_line = host_line
         self.say = say or (lambda text: app.notify(text, markup=False))
@@ -429,7 +430,7 @@ class LeagueRoom:
                 team = lm.teams[seat.side]
                 line += (f". {plain(team.name)}: TV {team_value(team) // 1000}k, treasury "
                          f"{team.treasury:,} gp, fan factor {team.fan_factor}")
-        self.say(line + ".")
+        (self.over or self.say)(line + ".")
         self.close_soon()
 
     async def reopen(self, screen, why: str = "") -> None:
@@ -462,7 +463,8 @@ class LeagueRoom:
             pass
 
 
-async def open_league_room(app, link, state, room, say, tokens, name, host_line) -> bool:
+async def open_league_room(app, link, state, room, say, tokens, name, host_line,
+                           over=None) -> bool:
     """ui/net/join.py's opener of a league match room (ROOM_SCREENS)."""
     from squigbowl.ui.net.join import seat_coach
 
@@ -470,7 +472,8 @@ async def open_league_room(app, link, state, room, say, tokens, name, host_line)
         if tokens is not None:
             tokens.put(room_id, seat_name, tok, seat_coach(state, seat_name) or name)
 
-    return LeagueRoom(app, link, keep=keep, host_line=host_line, say=say).show(state)
+    return LeagueRoom(app, link, keep=keep, host_line=host_line, say=say,
+                      over=over).show(state)
 
 
 __all__ = ["LeagueRoom", "LeagueRoomController", "RoomSeat", "open_league_room"]
