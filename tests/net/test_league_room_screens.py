@@ -104,9 +104,10 @@ async def ann_answers_sequence(pilot, app) -> None:
 async def play_room(pilot, app, server, room, bob, rng, limit=240.0) -> tuple[list, str, bool]:
     """Ann plays her seat by keys to the end of the league match, Bob answers his asks: Ann's
     pre- and post-match answers by keys, in the match she concedes in her first turn (A2.12,
-    D3.2), her connection drops in the post-match sequence and comes back with her seat's
-    code. Returns the stage screens seen in order, the screen drawn at the end, and the match
-    screen's log as it first stood, and the league rules it shows with O (D6.6)."""
+    D3.2), her connection drops in the post-match sequence (past its first step) and comes
+    back with her seat's code, at the step she had read to. Returns the stage screens seen in
+    order, the screen drawn at the end, the match screen's log as it first stood, and the
+    league rules it shows with O (D6.6)."""
     stages, conceded, dropped, first_log = [], False, False, ""
     rules_lines = []
     loop = asyncio.get_running_loop()
@@ -150,11 +151,13 @@ async def play_room(pilot, app, server, room, bob, rng, limit=240.0) -> tuple[li
             elif scr.mode == "action":
                 await pilot.press("escape")
         elif isinstance(scr, RoomPostMatchScreen) and top is scr:
-            if not dropped and scr.seat.game.pending is not None:
+            if not dropped and scr.seat.game.pending is not None and scr.shown > 1:
                 dropped = True                  # her connection drops mid-sequence
+                read_to = scr.shown
                 await scr.seat.link.client.close()
                 await until(pilot, lambda: stage_screen(app) not in (scr, None),
                             what="the post-match screen again, from the room's fresh state")
+                assert stage_screen(app).shown == read_to     # where she was, not step 1
                 continue
             await ann_answers_sequence(pilot, app)
         elif isinstance(scr, RoomPreMatchScreen) and top is scr:

@@ -39,12 +39,15 @@ class PostMatchScreen(AnswersByKeys, Screen):
         Binding("space", "next_step", "Go on", show=False),
     ]
 
-    def __init__(self, ctrl, instant: bool = False, speed: float = 1.0) -> None:
+    def __init__(self, ctrl, instant: bool = False, speed: float = 1.0,
+                 start: int = 1) -> None:
+        """`start`: the first step shown (a room's sequence taken up again after a dropped
+        connection starts where its coach had read to), never past the step reached."""
         super().__init__()
         self.ctrl = ctrl
         self.instant = instant
         self.speed = speed
-        self.shown = 1                   # the step on screen
+        self.shown = max(1, min(int(start), ctrl.current_step()))     # the step on screen
         self.view: DecisionView | None = None
 
     def compose(self) -> ComposeResult:

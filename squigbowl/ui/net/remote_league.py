@@ -352,6 +352,7 @@ class LeagueRoom:
         self.host_line = host_line
         self.say = say or (lambda text: app.notify(text, markup=False))
         self._closing = None
+        self._read_to = None            # the post-match step read before a reconnection
 
     @property
     def instant(self) -> bool:
@@ -379,7 +380,9 @@ class LeagueRoom:
         if stage == "prematch":
             self.app.push_screen(RoomPreMatchScreen(self, seat, instant=self.instant))
         elif stage == "postmatch":
-            self.app.push_screen(RoomPostMatchScreen(self, seat, instant=self.instant))
+            start, self._read_to = self._read_to or 1, None
+            self.app.push_screen(RoomPostMatchScreen(self, seat, instant=self.instant,
+                                                     start=start))
         elif stage == "match":
             ctrl = LeagueRoomController(self.link, seat.state, mirror=seat.mirror,
                                         events=seat.events)
@@ -436,6 +439,9 @@ class LeagueRoom:
     async def reopen(self, screen, why: str = "") -> None:
         """The connection again (the seat's token takes it back) and the stage where the room
         stands now; a screen still up is replaced."""
+        # the post-match step this coach had read to: shown again there, not from step 1
+        self._read_to = getattr(screen, "shown", None) if isinstance(
+            screen, RoomPostMatchScreen) else None
         if screen is not None and screen.is_attached:
             screen.hands_over = True
             screen.gone = True
