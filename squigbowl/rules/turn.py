@@ -238,9 +238,11 @@ def turn_choices(m) -> list:
     return choices
 
 
-#: `_offered`'s last answers: [what they depended on (`_offered_key`), {the used limits:
-#: (layout, checks)}, the actions offered whatever the limits]
-_LAST_OFFERED: list = [None, None, None]
+#: `_offered`'s last answers: (what they depended on (`_offered_key`), the actions offered
+#: whatever the limits, {the used limits: (layout, checks)}), replaced whole, never edited
+#: in place but for its own dict: a match in another thread (the server's rooms, a league
+#: fixture skipped in a worker) reads a consistent triple
+_LAST_OFFERED: tuple = (None, None, None)
 
 _status_of = attrgetter("status")
 _square_of = attrgetter("square")
@@ -251,23 +253,23 @@ def _offered(m, s, side, first) -> tuple:
     the tuple of (name, checked per player?) in `ACTIONS` order, less those whose team limit
     is used. Kept while what `_find_offered` reads is the same (`_offered_key`): within a
     team turn the opponents mostly stand still."""
+    global _LAST_OFFERED
     key = _offered_key(s, side)
-    last = _LAST_OFFERED
-    if key != last[0]:
-        last[0] = key
-        last[1] = {}
-        last[2] = _find_offered(m, s, side, first)
+    last_key, offered, by_limits = _LAST_OFFERED
+    if key != last_key:
+        offered, by_limits = _find_offered(m, s, side, first), {}
+        _LAST_OFFERED = (key, offered, by_limits)
     used = frozenset(s.teams[side].used)
-    found = last[1].get(used)
+    found = by_limits.get(used)
     if found is None:
         layout = []
         checks = []
-        for limit, entry, check in last[2]:
+        for limit, entry, check in offered:
             if limit is None or limit not in used:
                 layout.append(entry)
                 if check is not None:
                     checks.append(check)
-        found = last[1][used] = (tuple(layout), checks)
+        found = by_limits[used] = (tuple(layout), checks)
     return found
 
 
