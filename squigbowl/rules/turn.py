@@ -238,18 +238,60 @@ def turn_choices(m) -> list:
     return choices
 
 
+#: `_offered`'s last answers: (what they depended on (`_offered_key`), the actions offered
+#: whatever the limits, {the used limits: (layout, checks)}), replaced whole, never edited
+#: in place but for its own dict: a match in another thread (the server's rooms, a league
+#: fixture skipped in a worker) reads a consistent triple
+_LAST_OFFERED: tuple = (None, None, None)
+
+_status_of = attrgetter("status")
+_square_of = attrgetter("square")
+
+
 def _offered(m, s, side, first) -> tuple:
     """The actions `side` may declare now (A5.3): (layout, per-player checks). The layout is
-    the tuple of (name, checked per player?) in `ACTIONS` order; team-wide checks are asked
-    with `first`, the first player who may act; a team without the skills an action needs
-    is not offered it."""
-    used = s.teams[side].used
-    layout = []
-    checks = []
+    the tuple of (name, checked per player?) in `ACTIONS` order, less those whose team limit
+    is used. Kept while what `_find_offered` reads is the same (`_offered_key`): within a
+    team turn the opponents mostly stand still."""
+    global _LAST_OFFERED
+    key = _offered_key(s, side)
+    last_key, offered, by_limits = _LAST_OFFERED
+    if key != last_key:
+        offered, by_limits = _find_offered(m, s, side, first), {}
+        _LAST_OFFERED = (key, offered, by_limits)
+    used = frozenset(s.teams[side].used)
+    found = by_limits.get(used)
+    if found is None:
+        layout = []
+        checks = []
+        for limit, entry, check in offered:
+            if limit is None or limit not in used:
+                layout.append(entry)
+                if check is not None:
+                    checks.append(check)
+        found = by_limits[used] = (tuple(layout), checks)
+    return found
+
+
+def _offered_key(s, side) -> tuple:
+    """What `_find_offered` reads: the side, the Blitz! bonus turn, the match options, the
+    players' skills (the actions that need one), the opponents' statuses and squares. (So an
+    action's `prepare`, and a team-wide `can_declare`, must read nothing else; the per-player
+    checks are asked anew every time.)"""
+    opponents = s.side_players(1 - side)
+    return (side, s.bonus_turn, tuple(vars(s.options).values()),
+            tuple(map(_skills_of, s.players)), tuple(map(_status_of, opponents)),
+            tuple(map(_square_of, opponents)))
+
+
+def _find_offered(m, s, side, first) -> list:
+    """The actions `side` could declare now, whatever the team limits used (A5.3): for each,
+    in `ACTIONS` order, (its limit, (name, checked per player?), the per-player check or
+    None). Team-wide checks are asked with `first`, the first player who may act (they read
+    only his side); a team without the skills an action needs is not offered it."""
+    offered = []
     team_skills = None
     for spec in ACTIONS.values():
-        if spec.limit is not None and spec.limit in used:
-            continue
         if spec.skills is not None:
             if team_skills is None:
                 team_skills = team_skills_of(s, side)
@@ -259,11 +301,10 @@ def _offered(m, s, side, first) -> tuple:
             check = spec.prepare(m, side) if spec.prepare else spec.can_declare
             if check is None:
                 continue
-            layout.append((spec.name, True))
-            checks.append(check)
+            offered.append((spec.limit, (spec.name, True), check))
         elif spec.can_declare(m, first):
-            layout.append((spec.name, False))
-    return tuple(layout), checks
+            offered.append((spec.limit, (spec.name, False), None))
+    return offered
 
 
 #: {the players' skill sets, in order: their union} (the sets are shared frozensets whose hash

@@ -113,3 +113,46 @@ def test_turn_choices_follow_a_knock_down_made_from_outside_A5_3():
                 checked += 1
         m.decide(coaches[m.pending.side].choose(m))
     assert checked
+
+
+def test_kept_offered_actions_follow_moves_options_and_limits_A5_3():
+    """`turn._offered` keeps its last answer while the opponents' statuses and squares, the
+    skills, the options and the side are the same: an opponent moved next to a player (A8.1:
+    a Block is offered), Kick It! switched on (B2.1: a Kick is offered) or a team limit used
+    (A5.3) are seen at once, and undone, the choices are as before."""
+    m = Match(find_team("Orcs"), find_team("Humans"), seed=5)
+    coaches = (RandomCoach(3), RandomCoach(4))
+    moved = kicks = limits = 0
+    while m.pending is not None and min(moved, kicks, limits) < 10:
+        if m.pending.kind == "turn":
+            s = m.state
+            side = s.active
+            first = turn.turn_choices(m)
+            assert first == reference_turn_choices(m)
+            opponent = next((p for p in s.players if p.side != side and p.status == STANDING
+                             and p.square is not None), None)
+            empty = None if opponent is None else next(
+                (sq for q in s.players if q.side == side and q.square is not None
+                 for sq in turn.NEIGHBOURS[q.square] if sq not in s.board), None)
+            if empty is not None:
+                old = opponent.square
+                s.place(opponent, empty)
+                assert turn.turn_choices(m) == reference_turn_choices(m)
+                s.place(opponent, old)
+                assert turn.turn_choices(m) == first
+                moved += 1
+            s.options.kick_it = True
+            with_kick = turn.turn_choices(m)
+            assert with_kick == reference_turn_choices(m)
+            kicks += with_kick != first
+            s.options.kick_it = False
+            assert turn.turn_choices(m) == first
+            used = s.teams[side].used
+            if turn.BLITZ not in used:
+                used.add(turn.BLITZ)
+                assert turn.turn_choices(m) == reference_turn_choices(m)
+                used.discard(turn.BLITZ)
+                assert turn.turn_choices(m) == first
+                limits += 1
+        m.decide(coaches[m.pending.side].choose(m))
+    assert min(moved, kicks, limits) >= 10
