@@ -48,6 +48,7 @@ from squigbowl.rules import turn  # noqa: E402
 from squigbowl.rules.engine import Match  # noqa: E402
 from squigbowl.rules.model import find_team  # noqa: E402
 from squigbowl.rules.state import Options  # noqa: E402
+from benchmarks.random_match import fixed, play  # noqa: E402
 
 #: issue 12 ("a faster engine for the search") raised the decisions per second (25,000 before)
 #: and snapshot + restore (1 ms before)
@@ -55,23 +56,6 @@ TARGETS = {"matches_per_second": 70, "decisions_per_second": 70_000, "legal_us":
            "snapshot_restore_ms": 0.15, "variants_ratio": 1.5}
 #: the teams of the house-rules figure
 VARIANT_TEAMS = ("Goblins", "Dwarfs")
-
-
-def play(home, away, seed: int, options: Options | None = None) -> int:
-    """One whole random-vs-random match; returns its decisions."""
-    m = Match(home, away, seed=seed, options=options)
-    coaches = (RandomCoach(seed * 2), RandomCoach(seed * 2 + 1))
-    n = 0
-    while m.pending is not None:
-        m.decide(coaches[m.pending.side].choose(m))
-        n += 1
-    return n
-
-
-def fixed(home, away, matches: int) -> int:
-    """`matches` whole matches, seeds 500.. (after the warm-up match): their decisions."""
-    play(home, away, 99_999)
-    return sum(play(home, away, 500 + seed) for seed in range(matches))
 
 
 def _clock_overhead(clock) -> float:

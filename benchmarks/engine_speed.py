@@ -37,25 +37,17 @@ ROOT = Path(__file__).resolve().parent.parent
 #: the child's workload: the same calls in every tree (the engine's API since issue 3)
 CHILD = r"""
 import json, sys, time
-from squigbowl.coaches.random_coach import RandomCoach
-from squigbowl.rules.engine import Match
+sys.path.append(sys.argv[2])     # random_match.py, after the tree's own squigbowl
+import random_match
 from squigbowl.rules.model import find_team
 import squigbowl.rules.turn as turn_module
 
-def play(home, away, seed):
-    m = Match(home, away, seed=seed)
-    coaches = (RandomCoach(seed * 2), RandomCoach(seed * 2 + 1))
-    n = 0
-    while m.pending is not None:
-        m.decide(coaches[m.pending.side].choose(m))
-        n += 1
-    return n
-
 matches = int(sys.argv[1])
 home, away = find_team("Orcs"), find_team("Humans")
-play(home, away, 99_999)  # the warm-up, in every count (callgrind subtracts M = 0)
+random_match.warm_up(home, away)  # in every count (callgrind subtracts M = 0)
 cpu0 = time.process_time()
-decisions = sum(play(home, away, 500 + s) for s in range(matches))
+decisions = sum(random_match.play(home, away, random_match.FIRST_SEED + s)
+                for s in range(matches))
 cpu = time.process_time() - cpu0
 print(json.dumps({"decisions": decisions, "cpu": cpu,
                   "compiled": not turn_module.__file__.endswith(".py")}))
@@ -64,7 +56,8 @@ print(json.dumps({"decisions": decisions, "cpu": cpu,
 
 def run_child(tree: Path, matches: int, prefix: tuple = ()) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
-    return subprocess.run([*prefix, sys.executable, "-c", CHILD, str(matches)], env=env,
+    return subprocess.run([*prefix, sys.executable, "-c", CHILD, str(matches),
+                           str(ROOT / "benchmarks")], env=env,
                           cwd=tree, capture_output=True, text=True, check=True)
 
 
