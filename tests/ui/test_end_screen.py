@@ -18,6 +18,13 @@ def shot_text(app) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", svg.split("</style>")[-1])).replace("\xa0", " ")
 
 
+def over(ctrl, m) -> "MatchApp":
+    """The app of `ctrl`'s match, ended (home won): it opens on the end screen."""
+    m.pending = None
+    m.state.over, m.state.winner = True, 0
+    return MatchApp(ctrl)
+
+
 async def test_end_screen_shows_score_spp_mvp_and_luck():
     from squigbowl.ui.match.end_screen import EndScreen
 
@@ -29,9 +36,7 @@ async def test_end_screen_shows_score_spp_mvp_and_luck():
                           success=True),
                     Event("roll", what="dodge", player=4, target=3, modifier=0, dice=[1],
                           success=False)]
-    m.pending = None
-    m.state.over, m.state.winner = True, 0
-    app = MatchApp(ctrl)
+    app = over(ctrl, m)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
@@ -83,9 +88,7 @@ async def test_end_screen_footer_names_where_enter_goes():
         ctrl = MatchController(m)
         if after:
             ctrl.after_match, ctrl.after_match_key = after, key
-        m.pending = None
-        m.state.over, m.state.winner = True, 0
-        app = MatchApp(ctrl)
+        app = over(ctrl, m)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, EndScreen)

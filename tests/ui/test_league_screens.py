@@ -222,6 +222,15 @@ def play_round(league, n=None):
         done += 1
 
 
+def part_played_app(tmp_path):
+    """The app with four computer teams' league saved after round 1 and round 2's first
+    match."""
+    folder, leagues, league = made_league(tmp_path, coaches=("easy",) * 4)
+    play_round(league, 3)
+    leaguefiles.save(league, leagues)
+    return make_app(tmp_path, folder)
+
+
 async def open_made(pilot, app):
     await to_leagues(pilot, app)
     await pilot.press("enter")
@@ -249,10 +258,7 @@ async def test_d6_4_the_chart_and_the_spp_leaders_show_the_seasons_figures(tmp_p
     from squigbowl.ui.league.league_chart import LeagueChartScreen
     from squigbowl.ui.league.league_screen import LeadersScreen
 
-    folder, leagues, league = made_league(tmp_path, coaches=("easy",) * 4)
-    play_round(league, 3)                   # round 1, and round 2's first match
-    leaguefiles.save(league, leagues)
-    app = make_app(tmp_path, folder)
+    app = part_played_app(tmp_path)
     async with app.run_test(size=(100, 36)) as pilot:
         await open_made(pilot, app)
         rows = app.screen.league.table()
@@ -449,10 +455,7 @@ async def test_d6_2_the_league_screen_lists_the_earlier_rounds_results_and_the_r
     """Below this round (round 2, one match played), the earlier rounds with their results
     (round 1, each score as recorded) and the rounds still to come (round 3, to play), all
     reached by scrolling down with the arrow keys at 80x24."""
-    folder, leagues, league = made_league(tmp_path, coaches=("easy",) * 4)
-    play_round(league, 3)                   # round 1, and round 2's first match
-    leaguefiles.save(league, leagues)
-    app = make_app(tmp_path, folder)
+    app = part_played_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_made(pilot, app)
         lg = app.screen.league
