@@ -91,18 +91,19 @@ async def play_both(pilot, app, scr, other: Client, seat_other: str, count: int,
     return made
 
 
+#: a coach's keys in a mode of the match screen other than 'turn': a formation and done, the
+#: highlighted pick, leave the action
+MODE_KEYS = {"setup": ("F", "1", "e"), "pick": ("enter",), "action": ("escape",)}
+
+
 async def answer_person(pilot, app, scr) -> None:
     """One answer by keys to what the screen asks this seat (as tests/ui answer a person)."""
     if isinstance(app.screen, BannerScreen):
         await pilot.press("space")
     elif isinstance(app.screen, ChoiceDialog):
         await pilot.press("1")
-    elif scr.mode == "setup":
-        await pilot.press("F", "1", "e")
-    elif scr.mode == "pick":
-        await pilot.press("enter")
-    elif scr.mode == "action":
-        await pilot.press("escape")
+    elif scr.mode in MODE_KEYS:
+        await pilot.press(*MODE_KEYS[scr.mode])
     elif scr.mode == "turn":
         await pilot.press("e")
         await pilot.pause(0.05)

@@ -25,7 +25,7 @@ from squigbowl.ui.match.banner import BannerScreen
 from squigbowl.ui.match.end_screen import EndScreen
 from squigbowl.ui.net.remote_league import (LeagueRoomMatchScreen, RoomPostMatchScreen,
                                             RoomPreMatchScreen)
-from test_join_screens import join_app, until
+from test_join_screens import MODE_KEYS, join_app, until
 from tests.ui.test_console_glyphs import shown
 from test_league_room import make_teams
 
@@ -144,12 +144,8 @@ async def play_room(pilot, app, server, room, bob, rng, limit=240.0) -> tuple[li
             if scr.mode == "turn" and not conceded:
                 conceded = True
                 await pilot.press("a")          # all choices: Concede the match
-            elif scr.mode == "setup":
-                await pilot.press("F", "1", "e")
-            elif scr.mode == "pick":
-                await pilot.press("enter")
-            elif scr.mode == "action":
-                await pilot.press("escape")
+            elif scr.mode in MODE_KEYS:
+                await pilot.press(*MODE_KEYS[scr.mode])
         elif isinstance(scr, RoomPostMatchScreen) and top is scr:
             if not dropped and scr.seat.game.pending is not None and scr.shown > 1:
                 dropped = True                  # her connection drops mid-sequence
@@ -167,6 +163,20 @@ async def play_room(pilot, app, server, room, bob, rng, limit=240.0) -> tuple[li
     return stages, shown(app), first_log, rules_lines
 
 
+async def ann_v_bob(server, keys_seed: int, **room) -> tuple:
+    """A league match room made by Bob (`room`: its fields), Bob away as a headless client,
+    Ann home on her terminal playing it to the end (play_room, Bob's picks seeded
+    `keys_seed`)."""
+    bob = await Client.connect(server.socket_path)
+    room_id = await bob.create(game="league_match", **room)
+    await bob.join(room_id, "away", name="Bob")
+    app = join_app(server.socket_path, room_id, "home", name="Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        out = await play_room(pilot, app, server, room_id, bob, random.Random(keys_seed))
+    await bob.close()
+    return out
+
+
 async def test_d3_2_d4_1_a_coach_plays_his_friendly_room_from_the_pre_match_to_the_end(
         server, short_tmp):
     """Ann (home) on her terminal, Bob (away) a headless client, a friendly room (issue 23):
@@ -174,14 +184,8 @@ async def test_d3_2_d4_1_a_coach_plays_his_friendly_room_from_the_pre_match_to_t
     said."""
     home_file, _ = make_teams(short_tmp)
     played = len(teamfiles.read(home_file).history)
-    bob = await Client.connect(server.socket_path)
-    room = await bob.create(game="league_match", home="Da Gobbos", away="reikland-ramblers",
-                            seed=8)
-    await bob.join(room, "away", name="Bob")
-    app = join_app(server.socket_path, room, "home", name="Ann")
-    async with app.run_test(size=SIZE) as pilot:
-        stages, drawn, _, _ = await play_room(pilot, app, server, room, bob, random.Random(3))
-    await bob.close()
+    stages, drawn, _, _ = await ann_v_bob(server, 3, home="Da Gobbos",
+                                          away="reikland-ramblers", seed=8)
     assert stages == ["RoomPreMatchScreen", "LeagueRoomMatchScreen", "RoomPostMatchScreen"]
     assert "The league match is over: Da Gobbos 0-" in drawn, drawn
     saved = teamfiles.read(home_file)
@@ -208,13 +212,8 @@ async def test_d6_1_d6_6_a_league_fixture_room_from_the_coachs_terminal_to_the_s
 
     folder = make_league(short_tmp, rules=LeagueRules(points=(2, 1, 0)))
     league = leaguefiles.load(folder, "Spring Cup")
-    bob = await Client.connect(server.socket_path)
-    room = await bob.create(game="league_match", league="Spring Cup", fixture=FIXTURE)
-    await bob.join(room, "away", name="Bob")
-    app = join_app(server.socket_path, room, "home", name="Ann")
-    async with app.run_test(size=SIZE) as pilot:
-        stages, drawn, log, rules = await play_room(pilot, app, server, room, bob, random.Random(4))
-    await bob.close()
+    stages, drawn, log, rules = await ann_v_bob(server, 4, league="Spring Cup",
+                                                fixture=FIXTURE)
     assert stages == ["RoomPreMatchScreen", "LeagueRoomMatchScreen", "RoomPostMatchScreen"]
     assert rules == league.rules.lines()
     assert "League rules (O): Schedule: single round robin, entry order (D6.2); League " \

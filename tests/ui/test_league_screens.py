@@ -475,3 +475,17 @@ async def test_d6_2_the_league_screen_lists_the_earlier_rounds_results_and_the_r
             assert f"{names[f.home]} v {names[f.away]}".ljust(40) + " to play" in full
         assert "Still to come" in text and "Round 3 of 3" in text   # scrolled into view
         assert "Round 2 of 3" not in full
+
+
+def test_d6_1_a_fixture_of_two_computers_names_their_levels_once():
+    """A fixture line says who coaches it short enough for 80 columns: two computers once
+    ('computer: normal v hard'), a person by his name."""
+    from squigbowl.ui.league.league_screen import coach_words
+
+    def entry(coach, person=""):
+        return SimpleNamespace(coach=coach, person=person, computer=coach != "person",
+                               label=person if coach == "person" else f"computer ({coach})")
+
+    league = SimpleNamespace(entries=[entry("normal"), entry("hard"), entry("person", "Ann")])
+    assert coach_words(league, SimpleNamespace(home=0, away=1)) == "computer: normal v hard"
+    assert coach_words(league, SimpleNamespace(home=2, away=0)) == "Ann v computer (normal)"

@@ -78,7 +78,12 @@ def result_words(league, result) -> str:
 
 
 def coach_words(league, fixture) -> str:
-    return " v ".join(plain(league.entries[t].label) for t in (fixture.home, fixture.away))
+    """Who coaches the two sides: 'Ann v computer (easy)'; two computers said once
+    ('computer: normal v hard'), so that a fixture stays one line at 80 columns."""
+    a, b = (league.entries[t] for t in (fixture.home, fixture.away))
+    if a.computer and b.computer:
+        return f"computer: {a.coach} v {b.coach}"
+    return f"{plain(a.label)} v {plain(b.label)}"
 
 
 def current_round(league, nxt) -> int:
@@ -170,7 +175,8 @@ class LeagueScreen(Screen):
     LeagueScreen #league-title { height: 1; padding: 0 1; text-style: bold; }
     LeagueScreen #league-scroll { height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
     LeagueScreen #league-table { height: auto; }
-    LeagueScreen #league-fixtures { height: auto; margin-top: 1; }
+    LeagueScreen #league-fixtures { height: auto; margin-top: 1; text-wrap: nowrap;
+                                    text-overflow: ellipsis; }
     LeagueScreen #league-note { height: auto; padding: 0 1; color: $warning; }
     LeagueScreen #league-keys { height: 1; padding: 0 1; color: $text-muted; }
     """
