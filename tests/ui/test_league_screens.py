@@ -409,6 +409,14 @@ async def test_d6_5_new_season_too_few_teams_is_refused_and_nothing_saved(tmp_pa
         assert path.read_bytes() == before
         lg = app.screen.league
         assert lg.season == 1 and lg.over and lg.names() == league.names()
+        # a click on the first team's line (below the border and the header) keeps it again:
+        # a click toggles a line, it never starts the season
+        await pilot.click("#season-list", offset=(10, 2))
+        await pilot.pause()
+        assert isinstance(app.screen, NewSeasonScreen)
+        assert f"kept    {league.names()[0]}" in drawn(app)
+        assert "Not yet: a league has 4 to 16 teams, not 3 (D6.1)" in drawn(app)
+        assert path.read_bytes() == before
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LeagueScreen)

@@ -55,6 +55,18 @@ def coach_words(coach: str, person: str) -> str:
     return f"person {plain(person)}" if person else "person (p: name)"
 
 
+class SeasonList(OptionList):
+    """The list: Enter starts the season (OptionSelected); a click on a line toggles it, as
+    Space does, rather than starting the season."""
+
+    async def _on_click(self, event) -> None:
+        event.prevent_default()             # not OptionList's click, which selects
+        clicked = event.style.meta.get("option")
+        if clicked is not None and not self._options[clicked].disabled:
+            self.highlighted = clicked
+            self.screen.action_toggle()
+
+
 class NewSeasonScreen(Screen):
     """See the module's docstring; dismissed with True when the season has started."""
 
@@ -96,7 +108,7 @@ class NewSeasonScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(f"NEW SEASON {self.league.season + 1}  ·  {plain(self.league.name)}  "
                      "(D6.5: the teams kept keep everything)", id="season-title", markup=False)
-        yield OptionList(id="season-list")
+        yield SeasonList(id="season-list")
         yield Static("", id="season-note", markup=False)
         yield Static(KEYS, id="season-keys", markup=False)
 
