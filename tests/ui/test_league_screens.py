@@ -341,8 +341,9 @@ async def to_newcomer(pilot, app, newcomer):
 
 async def test_d6_5_new_season_one_team_leaves_and_one_joins_by_keys(tmp_path):
     """N at the season's end: Space on the first team (it leaves), the teams folder's Chaos
-    Dwarfs joined by Space with the computer (easy) as coach (c), Enter: season 2's entries
-    and round-robin schedule are the teams chosen (D6.2, D6.5), the league file saved so."""
+    Dwarfs joined by Space, its coach the computer (c: easy, normal, hard) then a person named
+    Bob (p), Enter: season 2's entries and round-robin schedule are the teams chosen (D6.2,
+    D6.5), the league file saved so."""
     folder, leagues, league, newcomer = over_league_and_a_newcomer(tmp_path)
     leaving = league.names()[0]
     kept = league.names()[1:]
@@ -367,6 +368,15 @@ async def test_d6_5_new_season_one_team_leaves_and_one_joins_by_keys(tmp_path):
         text = drawn(app)
         assert f"JOINS   {newcomer}" in text and "computer (easy)" in text
         assert "4 teams: Enter starts season 2." in text
+        await pilot.press("c", "c")
+        await pilot.pause()
+        assert f"{newcomer:<28} computer (hard)" in drawn(app)
+        await pilot.press("p")                      # a person, named
+        await pilot.pause()
+        assert isinstance(app.screen, NameDialog)
+        await pilot.press("ctrl+a", "ctrl+k", *"Bob", "enter")
+        await pilot.pause()
+        assert f"{newcomer:<28} person Bob" in drawn(app)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, LeagueScreen)
@@ -377,7 +387,7 @@ async def test_d6_5_new_season_one_team_leaves_and_one_joins_by_keys(tmp_path):
         assert sorted(on.names()) == sorted(kept + [newcomer])
         assert leaving not in on.names()
         joined = on.entries[on.names().index(newcomer)]
-        assert joined.coach == "easy"
+        assert (joined.coach, joined.person, joined.team.coach) == ("person", "Bob", "Bob")
         for e in on.entries:
             if e.team.name in kept_players:     # D6.5: the kept teams keep everything
                 assert [p.spp for p in e.team.players] == kept_players[e.team.name]
