@@ -10,11 +10,13 @@ from __future__ import annotations
 import sys
 
 from squigbowl.league import leaguefiles, teamfiles
-from squigbowl.league.league import COACHES, Entry, League, finish_computer_match
+from squigbowl.league.league import League, finish_computer_match
 from squigbowl.league.league_rules import (PLAYOFFS, LeagueRules, house_options,
                                            parse_points)
 from squigbowl.league.leaguefiles import LeagueFileError
 from squigbowl.league.options import LeagueOptions
+from squigbowl.league.season_change import (leaving_numbers, parse_entry,
+                                            start_next_season)
 from squigbowl.league.teamfiles import TeamFileProblem
 from squigbowl.saves.errors import SaveInUse
 from squigbowl.text import plain, printable
@@ -71,19 +73,6 @@ def add_parser(sub) -> None:
 def _fail(message: str) -> int:
     print(f"squigbowl: {printable(message)}", file=sys.stderr)
     return 2
-
-
-def parse_entry(spec: str, teams_folder) -> Entry:
-    """'TEAM[:COACH]' -> an Entry with a copy of the team file (TeamFileProblem, ValueError)."""
-    name, coach, person = spec, "person", ""
-    if ":" in spec:
-        head, tail = spec.rsplit(":", 1)
-        kind = tail.split("=", 1)[0].strip().lower()
-        if kind in COACHES:
-            name, coach = head, kind
-            person = tail.split("=", 1)[1] if "=" in tail else ""
-    team = teamfiles.load(teams_folder, name)
-    return Entry(team, coach, person)
 
 
 def rules_from(args) -> LeagueRules:
@@ -264,16 +253,9 @@ def _next_season(args, folder, teams) -> int:
     league = leaguefiles.load(folder, args.name)
     lock = leaguefiles.claim(folder, league.name)
     try:
-        names = [n.lower() for n in league.names()]
-        leave = []
-        for name in args.leave:
-            wanted = plain(name).lower()
-            if wanted not in names:
-                return _fail(f"{plain(name)}: not a team of {league.name}")
-            leave.append(names.index(wanted))
+        leave = leaving_numbers(league, args.leave)
         join = [parse_entry(spec, teams) for spec in args.join]
-        league.next_season(join, leave)
-        leaguefiles.save(league, folder)
+        start_next_season(league, folder, join, leave)
         print(f"{league.name}: season {league.season}, {len(league.entries)} teams, "
               f"{len(league.rounds)} rounds")
         return 0

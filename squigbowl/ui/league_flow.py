@@ -254,13 +254,28 @@ class LeagueSession:
         self.app.run_worker(host_fixture(self.app, self, fixture), group="join",
                             exclusive=True, exit_on_error=False)
 
-    def new_season(self, screen) -> str | None:
+    def new_season(self, screen, done) -> None:
+        """N at the season's end: the New season screen (ui/league/new_season_screen.py) on
+        the league and the teams folder; Enter starts the season with the teams chosen
+        (league.season_change, the league saved atomically), `done(True)` then."""
+        from squigbowl.league.season_change import joining_entry, start_next_season
+        from squigbowl.ui.league.new_season_screen import NewSeasonScreen
+
+        teams, problem = None, ""
         try:
-            self.league.next_season()
-            leaguefiles.save(self.league, self.folder)
-        except (OSError, ValueError) as exc:
-            return f"No new season: {exc}"
-        return None
+            _leagues, teams = folders(self.app)
+        except OSError as exc:
+            problem = f"The teams folder cannot be used: {exc.strerror or exc}."
+
+        def start(join, leave) -> str | None:
+            try:
+                entries = [joining_entry(teams, name, coach, person)
+                           for name, coach, person in join]
+                start_next_season(self.league, self.folder, entries, leave)
+            except (OSError, ValueError) as exc:     # a TeamFileProblem is a ValueError
+                return f"No new season: {plain(str(exc), 200)}"
+            return None
+        self.app.push_screen(NewSeasonScreen(self.league, teams, start, problem), done)
 
     def close(self, screen=None) -> None:
         if self.lock is not None:

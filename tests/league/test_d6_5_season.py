@@ -185,3 +185,29 @@ def test_d6_5_the_summary_names_every_player_tied_for_the_lead():
     rows[1]["td"] = 1
     assert league.summary()["top_scorer"]["tied"] == []
     assert f"Top scorer: Grub ({names[0]}), 2 TD" in [line for line, _ in summary_lines(league)]
+
+
+def test_d6_5_a_next_season_whose_file_cannot_be_written_leaves_the_league_as_it_was(
+        tmp_path, monkeypatch):
+    """season_change.start_next_season (the CLI's next-season and the league screen's N): a
+    refused change (D6.1: 3 teams) and a failed write both leave the league unchanged."""
+    from squigbowl.league import leaguefiles
+    from squigbowl.league.season_change import leaving_numbers, start_next_season
+
+    league = league_of(4)
+    play_round_robin(league, ranked_scores)
+    leaguefiles.save(league, tmp_path)
+    before = league.to_json()
+    with pytest.raises(ValueError, match="4 to 16 teams, not 3"):
+        start_next_season(league, tmp_path, leave=leaving_numbers(league, ["team 0"]))
+    assert league.to_json() == before
+    with pytest.raises(ValueError, match="not a team of"):
+        leaving_numbers(league, ["Nobody"])
+
+    def full(*_args, **_kw):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(leaguefiles, "save", full)
+    newcomer = Entry(league_team("humans", name="Newcomers"), "hard")
+    with pytest.raises(OSError):
+        start_next_season(league, tmp_path, join=[newcomer], leave=[0])
+    assert league.to_json() == before and league.season == 1 and league.over

@@ -16,6 +16,7 @@ from squigbowl.ui.league.league_form import NewLeagueForm
 from squigbowl.ui.league.league_list import LeaguesScreen
 from squigbowl.ui.league.league_screen import (LeagueScreen, other_rounds_lines,
                                                standings_lines)
+from squigbowl.ui.league.new_season_screen import NewSeasonScreen
 from squigbowl.ui.league.postmatch_screen import PostMatchScreen
 from squigbowl.ui.league.prematch_screen import PreMatchScreen
 from squigbowl.ui.match.end_screen import EndScreen
@@ -310,11 +311,133 @@ async def test_d6_5_the_season_summary_at_the_seasons_end_then_a_new_season(tmp_
         assert "Top scorer:" in text and "Most casualties:" in text and "Deaths" in text
         await pilot.press("escape", "N")
         await pilot.pause()
-        await pilot.press("1")                      # yes
+        assert isinstance(app.screen, NewSeasonScreen)
+        await pilot.press("enter")                  # every team kept, none joins
         await pilot.pause()
         lg = app.screen.league
+        assert isinstance(app.screen, LeagueScreen)
         assert lg.season == 2 and not lg.results and not lg.over
         assert leaguefiles.load(leagues, "Squig League").season == 2
+        assert lg.names() == league.names()
+
+
+def over_league_and_a_newcomer(tmp_path):
+    """A league of four computer coaches, its season played out and saved; the teams folder
+    holds a fifth team (Chaos Dwarfs) that may join."""
+    folder, leagues, league = made_league(tmp_path, coaches=("easy",) * 4)
+    play_round(league)
+    assert league.over
+    leaguefiles.save(league, leagues)
+    newcomer = team_from_ready_made("chaos_dwarfs")
+    newcomer.coach = "Ann"
+    teamfiles.save(newcomer, folder)
+    return folder, leagues, league, newcomer.name
+
+
+async def to_newcomer(pilot, app, newcomer):
+    """Down the New season list to the newcomer's line (the headers are skipped)."""
+    box = app.screen.query_one("#season-list")
+    for _ in range(12):
+        row = app.screen._row_at()
+        if row is not None and row.listed is not None and row.listed.team.name == newcomer:
+            return
+        await pilot.press("down")
+    raise AssertionError(f"{newcomer} is not on the New season list: {box.highlighted}")
+
+
+async def test_d6_5_new_season_one_team_leaves_and_one_joins_by_keys(tmp_path):
+    """N at the season's end: Space on the first team (it leaves), the teams folder's Chaos
+    Dwarfs joined by Space, its coach the computer (c: easy, normal, hard) then a person named
+    Bob (p), Enter: season 2's entries and round-robin schedule are the teams chosen (D6.2,
+    D6.5), the league file saved so."""
+    folder, leagues, league, newcomer = over_league_and_a_newcomer(tmp_path)
+    leaving = league.names()[0]
+    kept = league.names()[1:]
+    kept_players = {e.team.name: [p.spp for p in e.team.players] for e in league.entries[1:]}
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_made(pilot, app)
+        await pilot.press("N")
+        await pilot.pause()
+        assert isinstance(app.screen, NewSeasonScreen)
+        text = drawn(app)
+        assert "NEW SEASON 2" in text and f"kept    {leaving}" in text
+        assert newcomer in text and "person Ann" in text
+        assert "4 teams: Enter starts season 2." in text
+        await pilot.press("space")                  # the first team leaves
+        await pilot.pause()
+        assert f"LEAVES  {leaving}" in drawn(app)
+        assert "Not yet: a league has 4 to 16 teams, not 3 (D6.1)" in drawn(app)
+        await to_newcomer(pilot, app, newcomer)
+        await pilot.press("space", "c")             # joins, coached by the computer (easy)
+        await pilot.pause()
+        text = drawn(app)
+        assert f"JOINS   {newcomer}" in text and "computer (easy)" in text
+        assert "4 teams: Enter starts season 2." in text
+        await pilot.press("c", "c")
+        await pilot.pause()
+        assert f"{newcomer:<28} computer (hard)" in drawn(app)
+        await pilot.press("p")                      # a person, named
+        await pilot.pause()
+        assert isinstance(app.screen, NameDialog)
+        await pilot.press("ctrl+a", "ctrl+k", *"Bob", "enter")
+        await pilot.pause()
+        assert f"{newcomer:<28} person Bob" in drawn(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LeagueScreen)
+        assert "Season 2 starts with 4 teams (D6.5)." in drawn(app)
+        lg = app.screen.league
+    for on in (lg, leaguefiles.load(leagues, "Squig League")):
+        assert on.season == 2 and not on.results and not on.over
+        assert sorted(on.names()) == sorted(kept + [newcomer])
+        assert leaving not in on.names()
+        joined = on.entries[on.names().index(newcomer)]
+        assert (joined.coach, joined.person, joined.team.coach) == ("person", "Bob", "Bob")
+        for e in on.entries:
+            if e.team.name in kept_players:     # D6.5: the kept teams keep everything
+                assert [p.spp for p in e.team.players] == kept_players[e.team.name]
+        pairs = sorted(tuple(sorted(f.teams())) for rnd in on.rounds for f in rnd)
+        assert pairs == [(a, b) for a in range(4) for b in range(a + 1, 4)]   # D6.2
+        assert len(on.seasons) == 1 and on.seasons[0]["season"] == 1
+
+
+async def test_d6_5_new_season_too_few_teams_is_refused_and_nothing_saved(tmp_path):
+    """Two teams leave and none joins: Enter is refused with check_entries' line (D6.1: 4 to
+    16 teams) and nothing is saved; a bad team file is a line of its own, no crash; Esc goes
+    back with the league as it was."""
+    folder, leagues, league, newcomer = over_league_and_a_newcomer(tmp_path)
+    (folder / "broken.json").write_text('{"name": "\x1b[2Jboom"')
+    path = leaguefiles.path_of(leagues, "Squig League")
+    before = path.read_bytes()
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_made(pilot, app)
+        await pilot.press("N")
+        await pilot.pause()
+        assert isinstance(app.screen, NewSeasonScreen)
+        assert "broken.json" in drawn(app)
+        await pilot.press("space", "down", "space", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewSeasonScreen)
+        line = next(t for t in drawn(app).splitlines() if "No new season" in t)
+        assert "a league has 4 to 16 teams, not 2 (D6.1)" in line
+        assert path.read_bytes() == before
+        lg = app.screen.league
+        assert lg.season == 1 and lg.over and lg.names() == league.names()
+        # a click on the first team's line (below the border and the header) keeps it again:
+        # a click toggles a line, it never starts the season
+        await pilot.click("#season-list", offset=(10, 2))
+        await pilot.pause()
+        assert isinstance(app.screen, NewSeasonScreen)
+        assert f"kept    {league.names()[0]}" in drawn(app)
+        assert "Not yet: a league has 4 to 16 teams, not 3 (D6.1)" in drawn(app)
+        assert path.read_bytes() == before
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LeagueScreen)
+        assert app.screen.league.season == 1
+    assert path.read_bytes() == before
 
 
 async def test_d6_9_the_league_resumes_the_fixture_in_progress_after_the_app_closed(tmp_path):

@@ -169,7 +169,8 @@ def as_text(lines) -> Text:
 class LeagueScreen(Screen):
     """See the module's docstring. `play(screen, fixture, watch)`: the shell plays a fixture
     (watch: None for a person's match, True / False for a computer one); `resumable()`: the
-    fixture in progress (D6.9) or None; `new_season()`: the shell starts the next season."""
+    fixture in progress (D6.9) or None; `new_season(screen, done)`: the shell's New season
+    screen (teams kept, leaving, joining; D6.5), `done(True)` once the season has started."""
 
     DEFAULT_CSS = """
     LeagueScreen #league-title { height: 1; padding: 0 1; text-style: bold; }
@@ -332,18 +333,13 @@ class LeagueScreen(Screen):
             return
         if self.start_season is None:
             return
-        from squigbowl.ui.kit.dialogs import ConfirmDialog
 
-        def done(yes) -> None:
-            if yes:
-                problem = self.start_season(self)
+        def done(started) -> None:
+            if started:                 # the New season screen (the shell's, D6.5)
                 self._summary_shown = bool(self.league.over)
-                self.reload(problem or f"Season {self.league.season} starts: the same teams, "
-                            "everything kept (D6.5).")
-        self.app.push_screen(ConfirmDialog(
-            f"Start season {self.league.season + 1}?",
-            ["The same teams keep everything (players, SPP, injuries, treasury, FF). Teams "
-             "join or leave with `squigbowl league` on the command line."]), done)
+                self.reload(f"Season {self.league.season} starts with "
+                            f"{len(self.league.entries)} teams (D6.5).")
+        self.start_season(self, done)
 
     def action_back(self) -> None:
         self.app.pop_screen()
