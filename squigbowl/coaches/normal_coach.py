@@ -40,18 +40,24 @@ from squigbowl.coaches.block_odds import block_dice, block_odds, block_value
 from squigbowl.coaches.catching import catch_chance
 from squigbowl.coaches.coach import register
 from squigbowl.coaches.paths import find_paths, opp_tz_map, path_to, paths_from_rest
-from squigbowl.coaches.policies import pickup_candidates
+from squigbowl.coaches.policies import first_arg, pickup_candidates
 from squigbowl.coaches.scripted_coach import SCORE_CHANCE, ScriptedCoach, set_apart
 from squigbowl.rules import odds, passing
 from squigbowl.rules.geometry import NEIGHBOURS, distance, scoring_x
 from squigbowl.rules.model import STANDING
+from squigbowl.rules.move import max_gfi
 
 #: a relay that scores is tried when path x throw x catch x run reaches this
 RELAY_SCORE = 0.33
+#: ... and on the last turn of a half (A2.5: nothing is left to keep the ball for), at this
+LATE_RELAY = 0.05
 #: a blitz on the opposing carrier this likely (way x dice) goes before anyone closes in
 GOOD_BLITZ = 0.35
 #: ... then, with the markers in place, a blitz on him worth this (way x `carrier_hit`)
 ANY_BLITZ = 0.25
+#: ... or worth this when their carrier can reach our end zone in his next turn (A11.1: MA
+#: plus the GFIs, `can_score_next`): a long shot beats letting him run in
+DANGER_BLITZ = 0.05
 #: rolls the normal coach never spends a team re-roll on (`on_reroll`), by their 'what'; the
 #: house rules add theirs ("spared_rolls", house_play)
 SPARED = ("really stupid", "bone-head", "wild animal")
@@ -97,9 +103,12 @@ class NormalCoach(ScriptedCoach):
         self._loose_then = False
         self._pickup_chance = 0.0
         self._picker_way: frozenset = frozenset()
+        #: this is our last team turn of the half (A2.5)
+        self._late = False
 
     def on_turn(self, m, d):
         s, side, key, avail, tz, ball, carrier, late = self.turn_context(m, d)
+        self._late = late
         ours = carrier is not None and carrier.side == side
         can_move = ours and "MOVE" in avail.get(carrier.id, ())
         if key != self._loose_key:
@@ -168,7 +177,8 @@ class NormalCoach(ScriptedCoach):
             c = self.block_escorts(s, side, avail, carrier)
             if c is not None:
                 return c
-            c = self.blitz_carrier(m, side, carrier, avail, tz, floor=ANY_BLITZ,
+            c = self.blitz_carrier(m, side, carrier, avail, tz,
+                                   floor=DANGER_BLITZ if can_score_next(carrier) else ANY_BLITZ,
                                    value=carrier_hit)
             if c is not None:
                 return c
@@ -236,6 +246,14 @@ class NormalCoach(ScriptedCoach):
             return c
         return ("end_turn", None) if ("end_turn", None) in d.choices else None
 
+    def on_kick_or_receive(self, m, d):
+        """A3.4: kick first, as the easy coach (the second half's kick-off is ours); but in
+        overtime (A2.11.1) receive: there is no later drive to even it out, and in the base
+        game the first touchdown wins (A2.11.4)."""
+        if m.state.half >= 3:
+            return first_arg(d.choices, ("receive",))
+        return super().on_kick_or_receive(m, d)
+
     def choose(self, m) -> tuple:
         d = m.pending
         if d.kind == "ttm_target":
@@ -299,12 +317,12 @@ class NormalCoach(ScriptedCoach):
         if target is None:
             return None
         path = path_to(best, target)
-        if late:
-            return {"kind": "path", "path": path}
         team_rr, skills = odds.rerolls_available(m, p)
         needs = odds.path_needs(m, p, path, 0, getattr(path, "leaps", frozenset()))
         chance = odds.chance_with_rerolls(needs, team=team_rr, skills=skills,
                                           loner=p.has("Loner"))
+        if late:  # the chance kept: a likelier relay goes first (on_turn)
+            return {"kind": "path", "path": path, "chance": chance}
         if chance >= NORMAL_SCORE or (risk == 0.0 and chance >= SCORE_CHANCE):
             return {"kind": "path", "path": path, "chance": chance}
         return None
@@ -342,7 +360,8 @@ class NormalCoach(ScriptedCoach):
             for more in house_play.values("relay_options"):
                 more(m, avail, carrier, tz, options, True)
         if scoring:
-            options = [o for o in options if o.chance * o.score >= RELAY_SCORE]
+            floor = LATE_RELAY if self._late else RELAY_SCORE
+            options = [o for o in options if o.chance * o.score >= floor]
             if not options:
                 return None
             best = max(options, key=lambda o: (o.chance * o.score, -len(o.path)))
@@ -423,7 +442,7 @@ class NormalCoach(ScriptedCoach):
         if best is None:
             return None
         q, sq, paths, chance = best
-        if scoring and (chance < (RELAY_SCORE if not late else 0.15)
+        if scoring and (chance < (RELAY_SCORE if not late else LATE_RELAY)
                         or beat is not None and chance <= beat):
             return None
         if not scoring and chance < SAFE_PASS:
@@ -502,7 +521,8 @@ class NormalCoach(ScriptedCoach):
         own = find_paths(m, p, act.moves, tz, max_steps=max(left, 0))
         options = relay.handoff_relays(m, p, cands, tz, own, paths_of, moves_used=act.moves)
         reach = relay.carrier_reach(m, p, own)
-        good = [o for o in options if o.chance * o.score >= RELAY_SCORE
+        floor = LATE_RELAY if s.teams[p.side].turn >= 8 else RELAY_SCORE
+        good = [o for o in options if o.chance * o.score >= floor
                 or o.chance >= relay.SAFE_RELAY and o.progress >= reach + relay.RELAY_GAIN]
         if not good:
             return None
@@ -657,6 +677,12 @@ def carrier_hit(att, dfd, dice: int) -> float:
     the turn's remaining moves)."""
     p_good, p_bad = block_odds(att, dfd, dice)
     return p_good - 0.3 * p_bad
+
+
+def can_score_next(carrier) -> bool:
+    """A11.1: the carrier stands within his MA plus his GFIs (`max_gfi`) of the end zone he scores
+    in (tackle zones on the way not counted)."""
+    return abs(scoring_x(carrier.side) - carrier.square[0]) <= carrier.ma + max_gfi(carrier)
 
 
 def _held(s, side: int, sq) -> bool:
