@@ -43,7 +43,7 @@ from squigbowl.coaches.paths import find_paths, opp_tz_map, path_to, paths_from_
 from squigbowl.coaches.policies import first_arg, pickup_candidates
 from squigbowl.coaches.scripted_coach import SCORE_CHANCE, ScriptedCoach, set_apart
 from squigbowl.rules import odds, passing
-from squigbowl.rules.geometry import NEIGHBOURS, distance, scoring_x
+from squigbowl.rules.geometry import HEIGHT, NEIGHBOURS, distance, scoring_x
 from squigbowl.rules.model import STANDING
 from squigbowl.rules.move import max_gfi
 
@@ -77,6 +77,9 @@ LOOSE_PICKUP = 0.25
 #: his team-mates can still fill around him
 THREAT = 0.4
 CORNER = 0.45
+#: ... less EDGE on a sideline square: a push from there puts him in the crowd, the ball
+#: thrown in (A8.6.3, A8.14)
+EDGE = 1.5
 #: a pick-up less sure than this waits until the team-mates' moves with no roll are made
 PICKUP_FIRST = 0.8
 #: a marked carrier dodges clear (A6.4) when the way out succeeds this often (re-rolls
@@ -533,7 +536,8 @@ class NormalCoach(ScriptedCoach):
     # -- the carrier's move ---------------------------------------------------------------------
     def advance_plan(self, m, p, moves_used, tz):
         """A risk-free move forward (no dodge, no GFI) to where the opponents' tackle zones are
-        few and team-mates can still make a cage around him (cage.covered_corners)."""
+        few and team-mates can still make a cage around him (cage.covered_corners), off the
+        sidelines (EDGE)."""
         s = m.state
         best = find_paths(m, p, moves_used, tz, max_steps=max(p.ma - moves_used, 0))
         here = p.square
@@ -546,7 +550,8 @@ class NormalCoach(ScriptedCoach):
         def value(sq):
             near = sum(1 for t in threats if distance(t, sq) <= 2)
             return (relay.progress(sq, p.side) - 2.5 * tz.get(sq, 0) - THREAT * near
-                    + CORNER * cage.covered_corners(s, p.side, sq, helpers))
+                    + CORNER * cage.covered_corners(s, p.side, sq, helpers)
+                    - (EDGE if sq[1] in (0, HEIGHT - 1) else 0.0))
 
         target, top = None, value(here)
         for sq, (r, steps, _) in best.items():

@@ -135,6 +135,20 @@ def test_a8_normal_frees_a_marked_carrier_with_a_block_on_his_marker():
     assert coach.plan["target"] == find_player(m.state, "away:9").id
 
 
+def test_a8_6_normal_carrier_moves_up_off_the_sideline():
+    """An open pitch: the carrier, two squares off the sideline, moves up his full MA 6 with
+    no roll, but does not end on the sideline (EDGE): a push from there would put him in
+    the crowd and the ball would be thrown in (A8.6.3, A8.14)."""
+    m = scenario_match({"carrier": "home:5", "turn": {"home": 3, "away": 3},
+                        "players": [{"who": "home:5", "at": [10, 2]},
+                                    {"who": "away:9", "at": [3, 12]}]})
+    coach = NormalCoach(0)
+    carrier = find_player(m.state, "home:5")
+    assert coach.choose(m) == ("MOVE", carrier.id)
+    end = coach.plan["path"][-1]
+    assert end[0] == 16 and end[1] != 0
+
+
 def test_normal_team_mates_fill_the_cage_corners_around_the_carrier():
     """The carrier has acted; two free team-mates close by step onto the squares diagonal
     to him (the cage), with no roll."""
