@@ -9,12 +9,14 @@ points named in brackets, never named here):
 2. the carrier scores when his way is likely enough (A11.1), counting the team re-roll, unless
    a relay scores more surely;
 3. a relay that scores: a hand-off (A7.4) or a pass (A7.2) to a team-mate who then runs in, or
-   a receiver who runs into the end zone before the pass (a pass play), the likelier; else a
-   team-mate throw of the carrier, who then runs in (A7.9, team_mate_throw.py);
+   a receiver who runs into the end zone before the pass (a pass play), the likelier (on the
+   last turn of a half, A2.5, any long shot: LATE_RELAY); else a team-mate throw of the
+   carrier, who then runs in (A7.9, team_mate_throw.py);
 4. a house rule's action with the ball ["carrier"]; against their carrier a sure blitz, a house
    rule's attack on him ["against_carrier"], else team-mates mark him with no roll, two-dice
    blocks on the players next to him, then the blitz (a fall of ours weighs little in their
-   possession, `carrier_hit`); the pick-up (declared as the Hand-off action, to hand on after
+   possession, `carrier_hit`; a long shot when he can score next turn, DANGER_BLITZ); the
+   pick-up (declared as the Hand-off action, to hand on after
    it; a risky one after the team-mates' moves with no roll);
 5. a marked carrier is freed: a two-dice block on a marker (A8);
 6. a relay or a pass play that gains ground; the carrier dodges clear when marked (A6.4) or
@@ -27,7 +29,7 @@ points named in brackets, never named here):
 
 Team re-rolls (A10) are never spent where a failure costs neither ball nor turn (SPARED), and
 from the second half on, while the score is level, only on the ball's rolls: the shoot-out
-counts the ones not used (A2.11.5).
+counts the ones not used (A2.11.5). It kicks first, but receives in overtime (A2.11).
 
 It reads only the state a coach sees and the engine's odds; it never touches the match dice.
 """
