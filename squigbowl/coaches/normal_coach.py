@@ -9,12 +9,14 @@ points named in brackets, never named here):
 2. the carrier scores when his way is likely enough (A11.1), counting the team re-roll, unless
    a relay scores more surely;
 3. a relay that scores: a hand-off (A7.4) or a pass (A7.2) to a team-mate who then runs in, or
-   a receiver who runs into the end zone before the pass (a pass play), the likelier; else a
-   team-mate throw of the carrier, who then runs in (A7.9, team_mate_throw.py);
+   a receiver who runs into the end zone before the pass (a pass play), the likelier (on the
+   last turn of a half, A2.5, any long shot: LATE_RELAY); else a team-mate throw of the
+   carrier, who then runs in (A7.9, team_mate_throw.py);
 4. a house rule's action with the ball ["carrier"]; against their carrier a sure blitz, a house
    rule's attack on him ["against_carrier"], else team-mates mark him with no roll, two-dice
    blocks on the players next to him, then the blitz (a fall of ours weighs little in their
-   possession, `carrier_hit`); the pick-up (declared as the Hand-off action, to hand on after
+   possession, `carrier_hit`; a long shot when he can score next turn, DANGER_BLITZ); the
+   pick-up (declared as the Hand-off action, to hand on after
    it; a risky one after the team-mates' moves with no roll);
 5. a marked carrier is freed: a two-dice block on a marker (A8);
 6. a relay or a pass play that gains ground; the carrier dodges clear when marked (A6.4) or
@@ -27,7 +29,7 @@ points named in brackets, never named here):
 
 Team re-rolls (A10) are never spent where a failure costs neither ball nor turn (SPARED), and
 from the second half on, while the score is level, only on the ball's rolls: the shoot-out
-counts the ones not used (A2.11.5).
+counts the ones not used (A2.11.5). It kicks first, but receives in overtime (A2.11).
 
 It reads only the state a coach sees and the engine's odds; it never touches the match dice.
 """
@@ -40,18 +42,24 @@ from squigbowl.coaches.block_odds import block_dice, block_odds, block_value
 from squigbowl.coaches.catching import catch_chance
 from squigbowl.coaches.coach import register
 from squigbowl.coaches.paths import find_paths, opp_tz_map, path_to, paths_from_rest
-from squigbowl.coaches.policies import pickup_candidates
+from squigbowl.coaches.policies import first_arg, pickup_candidates
 from squigbowl.coaches.scripted_coach import SCORE_CHANCE, ScriptedCoach, set_apart
 from squigbowl.rules import odds, passing
-from squigbowl.rules.geometry import NEIGHBOURS, distance, scoring_x
+from squigbowl.rules.geometry import HEIGHT, NEIGHBOURS, distance, scoring_x
 from squigbowl.rules.model import STANDING
+from squigbowl.rules.move import max_gfi
 
 #: a relay that scores is tried when path x throw x catch x run reaches this
 RELAY_SCORE = 0.33
+#: ... and on the last turn of a half (A2.5: nothing is left to keep the ball for), at this
+LATE_RELAY = 0.05
 #: a blitz on the opposing carrier this likely (way x dice) goes before anyone closes in
 GOOD_BLITZ = 0.35
 #: ... then, with the markers in place, a blitz on him worth this (way x `carrier_hit`)
 ANY_BLITZ = 0.25
+#: ... or worth this when their carrier can reach our end zone in his next turn (A11.1: MA
+#: plus the GFIs, `can_score_next`): a long shot beats letting him run in
+DANGER_BLITZ = 0.05
 #: rolls the normal coach never spends a team re-roll on (`on_reroll`), by their 'what'; the
 #: house rules add theirs ("spared_rolls", house_play)
 SPARED = ("really stupid", "bone-head", "wild animal")
@@ -71,6 +79,9 @@ LOOSE_PICKUP = 0.25
 #: his team-mates can still fill around him
 THREAT = 0.4
 CORNER = 0.45
+#: ... less EDGE on a sideline square: a push from there puts him in the crowd, the ball
+#: thrown in (A8.6.3, A8.14)
+EDGE = 1.5
 #: a pick-up less sure than this waits until the team-mates' moves with no roll are made
 PICKUP_FIRST = 0.8
 #: a marked carrier dodges clear (A6.4) when the way out succeeds this often (re-rolls
@@ -97,9 +108,12 @@ class NormalCoach(ScriptedCoach):
         self._loose_then = False
         self._pickup_chance = 0.0
         self._picker_way: frozenset = frozenset()
+        #: this is our last team turn of the half (A2.5)
+        self._late = False
 
     def on_turn(self, m, d):
         s, side, key, avail, tz, ball, carrier, late = self.turn_context(m, d)
+        self._late = late
         ours = carrier is not None and carrier.side == side
         can_move = ours and "MOVE" in avail.get(carrier.id, ())
         if key != self._loose_key:
@@ -168,7 +182,8 @@ class NormalCoach(ScriptedCoach):
             c = self.block_escorts(s, side, avail, carrier)
             if c is not None:
                 return c
-            c = self.blitz_carrier(m, side, carrier, avail, tz, floor=ANY_BLITZ,
+            c = self.blitz_carrier(m, side, carrier, avail, tz,
+                                   floor=DANGER_BLITZ if can_score_next(carrier) else ANY_BLITZ,
                                    value=carrier_hit)
             if c is not None:
                 return c
@@ -236,6 +251,14 @@ class NormalCoach(ScriptedCoach):
             return c
         return ("end_turn", None) if ("end_turn", None) in d.choices else None
 
+    def on_kick_or_receive(self, m, d):
+        """A3.4: kick first, as the easy coach (the second half's kick-off is ours); but in
+        overtime (A2.11.1) receive: there is no later drive to even it out, and in the base
+        game the first touchdown wins (A2.11.4)."""
+        if m.state.half >= 3:
+            return first_arg(d.choices, ("receive",))
+        return super().on_kick_or_receive(m, d)
+
     def choose(self, m) -> tuple:
         d = m.pending
         if d.kind == "ttm_target":
@@ -299,12 +322,12 @@ class NormalCoach(ScriptedCoach):
         if target is None:
             return None
         path = path_to(best, target)
-        if late:
-            return {"kind": "path", "path": path}
         team_rr, skills = odds.rerolls_available(m, p)
         needs = odds.path_needs(m, p, path, 0, getattr(path, "leaps", frozenset()))
         chance = odds.chance_with_rerolls(needs, team=team_rr, skills=skills,
                                           loner=p.has("Loner"))
+        if late:  # the chance kept: a likelier relay goes first (on_turn)
+            return {"kind": "path", "path": path, "chance": chance}
         if chance >= NORMAL_SCORE or (risk == 0.0 and chance >= SCORE_CHANCE):
             return {"kind": "path", "path": path, "chance": chance}
         return None
@@ -342,7 +365,8 @@ class NormalCoach(ScriptedCoach):
             for more in house_play.values("relay_options"):
                 more(m, avail, carrier, tz, options, True)
         if scoring:
-            options = [o for o in options if o.chance * o.score >= RELAY_SCORE]
+            floor = LATE_RELAY if self._late else RELAY_SCORE
+            options = [o for o in options if o.chance * o.score >= floor]
             if not options:
                 return None
             best = max(options, key=lambda o: (o.chance * o.score, -len(o.path)))
@@ -423,7 +447,7 @@ class NormalCoach(ScriptedCoach):
         if best is None:
             return None
         q, sq, paths, chance = best
-        if scoring and (chance < (RELAY_SCORE if not late else 0.15)
+        if scoring and (chance < (RELAY_SCORE if not late else LATE_RELAY)
                         or beat is not None and chance <= beat):
             return None
         if not scoring and chance < SAFE_PASS:
@@ -502,7 +526,8 @@ class NormalCoach(ScriptedCoach):
         own = find_paths(m, p, act.moves, tz, max_steps=max(left, 0))
         options = relay.handoff_relays(m, p, cands, tz, own, paths_of, moves_used=act.moves)
         reach = relay.carrier_reach(m, p, own)
-        good = [o for o in options if o.chance * o.score >= RELAY_SCORE
+        floor = LATE_RELAY if s.teams[p.side].turn >= 8 else RELAY_SCORE
+        good = [o for o in options if o.chance * o.score >= floor
                 or o.chance >= relay.SAFE_RELAY and o.progress >= reach + relay.RELAY_GAIN]
         if not good:
             return None
@@ -513,7 +538,8 @@ class NormalCoach(ScriptedCoach):
     # -- the carrier's move ---------------------------------------------------------------------
     def advance_plan(self, m, p, moves_used, tz):
         """A risk-free move forward (no dodge, no GFI) to where the opponents' tackle zones are
-        few and team-mates can still make a cage around him (cage.covered_corners)."""
+        few and team-mates can still make a cage around him (cage.covered_corners), off the
+        sidelines (EDGE)."""
         s = m.state
         best = find_paths(m, p, moves_used, tz, max_steps=max(p.ma - moves_used, 0))
         here = p.square
@@ -526,7 +552,8 @@ class NormalCoach(ScriptedCoach):
         def value(sq):
             near = sum(1 for t in threats if distance(t, sq) <= 2)
             return (relay.progress(sq, p.side) - 2.5 * tz.get(sq, 0) - THREAT * near
-                    + CORNER * cage.covered_corners(s, p.side, sq, helpers))
+                    + CORNER * cage.covered_corners(s, p.side, sq, helpers)
+                    - (EDGE if sq[1] in (0, HEIGHT - 1) else 0.0))
 
         target, top = None, value(here)
         for sq, (r, steps, _) in best.items():
@@ -657,6 +684,12 @@ def carrier_hit(att, dfd, dice: int) -> float:
     the turn's remaining moves)."""
     p_good, p_bad = block_odds(att, dfd, dice)
     return p_good - 0.3 * p_bad
+
+
+def can_score_next(carrier) -> bool:
+    """A11.1: the carrier stands within his MA plus his GFIs (`max_gfi`) of the end zone he scores
+    in (tackle zones on the way not counted)."""
+    return abs(scoring_x(carrier.side) - carrier.square[0]) <= carrier.ma + max_gfi(carrier)
 
 
 def _held(s, side: int, sq) -> bool:

@@ -82,6 +82,46 @@ def test_a7_2_normal_runs_a_receiver_into_the_end_zone_then_passes_to_him():
     assert coach.choose(m) == ("pass", receiver.square)
 
 
+@pytest.mark.parametrize("turn, expected", [(7, "MOVE"), (8, "PASS")])
+def test_a2_5_a7_2_normal_tries_a_long_shot_relay_on_the_last_turn_of_the_half(turn, expected):
+    """The carrier, 17 squares out, cannot run in; a team-mate 8 squares out is marked (the
+    catch at -1, a dodge and two GFIs after it, no team re-roll): path x throw x catch x run
+    is under RELAY_SCORE. On turn 7 the carrier moves up; on turn 8 the half ends after our
+    turn (A2.5), nothing is kept for later, and the pass to him goes (LATE_RELAY)."""
+    m = scenario_match({"carrier": "home:5", "turn": {"home": turn, "away": turn},
+                        "rerolls": {"home": 0},
+                        "players": [{"who": "home:5", "at": [8, 7]},
+                                    {"who": "home:6", "at": [17, 7]},
+                                    {"who": "away:9", "at": [18, 8]},
+                                    {"who": "away:10", "at": [3, 1]}]})
+    coach = NormalCoach(0)
+    thrower, receiver = find_player(m.state, "home:5"), find_player(m.state, "home:6")
+    assert coach.choose(m) == (expected, thrower.id)
+    if expected == "PASS":
+        m.decide(("PASS", thrower.id))
+        assert coach.choose(m) == ("pass", receiver.square)
+    else:
+        assert coach.plan["kind"] == "path"
+
+
+def test_a2_11_normal_receives_in_overtime_and_kicks_first_in_the_first_half():
+    """A level score after turn 8 of the second half: overtime (A2.10), a new toss
+    (A2.11.1). With no later drive to even it out, and the first touchdown winning in the base
+    game (A2.11.4), the normal coach receives; the easy coach still kicks. At the match's
+    own toss (A3.4) the normal coach kicks, to receive in the second half."""
+    m = scenario_match({"half": 2, "turn": {"home": 8, "away": 8},
+                        "score": {"home": 1, "away": 1},
+                        "players": [{"who": "home:5", "at": [10, 7]},
+                                    {"who": "away:5", "at": [15, 7]}]})
+    m.decide(("end_turn", None))
+    m.decide(m.pending.choices[0])                  # the call (A3.4)
+    assert m.pending.kind == "kick_or_receive" and m.state.half == 3
+    assert NormalCoach(0).choose(m) == ("choose", "receive")
+    assert make_coach("easy", 0, m.pending.side).choose(m) == ("choose", "kick")
+    m.state.half = 1
+    assert NormalCoach(0).choose(m) == ("choose", "kick")
+
+
 # -- the carrier and the cage ---------------------------------------------------------------------
 def test_a8_normal_frees_a_marked_carrier_with_a_block_on_his_marker():
     m = scenario_match({"carrier": "home:5", "rerolls": {"home": 1},
@@ -93,6 +133,20 @@ def test_a8_normal_frees_a_marked_carrier_with_a_block_on_his_marker():
     choice = coach.choose(m)
     assert choice[0] == "BLOCK"
     assert coach.plan["target"] == find_player(m.state, "away:9").id
+
+
+def test_a8_6_normal_carrier_moves_up_off_the_sideline():
+    """An open pitch: the carrier, two squares off the sideline, moves up his full MA 6 with
+    no roll, but does not end on the sideline (EDGE): a push from there would put him in
+    the crowd and the ball would be thrown in (A8.6.3, A8.14)."""
+    m = scenario_match({"carrier": "home:5", "turn": {"home": 3, "away": 3},
+                        "players": [{"who": "home:5", "at": [10, 2]},
+                                    {"who": "away:9", "at": [3, 12]}]})
+    coach = NormalCoach(0)
+    carrier = find_player(m.state, "home:5")
+    assert coach.choose(m) == ("MOVE", carrier.id)
+    end = coach.plan["path"][-1]
+    assert end[0] == 16 and end[1] != 0
 
 
 def test_normal_team_mates_fill_the_cage_corners_around_the_carrier():
@@ -449,6 +503,27 @@ def _overtime_block(score):
     m.decide(("block", human.id))
     assert m.pending.kind == "reroll"
     return m
+
+
+@pytest.mark.parametrize("carrier_x, blitzed", [(6, True), (16, False)])
+def test_a11_1_a8_normal_takes_a_long_shot_blitz_on_a_carrier_who_can_score_next(carrier_x,
+                                                                                 blitzed):
+    """Their carrier (ST 4, Block) against our AG 2 blitzer, who must dodge out of a tackle
+    zone: the blitz is worth less than ANY_BLITZ. Six squares from our end zone (his MA 6
+    reaches it, A11.1) it goes all the same (DANGER_BLITZ); sixteen squares out it does not."""
+    dx = carrier_x - 6
+    m = scenario_match({"carrier": "away:5", "turn": {"home": 3, "away": 3},
+                        "rerolls": {"home": 0},
+                        "players": [{"who": "away:5", "at": [6 + dx, 7], "st": 4,
+                                     "skills": ["Block"]},
+                                    {"who": "away:9", "at": [8 + dx, 8]},
+                                    {"who": "home:5", "at": [9 + dx, 8], "ag": 2}]})
+    coach = NormalCoach(0)
+    blitzer, carrier = find_player(m.state, "home:5"), find_player(m.state, "away:5")
+    choice = coach.choose(m)
+    assert (choice == ("BLITZ", blitzer.id)) is blitzed
+    if blitzed:
+        assert coach.plan["target"] == carrier.id
 
 
 def test_a2_11_5_normal_keeps_its_team_reroll_for_the_shoot_out_when_level():
