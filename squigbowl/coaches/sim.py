@@ -41,7 +41,8 @@ from squigbowl.coaches import house_play
 from squigbowl.coaches.coach import LEVELS, make_coach
 from squigbowl.rules.engine import Match
 from squigbowl.rules.model import TeamFileError, find_team
-from squigbowl.rules.state import Options, declared_options
+from squigbowl.rules.state import Options
+from squigbowl.rules.state import house_switches as rules_house_switches
 from squigbowl.text import printable
 
 #: not a rule: a match still going after this many decisions is reported as stuck
@@ -59,9 +60,8 @@ class SimFailure(Exception):
 
 
 def house_switches() -> list[str]:
-    """The house rules' on/off options (B0.1: off by default), which --all-variants turns on."""
-    return [o.name for o in declared_options().values()
-            if not o.base and not o.choices and o.default is False]
+    """The names of the house rules' on/off options (B0.1), which --all-variants turns on."""
+    return [o.name for o in rules_house_switches()]
 
 
 def options_from_args(args) -> Options:

@@ -87,10 +87,10 @@ def check_args(args) -> str | None:
 def house_switches() -> list:
     """The house rules' on/off switches of B0.1 (off by default), e.g. Squig Ball, Kick It!:
     what --variants switches on one at a time, then together."""
-    from squigbowl.league.league_rules import house_options
+    from squigbowl.league.league_rules import OWN_OPTIONS
+    from squigbowl.rules.state import house_switches as switches
 
-    return [spec for spec in house_options()
-            if not spec.base and not spec.choices and spec.default is False]
+    return [spec for spec in switches() if spec.name not in OWN_OPTIONS]
 
 
 def variants(args) -> list[tuple[str, tuple]]:

@@ -67,6 +67,13 @@ def declared_options() -> dict[str, OptionSpec]:
     return OPTIONS
 
 
+def house_switches() -> list[OptionSpec]:
+    """The house rules' on/off options (B0.1: a house rule's, off by default): Squig Ball,
+    Kick It!... as each rule declares it; what "all house rules" switches on."""
+    return [o for o in declared_options().values()
+            if not o.base and not o.choices and o.default is False]
+
+
 class Options:
     """B0.1 match options, chosen when a match is created and kept in its state: one attribute
     per declared option (`OPTIONS`), its value flat under its name as in the save's JSON. The

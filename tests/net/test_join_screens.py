@@ -615,11 +615,22 @@ async def test_the_menus_host_asks_teams_and_opponent_then_seats_you_as_home(ser
         await until(pilot, lambda: isinstance(app.screen, ChoiceDialog) and
                     "Who coaches Away" in shown(app), what="the opponent")
         await pilot.press("1")                        # a friend
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog) and
+                    "House rules?" in shown(app), what="the house rules")
+        from squigbowl.rules.state import house_switches
+        switches = house_switches()
+        assert "The base game (no house rule)" in shown(app)
+        for spec in switches:
+            assert spec.label in shown(app)
+        await pilot.press(str(len(switches) + 2))    # all of them (B0.1)
         await until(pilot, lambda: room_screen(app) is not None, what="seated as Home")
         scr = room_screen(app)
         assert scr.link.seat == "home" and len(server.rooms) == 1
         room = next(iter(server.rooms))
         assert f"squigbowl join {room}" in log_text(scr)
+        options = server.rooms[room].game.state.options
+        assert switches and all(getattr(options, spec.name) is True for spec in switches)
+        assert scr.ctrl.state.options.on(switches[0].name) is True    # the copy agrees
 
 
 def test_a_forced_command_carries_only_a_room_a_seat_a_code_and_a_name():

@@ -426,8 +426,9 @@ class RoomPicker(Screen):
 
 
 async def host_from_menu(app, folder, socket_path) -> bool:
-    """The menu's Host: a server if none answers, the teams and the opponent (a friend, or the
-    computer) asked by keys, a room made and joined as Home; the friend's line shown."""
+    """The menu's Host: a server if none answers, the teams, the opponent (a friend, or the
+    computer) and the house rules asked by keys, a room made and joined as Home; the friend's
+    line shown."""
     import asyncio
 
     from squigbowl.ui.net import host
@@ -453,9 +454,12 @@ async def host_from_menu(app, folder, socket_path) -> bool:
     if index is None:
         return False
     computer = {"away": ("easy", "normal", "hard")[index - 1]} if index else None
+    options = await _house_rules(app)
+    if options is None:
+        return False
     try:
         room = await host.create_room(socket_path, home=picks[0], away=picks[1],
-                                      computer=computer)
+                                      computer=computer, options=options)
     except host.HostError as exc:
         app._note(f"Host: {exc}")
         return False
@@ -464,6 +468,24 @@ async def host_from_menu(app, folder, socket_path) -> bool:
     if done and line:
         app.notify(f"Room {room}: your friend types\n{line}", timeout=60, markup=False)
     return done
+
+
+async def _house_rules(app) -> dict | None:
+    """The room's house rules (B0.1), asked by keys: the base game, one house rule, or all of
+    them, from the rules' own switches (`rules.state.house_switches`); None when cancelled."""
+    from squigbowl.rules.state import house_switches
+
+    switches = house_switches()
+    if not switches:
+        return {}
+    sets = [("The base game (no house rule)", {})]
+    sets += [(spec.label, {spec.name: True}) for spec in switches]
+    if len(switches) > 1:
+        sets.append(("All of them: " + ", ".join(spec.label for spec in switches),
+                     {spec.name: True for spec in switches}))
+    index = await app.push_screen_wait(ChoiceDialog("House rules?", [t for t, _ in sets],
+                                                    cancel=True))
+    return None if index is None else sets[index][1]
 
 
 def _team_names() -> list[str]:
