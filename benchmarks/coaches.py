@@ -5,6 +5,7 @@
                                  [--hard-reply | --no-hard-reply] [--only A-B,...]
                                  [--rules base,all] [--hard-value fitted|hand]
                                  [--hard-inner N] [--hard-defence | --no-hard-defence]
+                                 [--hard-extend E]
 
 For each pairing of random / easy / normal / hard (the second named is the stronger, "ours"),
 in the base game (Orcs v Humans) and with all house rules (Squig Ball, Kick It!, and the
@@ -21,7 +22,8 @@ plays here with a small count budget (`--hard-rollouts` play-outs per decision, 
 activations deep or `none`: to the end of the team turn, `--hard-reply`: and through the
 opponent's next team turn, `--hard-value`: the fitted position value or the hand-set one
 before it, `--hard-inner`: play-outs for a decision inside an activation, 0: none,
-`--no-hard-defence`: its decisions as defender in the opponent's turn not searched), so that
+`--no-hard-defence`: its decisions as defender in the opponent's turn not searched,
+`--hard-extend`: up to E more batches of play-outs while a choice is undecided), so that
 its results are reproducible; its full strength is the game's default
 (squigbowl.coaches.search_coach.SearchCoach). The targets are issue 25's.
 """
@@ -54,6 +56,7 @@ HARD_REPLY = False
 HARD_VALUE = "fitted"
 HARD_INNER = 8
 HARD_DEFENCE = True
+HARD_EXTEND = 0
 
 #: the issue's targets (issue 25)
 WIN_TARGETS = {("easy", "hard"): 0.80, ("normal", "hard"): 0.65, ("easy", "normal"): 0.65}
@@ -284,8 +287,10 @@ def budget_words(hard: dict) -> str:
     inside = f", {inner} inside an activation" if inner else ", none inside an activation"
     defence = ("" if not inner else ", and as defender" if hard.get("defence", HARD_DEFENCE)
                else ", not as defender")
+    extend = hard.get("extend", HARD_EXTEND)
+    more = f", up to {extend} more batches when undecided" if extend else ""
     return (f"{hard['rollouts']} play-outs a decision, {depth}{reply}, "
-            f"{hard.get('value', HARD_VALUE)} value{inside}{defence}")
+            f"{hard.get('value', HARD_VALUE)} value{inside}{defence}{more}")
 
 
 def report(table: dict, elapsed: float, matches: int, hard: dict) -> list[str]:
@@ -388,6 +393,8 @@ def main(argv=None) -> int:
     ap.add_argument("--hard-defence", action=argparse.BooleanOptionalAction,
                     default=HARD_DEFENCE,
                     help="hard searches its decisions as defender in the opponent's turn")
+    ap.add_argument("--hard-extend", type=int, default=HARD_EXTEND,
+                    help="more batches of play-outs while a choice is undecided")
     ap.add_argument("--hard-inner", type=int, default=HARD_INNER,
                     help="play-outs for a block die, follow-up, push or re-roll (0: none)")
     ap.add_argument("--only", default=None,
@@ -401,7 +408,7 @@ def main(argv=None) -> int:
     rules = tuple(r for r in args.rules.split(",") if r in RULES)
     hard = {"rollouts": args.hard_rollouts, "horizon": args.hard_horizon,
             "reply": args.hard_reply, "value": args.hard_value, "inner": args.hard_inner,
-            "defence": args.hard_defence}
+            "defence": args.hard_defence, "extend": args.hard_extend}
     tasks = [(p, r, i, args.seed + i, hard)
              for r in rules for p in pairings for i in range(args.matches)]
     started = time.perf_counter()

@@ -42,6 +42,11 @@ intercepts (A7.2); each answer played out to the end of the opponent's team turn
 activation carried on by a fresh policy of his level: we do not know his plan), on our own
 dice in our own copies, valued for our side.
 
+With `extend` (0 by default), where the choice matters and the dice have not told — a rival
+leads the policy's answer by more than `prior_bonus` but within `confidence` standard errors
+(`_undecided`) — up to `extend` more batches of the same size are played (inside an
+activation, as the defender, and in the confirming rounds of a 'turn' decision).
+
 Every other decision goes to the default policy. The budget is counted in play-outs per
 decision (`rollouts`, `inner`: reproducible), with time caps as a safety net: `max_seconds` per
 'turn' decision, `inner_seconds` per decision inside an activation or as the defender,
@@ -117,7 +122,7 @@ class SearchCoach(Coach):
                  turn_seconds: float = 50.0, prior_bonus: float = 0.15, confidence: float = 1.0,
                  reply: bool = False, confirm: bool = True, value: str = "fitted",
                  inner: int = 8, inner_seconds: float = 0.5, activation_seconds: float = 1.5,
-                 defence: bool = True, defence_seconds: float = 2.0,
+                 defence: bool = True, defence_seconds: float = 2.0, extend: int = 0,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = random.Random(seed)
         self.make_policy = policy_factory(policy)
@@ -137,6 +142,7 @@ class SearchCoach(Coach):
         self.activation_seconds = float(activation_seconds)
         self._act_spent = 0.0   # the thinking time of the activation going on
         self.defence = bool(defence)
+        self.extend = max(0, int(extend))
         self.defence_seconds = float(defence_seconds)
         self._defence_key = None
         self._defence_spent = 0.0   # the thinking time as defender in the opponent's turn
@@ -156,7 +162,7 @@ class SearchCoach(Coach):
                       "search_failed": 0, "over_time": 0, "cut_short": 0, "runs": 0,
                       "path_hits": 0, "path_searches": 0, "unconfirmed": 0,
                       "inner_searched": 0, "inner_changed": 0,
-                      "defence_searched": 0, "defence_changed": 0}
+                      "defence_searched": 0, "defence_changed": 0, "extended": 0}
 
     def _seed(self) -> int:
         return self.rng.getrandbits(32)
@@ -303,7 +309,9 @@ class SearchCoach(Coach):
         rounds = max(MIN_ROUNDS, self.inner // len(keys))
         scores: dict = {key: [] for key in keys}
         self.stats[what + "_searched"] += 1
-        for k in range(rounds):
+        # `extend` more batches of `rounds` while the choice is undecided (`_undecided`)
+        k, most = 0, rounds * (1 + self.extend)
+        while k < most:
             got = {}
             try:
                 for key in keys:
@@ -316,6 +324,11 @@ class SearchCoach(Coach):
                 break
             for key in keys:
                 scores[key].append(got[key])
+            k += 1
+            if k % rounds == 0 and k < most:
+                if not self._undecided(scores, own):
+                    break
+                self.stats["extended"] += 1
         if len(scores[own]) < MIN_ROUNDS:
             return own
         best = pick(scores, own, self.prior_bonus, self.confidence)
@@ -452,7 +465,36 @@ class SearchCoach(Coach):
         if len(fresh[policy_key]) < MIN_ROUNDS:
             self.stats["unconfirmed"] += 1
             return policy_key
+        done = n + rounds
+        for _ in range(self.extend):
+            if len(fresh[policy_key]) < done - n or not self._undecided(fresh, policy_key):
+                break
+            self.stats["extended"] += 1
+            more = self._rounds(copy, root, side, candidates, pair, done, rounds, started)
+            for key in pair:
+                fresh[key] += more[key]
+            done += rounds
         return pick(fresh, policy_key, self.prior_bonus, self.confidence)
+
+    def _undecided(self, scores: dict, own) -> bool:
+        """True when the choice matters and the play-outs so far have not told: a rival's
+        paired lead over `own` is past `prior_bonus` but within the `confidence` standard
+        errors that `pick` asks for (more rounds shrink the error)."""
+        base = scores[own]
+        n = len(base)
+        if n < 2:
+            return False
+        for key, got in scores.items():
+            if key == own:
+                continue
+            diffs = [a - b for a, b in zip(got, base)]
+            mean = sum(diffs) / n
+            if mean <= self.prior_bonus:
+                continue
+            var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+            if mean <= self.prior_bonus + self.confidence * math.sqrt(var / n):
+                return True
+        return False
 
     def _rounds(self, copy, root, side, candidates, keys, first: int, count: int,
                 started: float) -> dict:

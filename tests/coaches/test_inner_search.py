@@ -220,3 +220,30 @@ def test_no_peeking_as_defender_the_same_answer_whatever_the_match_dice_roll_nex
         assert coach.stats["defence_searched"] == 1
         assert (pickle.dumps((m.state, m.log, list(m.dice.log))), where()) == before
     assert answers == {("block_die", 0)}
+
+
+def test_a8_4_a_close_call_gets_more_rounds_a_clear_one_does_not(monkeypatch):
+    """`extend`: more play-outs where the choice matters. Play-outs scripted so that the other
+    die leads the policy's by more than the bonus but within a standard error (undecided): the
+    search runs its `extend` extra batches; with a clear lead it stops at the first batch."""
+    def scripted(lead_of):
+        def playout(self, copy, root, side, choice, plan, k, turn_side=None):
+            return lead_of(k) if choice != ("block_die", 1) else 0.0
+        return playout
+
+    noisy = scripted(lambda k: (3.0, -2.0, 2.0)[k % 3])     # mean 1, standard error ~1.5
+    monkeypatch.setattr(SearchCoach, "_inner_playout", noisy)
+    close = hard(policy=make_normal, inner=6, extend=2)
+    m = block_match([1, 6])
+    close.choose(m)
+    assert close.stats["extended"] == 2 and close.stats["playouts"] == 2 * 3 * 3
+
+    clear = scripted(lambda k: 5.0)
+    monkeypatch.setattr(SearchCoach, "_inner_playout", clear)
+    sure = hard(policy=make_normal, inner=6, extend=2)
+    assert sure.choose(block_match([1, 6])) == ("block_die", 0)
+    assert sure.stats["extended"] == 0 and sure.stats["playouts"] == 2 * 3
+
+
+def make_normal(seed: int, side: int) -> Coach:
+    return make_coach("normal", seed, side)
