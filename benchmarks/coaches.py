@@ -22,7 +22,7 @@ plays here with a small count budget (`--hard-rollouts` play-outs per decision, 
 activations deep or `none`: to the end of the team turn, `--hard-reply`: and through the
 opponent's next team turn, `--hard-value`: the fitted position value or the hand-set one
 before it, `--hard-inner`: play-outs for a decision inside an activation, 0: none,
-`--no-hard-defence`: its decisions as defender in the opponent's turn not searched,
+`--hard-defence`: its decisions as defender in the opponent's turn searched too,
 `--hard-extend`: up to E more batches of play-outs while a choice is undecided), so that
 its results are reproducible; its full strength is the game's default
 (squigbowl.coaches.search_coach.SearchCoach). The targets are issue 25's.
@@ -55,7 +55,7 @@ HARD_HORIZON = None
 HARD_REPLY = False
 HARD_VALUE = "fitted"
 HARD_INNER = 8
-HARD_DEFENCE = True
+HARD_DEFENCE = False
 HARD_EXTEND = 0
 
 #: the issue's targets (issue 25)

@@ -189,15 +189,15 @@ def test_a8_2_a8_4_as_defender_the_search_picks_the_attacker_down_die():
     d = m.pending
     assert d.kind == "block_die" and d.side == 0 and m.state.active == 1
     assert Contrary(0, 0).choose(m) == ("block_die", 1)
-    coach = hard()
+    coach = hard(defence=True)
     assert coach.choose(m) == ("block_die", 0)
     assert coach.stats["defence_searched"] == 1 and coach.stats["defence_changed"] == 1
     assert coach.stats["search_failed"] == coach.stats["fork_failed"] == 0
 
 
-def test_a8_2_with_defence_off_the_policy_answers_as_defender():
+def test_a8_2_with_defence_off_the_default_the_policy_answers_as_defender():
     m = defended_match([1, 6])
-    coach = hard(defence=False)
+    coach = hard()
     assert coach.choose(m) == ("block_die", 1)
     assert coach.stats["defence_searched"] == 0
 
@@ -215,7 +215,7 @@ def test_no_peeking_as_defender_the_same_answer_whatever_the_match_dice_roll_nex
             m.dice.log = log
         where = (lambda: m.dice.get_state()) if future is not None else (lambda: m.dice.position)
         before = (pickle.dumps((m.state, m.log, list(m.dice.log))), where())
-        coach = hard(seed=9)
+        coach = hard(seed=9, defence=True)
         answers.add(coach.choose(m))
         assert coach.stats["defence_searched"] == 1
         assert (pickle.dumps((m.state, m.log, list(m.dice.log))), where()) == before
