@@ -4,7 +4,8 @@
                                  [--hard-rollouts R] [--hard-horizon H|none]
                                  [--hard-reply | --no-hard-reply] [--only A-B,...]
                                  [--rules base,all] [--hard-value fitted|hand]
-                                 [--hard-inner N]
+                                 [--hard-inner N] [--hard-defence | --no-hard-defence]
+                                 [--hard-extend E] [--hard-confidence Z]
 
 For each pairing of random / easy / normal / hard (the second named is the stronger, "ours"),
 in the base game (Orcs v Humans) and with all house rules (Squig Ball, Kick It!, and the
@@ -20,7 +21,10 @@ Matches run a process each, `--jobs` at once (default: the machine's cores). The
 plays here with a small count budget (`--hard-rollouts` play-outs per decision, `--hard-horizon`
 activations deep or `none`: to the end of the team turn, `--hard-reply`: and through the
 opponent's next team turn, `--hard-value`: the fitted position value or the hand-set one
-before it, `--hard-inner`: play-outs for a decision inside an activation, 0: none), so that
+before it, `--hard-inner`: play-outs for a decision inside an activation, 0: none,
+`--hard-defence`: its decisions as defender in the opponent's turn searched too,
+`--hard-extend`: up to E more batches of play-outs while a choice is undecided,
+`--hard-confidence`: the standard errors a rival must beat the policy's choice by), so that
 its results are reproducible; its full strength is the game's default
 (squigbowl.coaches.search_coach.SearchCoach). The targets are issue 25's.
 """
@@ -52,6 +56,9 @@ HARD_HORIZON = None
 HARD_REPLY = False
 HARD_VALUE = "fitted"
 HARD_INNER = 8
+HARD_DEFENCE = False
+HARD_EXTEND = 0
+HARD_CONFIDENCE = 1.0
 
 #: the issue's targets (issue 25)
 WIN_TARGETS = {("easy", "hard"): 0.80, ("normal", "hard"): 0.65, ("easy", "normal"): 0.65}
@@ -280,8 +287,15 @@ def budget_words(hard: dict) -> str:
     reply = ", then the opponent's team turn" if hard.get("reply") else ""
     inner = hard.get("inner", HARD_INNER)
     inside = f", {inner} inside an activation" if inner else ", none inside an activation"
+    defence = ("" if not inner else ", and as defender" if hard.get("defence", HARD_DEFENCE)
+               else ", not as defender")
+    extend = hard.get("extend", HARD_EXTEND)
+    more = f", up to {extend} more batches when undecided" if extend else ""
+    z = hard.get("confidence", HARD_CONFIDENCE)
+    if z != HARD_CONFIDENCE:
+        more += f", confidence {z:g}"
     return (f"{hard['rollouts']} play-outs a decision, {depth}{reply}, "
-            f"{hard.get('value', HARD_VALUE)} value{inside}")
+            f"{hard.get('value', HARD_VALUE)} value{inside}{defence}{more}")
 
 
 def report(table: dict, elapsed: float, matches: int, hard: dict) -> list[str]:
@@ -381,6 +395,13 @@ def main(argv=None) -> int:
                     help="play-outs go on through the opponent's next team turn")
     ap.add_argument("--hard-value", choices=("fitted", "hand"), default=HARD_VALUE,
                     help="the position value where hard's play-outs stop")
+    ap.add_argument("--hard-defence", action=argparse.BooleanOptionalAction,
+                    default=HARD_DEFENCE,
+                    help="hard searches its decisions as defender in the opponent's turn")
+    ap.add_argument("--hard-extend", type=int, default=HARD_EXTEND,
+                    help="more batches of play-outs while a choice is undecided")
+    ap.add_argument("--hard-confidence", type=float, default=HARD_CONFIDENCE,
+                    help="standard errors a rival must beat the policy's choice by")
     ap.add_argument("--hard-inner", type=int, default=HARD_INNER,
                     help="play-outs for a block die, follow-up, push or re-roll (0: none)")
     ap.add_argument("--only", default=None,
@@ -393,7 +414,9 @@ def main(argv=None) -> int:
         pairings = tuple(p for p in PAIRINGS if p in wanted or p[::-1] in wanted)
     rules = tuple(r for r in args.rules.split(",") if r in RULES)
     hard = {"rollouts": args.hard_rollouts, "horizon": args.hard_horizon,
-            "reply": args.hard_reply, "value": args.hard_value, "inner": args.hard_inner}
+            "reply": args.hard_reply, "value": args.hard_value, "inner": args.hard_inner,
+            "defence": args.hard_defence, "extend": args.hard_extend,
+            "confidence": args.hard_confidence}
     tasks = [(p, r, i, args.seed + i, hard)
              for r in rules for p in pairings for i in range(args.matches)]
     started = time.perf_counter()

@@ -35,11 +35,28 @@ of the acting policy's plan, then the rest of the team turn), and `pick` keeps t
 answer unless another beats it clearly. A re-roll used costs its worth in the value (the
 re-rolls left, `pitch_features`), so "now or kept" is weighed, not assumed.
 
+As the defender, in the opponent's team turn (`defence`; off by default: at 40 matches with
+all house rules it cost 7.5 points of win share against both normal and easy), it searches the
+decisions of DEFENCE_KINDS that reach it there: the block die when the defender picks (A8.2:
+the attacker has fewer ST), the push square with Side Step (A12), a dump-off (D5.2) and who
+intercepts (A7.2); each answer played out to the end of the opponent's team turn (his
+activation carried on by a fresh policy of his level: we do not know his plan), on our own
+dice in our own copies, valued for our side.
+
+With `extend` (0 by default), where the choice matters and the dice have not told — a rival
+leads the policy's answer by more than `prior_bonus` but within `confidence` standard errors
+(`_undecided`) — up to `extend` more batches of the same size are played (inside an
+activation, as the defender, and in the confirming rounds of a 'turn' decision).
+
 Every other decision goes to the default policy. The budget is counted in play-outs per
 decision (`rollouts`, `inner`: reproducible), with time caps as a safety net: `max_seconds` per
-'turn' decision, `inner_seconds` per decision inside an activation, `activation_seconds` for an
-activation's decisions together (past it the rest of the activation is not searched) and
-`turn_seconds` per team turn (past it, the turn's remaining decisions are not searched).
+'turn' decision, `inner_seconds` per decision inside an activation or as the defender,
+`activation_seconds` for an activation's decisions together (past it the rest of the
+activation is not searched), `defence_seconds` for the defender's decisions of one opponent
+team turn, and `turn_seconds` per team turn (past it, the turn's remaining decisions are not
+searched). A cap is a cap: the clock is read every CLOCK_EVERY decisions inside a play-out
+too, and a play-out past the deadline is dropped with the rest of its round (`OutOfTime`), so
+a decision overshoots its cap by at most CLOCK_EVERY play-out decisions.
 """
 
 from __future__ import annotations
@@ -67,6 +84,16 @@ MIN_ROUNDS = 3
 SCREEN_ROUNDS = 2
 #: the decisions inside an activation that the search weighs (A8.4-A8.6, A10)
 INNER_KINDS = frozenset({"block_die", "follow_up", "push", "reroll"})
+#: the decisions of the opponent's team turn that the search weighs as the defender (A8.2 the
+#: block die when the defender picks, A12 Side Step's push square, D5.2 Dump-off, A7.2 the
+#: interception); a 'skill' decision only when its choices are push squares (Side Step)
+DEFENCE_KINDS = frozenset({"block_die", "push", "skill", "dump_off", "intercept"})
+#: not a rule: a play-out reads the clock every this many decisions (the cap's overshoot)
+CLOCK_EVERY = 8
+
+
+class OutOfTime(Exception):
+    """A play-out ran past its search's deadline: it is dropped with the rest of its round."""
 
 PolicyFactory = Callable[[int, int], Coach]
 
@@ -96,6 +123,7 @@ class SearchCoach(Coach):
                  turn_seconds: float = 50.0, prior_bonus: float = 0.15, confidence: float = 1.0,
                  reply: bool = False, confirm: bool = True, value: str = "fitted",
                  inner: int = 8, inner_seconds: float = 0.5, activation_seconds: float = 1.5,
+                 defence: bool = False, defence_seconds: float = 2.0, extend: int = 0,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = random.Random(seed)
         self.make_policy = policy_factory(policy)
@@ -114,6 +142,12 @@ class SearchCoach(Coach):
         self.inner_seconds = float(inner_seconds)
         self.activation_seconds = float(activation_seconds)
         self._act_spent = 0.0   # the thinking time of the activation going on
+        self.defence = bool(defence)
+        self.extend = max(0, int(extend))
+        self.defence_seconds = float(defence_seconds)
+        self._defence_key = None
+        self._defence_spent = 0.0   # the thinking time as defender in the opponent's turn
+        self._deadline = math.inf   # the clock reading where the search going on must stop
         self._seeds: list = []
         self.clock = clock
         self._current: Coach | None = None   # the policy answering the decisions not searched
@@ -128,7 +162,8 @@ class SearchCoach(Coach):
         self.stats = {"searched": 0, "playouts": 0, "changed": 0, "fork_failed": 0,
                       "search_failed": 0, "over_time": 0, "cut_short": 0, "runs": 0,
                       "path_hits": 0, "path_searches": 0, "unconfirmed": 0,
-                      "inner_searched": 0, "inner_changed": 0}
+                      "inner_searched": 0, "inner_changed": 0,
+                      "defence_searched": 0, "defence_changed": 0, "extended": 0}
 
     def _seed(self) -> int:
         return self.rng.getrandbits(32)
@@ -138,6 +173,10 @@ class SearchCoach(Coach):
         side = d.side
         if self._current is None:
             self._current = self.make_policy(self._seed(), side)
+        s = m.state
+        if (self.defence and self.inner and d.kind in DEFENCE_KINDS
+                and s.phase in TURN_PHASES and s.active != side):
+            return self._choose_defence(m, d)
         if d.kind in INNER_KINDS and self.inner:
             return self._choose_inner(m, d)
         if d.kind == "turn":
@@ -147,6 +186,7 @@ class SearchCoach(Coach):
         started = self.clock()
         paths = self._paths
         hits, misses = paths.hits, paths.misses
+        self._deadline = started + self.max_seconds
         try:
             with path_cache.sharing(paths):
                 choice = self._search(m, d, started)
@@ -156,6 +196,8 @@ class SearchCoach(Coach):
         except Exception:  # a play-out broke in a copy: the real match still gets an answer
             self.stats["search_failed"] += 1
             choice = self._current.choose(m)
+        finally:
+            self._deadline = math.inf
         self._count_paths(hits, misses)
         took = self.clock() - started
         self._turn_spent += took
@@ -206,76 +248,131 @@ class SearchCoach(Coach):
             self.stats["over_time"] += 1
             return own
         started = self.clock()
+        choice = self._guarded(m, d, own, started, cap, "inner")
+        took = self.clock() - started
+        self._turn_spent += took
+        self._act_spent += took
+        return choice
+
+    def _choose_defence(self, m, d) -> tuple:
+        """A decision of ours in the opponent's team turn (DEFENCE_KINDS): the policy's answer
+        unless the play-outs of another, to the end of his team turn, clearly beat it; within
+        `inner_seconds` a decision and `defence_seconds` an opponent's team turn."""
+        own = self._current.choose(m)
+        s = m.state
+        if len(d.choices) < 2:
+            return own
+        if d.kind == "skill" and any(c[0] != "push" for c in d.choices):
+            return own   # only Side Step's push squares among the 'skill' decisions (A12)
+        key = (s.half, s.active, s.teams[s.active].turn, s.bonus_turn)
+        if key != self._defence_key:
+            self._defence_key, self._defence_spent = key, 0.0
+        cap = min(self.inner_seconds, self.defence_seconds - self._defence_spent)
+        if cap <= 0:
+            self.stats["over_time"] += 1
+            return own
+        started = self.clock()
+        choice = self._guarded(m, d, own, started, cap, "defence")
+        self._defence_spent += self.clock() - started
+        return choice
+
+    def _guarded(self, m, d, own: tuple, started: float, cap: float, what: str) -> tuple:
+        """`_search_inner` with the path cache shared; `own` when the fork or a play-out
+        fails (the real match still gets an answer)."""
         paths = self._paths
         hits, misses = paths.hits, paths.misses
         try:
             with path_cache.sharing(paths):
-                choice = self._search_inner(m, d, own, started, cap)
+                choice = self._search_inner(m, d, own, started, cap, what)
         except ForkError:
             self.stats["fork_failed"] += 1
             choice = own
         except Exception:  # a play-out broke in a copy: the real match still gets an answer
             self.stats["search_failed"] += 1
             choice = own
+        finally:
+            self._deadline = math.inf
         self._count_paths(hits, misses)
-        took = self.clock() - started
-        self._turn_spent += took
-        self._act_spent += took
         return choice
 
-    def _search_inner(self, m, d, own: tuple, started: float, cap: float) -> tuple:
+    def _search_inner(self, m, d, own: tuple, started: float, cap: float,
+                      what: str = "inner") -> tuple:
+        """Each legal answer of `d` played out on the same dice streams (k = 0, 1, ...) until
+        the team turn going on ends; `pick` on whole rounds done within `cap`."""
         side = d.side
+        self._deadline = started + cap
         copy = fork(m, self._seed())
         root = copy.snapshot()
         self._seeds = []
         keys = [own] + [c for c in d.choices if c != own]
-        plan = getattr(self._current, "plan", None)
+        plan = getattr(self._current, "plan", None) if what == "inner" else None
+        turn_side = m.state.active
         rounds = max(MIN_ROUNDS, self.inner // len(keys))
         scores: dict = {key: [] for key in keys}
-        self.stats["inner_searched"] += 1
-        for k in range(rounds):
+        self.stats[what + "_searched"] += 1
+        # `extend` more batches of `rounds` while the choice is undecided (`_undecided`)
+        k, most = 0, rounds * (1 + self.extend)
+        while k < most:
             got = {}
-            for key in keys:
-                if self.clock() - started > cap:
-                    break
-                got[key] = self._inner_playout(copy, root, side, key, plan, k)
-                self.stats["playouts"] += 1
-            if len(got) < len(keys):
+            try:
+                for key in keys:
+                    if self.clock() > self._deadline:
+                        raise OutOfTime
+                    got[key] = self._inner_playout(copy, root, side, key, plan, k, turn_side)
+                    self.stats["playouts"] += 1
+            except OutOfTime:
                 self.stats["cut_short"] += 1
                 break
             for key in keys:
                 scores[key].append(got[key])
+            k += 1
+            if k % rounds == 0 and k < most:
+                if not self._undecided(scores, own):
+                    break
+                self.stats["extended"] += 1
         if len(scores[own]) < MIN_ROUNDS:
             return own
         best = pick(scores, own, self.prior_bonus, self.confidence)
         if best != own:
-            self.stats["inner_changed"] += 1
+            self.stats[what + "_changed"] += 1
         return best
 
-    def _inner_playout(self, copy, root, side: int, choice: tuple, plan, k: int) -> float:
-        """`choice` in the copy with the k-th dice stream, then the activation carried on by a
-        policy holding a copy of the acting policy's plan and the rest of our team turn by the
-        round's policies; the value where the team turn ends."""
+    def _inner_playout(self, copy, root, side: int, choice: tuple, plan, k: int,
+                       turn_side: int | None = None) -> float:
+        """`choice` in the copy with the k-th dice stream, then the activation going on carried
+        on — by a policy holding a copy of the acting policy's `plan` in our own turn, by a
+        fresh policy of the opponent's in his — and the rest of `turn_side`'s team turn by the
+        round's policies; our side's value where that team turn ends."""
+        if turn_side is None:
+            turn_side = side
         copy.restore(root)
         copy.dice.reseed(k)
         seeds = self._round_seeds(k)
         copy.decide(choice)
         mine = self.make_policy(seeds[0], side)
         theirs = self.make_policy(seeds[1], 1 - side)
-        acting = self.make_policy(seeds[0] ^ 0x5EED, side)
-        if plan is not None and hasattr(acting, "plan"):
-            acting.plan = copy_module.deepcopy(plan)
-        for _ in range(PLAYOUT_LIMIT):
+        if turn_side == side:
+            acting = self.make_policy(seeds[0] ^ 0x5EED, side)
+            if plan is not None and hasattr(acting, "plan"):
+                acting.plan = copy_module.deepcopy(plan)
+            turn_policy, other = mine, theirs
+        else:
+            acting = self.make_policy(seeds[1] ^ 0x5EED, turn_side)
+            turn_policy, other = theirs, mine
+        clock, deadline = self.clock, self._deadline
+        for i in range(PLAYOUT_LIMIT):
             d = copy.pending
             s = copy.state
-            if d is None or s.phase not in TURN_PHASES or s.active != side:
+            if d is None or s.phase not in TURN_PHASES or s.active != turn_side:
                 break
-            if d.side == side:
+            if i % CLOCK_EVERY == CLOCK_EVERY - 1 and clock() > deadline:
+                raise OutOfTime
+            if d.side == turn_side:
                 if d.kind == "turn":
-                    acting = mine
+                    acting = turn_policy
                 coach = acting
             else:
-                coach = theirs
+                coach = other
             copy.decide(coach.choose(copy))
         return self.value(copy.state, side)
 
@@ -290,6 +387,8 @@ class SearchCoach(Coach):
         # runs of our ball carrier (escapes, advances, touchdowns)
         candidates: dict[tuple, Candidate] = {}
         for allowed in restrictions(d.choices):
+            if candidates and self.clock() > self._deadline:
+                break  # out of time already: the candidates asked so far
             seed = self._seed()
             c = ask(self.make_policy(seed, side), copy, allowed)
             if (c, None) not in candidates:
@@ -298,10 +397,11 @@ class SearchCoach(Coach):
         end = ("end_turn", None)
         if end in d.choices and (end, None) not in candidates:
             candidates[(end, None)] = Candidate(end, [end], None)
-        for path in carrier_runs(copy, side):
+        late = self.clock() > self._deadline
+        for path in ([] if late else carrier_runs(copy, side)):
             first = ("MOVE", copy.state.carrier().id)
             candidates[(first, path[-1])] = Candidate(first, [first], self._seed(), path)
-        for first, plan in relay_plans(copy, side):
+        for first, plan in ([] if late else relay_plans(copy, side)):
             key = (first, ("relay", plan["kind"], plan.get("receiver"), plan.get("square")))
             if key not in candidates:
                 candidates[key] = Candidate(first, [first], self._seed(), plan=plan)
@@ -366,7 +466,36 @@ class SearchCoach(Coach):
         if len(fresh[policy_key]) < MIN_ROUNDS:
             self.stats["unconfirmed"] += 1
             return policy_key
+        done = n + rounds
+        for _ in range(self.extend):
+            if len(fresh[policy_key]) < done - n or not self._undecided(fresh, policy_key):
+                break
+            self.stats["extended"] += 1
+            more = self._rounds(copy, root, side, candidates, pair, done, rounds, started)
+            for key in pair:
+                fresh[key] += more[key]
+            done += rounds
         return pick(fresh, policy_key, self.prior_bonus, self.confidence)
+
+    def _undecided(self, scores: dict, own) -> bool:
+        """True when the choice matters and the play-outs so far have not told: a rival's
+        paired lead over `own` is past `prior_bonus` but within the `confidence` standard
+        errors that `pick` asks for (more rounds shrink the error)."""
+        base = scores[own]
+        n = len(base)
+        if n < 2:
+            return False
+        for key, got in scores.items():
+            if key == own:
+                continue
+            diffs = [a - b for a, b in zip(got, base)]
+            mean = sum(diffs) / n
+            if mean <= self.prior_bonus:
+                continue
+            var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+            if mean <= self.prior_bonus + self.confidence * math.sqrt(var / n):
+                return True
+        return False
 
     def _rounds(self, copy, root, side, candidates, keys, first: int, count: int,
                 started: float) -> dict:
@@ -375,12 +504,13 @@ class SearchCoach(Coach):
         scores: dict[tuple, list] = {key: [] for key in keys}
         for k in range(first, first + count):
             round_scores = {}
-            for key in keys:
-                if self.clock() - started > self.max_seconds:
-                    break
-                round_scores[key] = self._playout(copy, root, side, candidates[key], k)
-                self.stats["playouts"] += 1
-            if len(round_scores) < len(keys):  # out of time: only whole rounds count
+            try:
+                for key in keys:
+                    if self.clock() > self._deadline:
+                        raise OutOfTime
+                    round_scores[key] = self._playout(copy, root, side, candidates[key], k)
+                    self.stats["playouts"] += 1
+            except OutOfTime:  # only whole rounds count
                 self.stats["cut_short"] += 1
                 break
             for key in keys:
@@ -433,11 +563,14 @@ class SearchCoach(Coach):
         declared = 0
         replying = False
         limit = PLAYOUT_LIMIT * (2 if self.reply else 1)
-        for _ in range(limit):
+        clock, deadline = self.clock, self._deadline
+        for i in range(limit):
             d = copy.pending
             s = copy.state
             if d is None or s.phase not in TURN_PHASES:
                 break
+            if i % CLOCK_EVERY == CLOCK_EVERY - 1 and clock() > deadline:
+                raise OutOfTime
             if s.active != side:
                 if not self.reply:
                     break

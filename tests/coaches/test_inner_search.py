@@ -164,3 +164,86 @@ def test_a8_5_our_carrier_does_not_follow_up_into_two_tackle_zones():
     coach = hard(policy=ContraryFollowUps)
     assert coach.choose(m) == ("follow_up", False)
     assert coach.stats["search_failed"] == coach.stats["fork_failed"] == 0
+
+
+# -- as the defender, in the opponent's team turn (issue 25) -----------------------------------
+
+def defended_match(dice):
+    """The opponent's team turn: a Human Lineman (ST 3) blocks our Black Orc (ST 4): two dice,
+    and the defender's coach picks (A8.2, the attacker has fewer ST). The dice script holds the
+    block dice only (any further roll of the match's dice would raise)."""
+    spec = {"active": "away",
+            "players": [{"who": "home:1", "at": [10, 7]}, {"who": "away:9", "at": [11, 7]},
+                        {"who": "home:5", "at": [5, 5]}, {"who": "away:1", "at": [14, 13]}]}
+    m = scenario_match(spec, dice=ScriptedDice(list(dice)))
+    orc, lineman = player_id(m, "home:1"), player_id(m, "away:9")
+    m.decide(("BLOCK", lineman))
+    m.decide(("block", orc))
+    return m
+
+
+def test_a8_2_a8_4_as_defender_the_search_picks_the_attacker_down_die():
+    """Skull (attacker down, a turnover, A5.6) or Pow (our Orc down): the policy here answers
+    the wrong way round, the search finds the skull in its own play-outs of his team turn."""
+    m = defended_match([1, 6])
+    d = m.pending
+    assert d.kind == "block_die" and d.side == 0 and m.state.active == 1
+    assert Contrary(0, 0).choose(m) == ("block_die", 1)
+    coach = hard(defence=True)
+    assert coach.choose(m) == ("block_die", 0)
+    assert coach.stats["defence_searched"] == 1 and coach.stats["defence_changed"] == 1
+    assert coach.stats["search_failed"] == coach.stats["fork_failed"] == 0
+
+
+def test_a8_2_with_defence_off_the_default_the_policy_answers_as_defender():
+    m = defended_match([1, 6])
+    coach = hard()
+    assert coach.choose(m) == ("block_die", 1)
+    assert coach.stats["defence_searched"] == 0
+
+
+def test_no_peeking_as_defender_the_same_answer_whatever_the_match_dice_roll_next():
+    """The defender's search rolls its own dice in its own copies: the match's dice are not
+    rolled, the match is bit for bit unchanged, and the answer is the same when the match's
+    future dice are replaced by seeded dice of other futures."""
+    answers = set()
+    for future in (None, 1, 2, 999):
+        m = defended_match([1, 6])
+        if future is not None:
+            log = list(m.dice.log)
+            m.dice = Dice(future)
+            m.dice.log = log
+        where = (lambda: m.dice.get_state()) if future is not None else (lambda: m.dice.position)
+        before = (pickle.dumps((m.state, m.log, list(m.dice.log))), where())
+        coach = hard(seed=9, defence=True)
+        answers.add(coach.choose(m))
+        assert coach.stats["defence_searched"] == 1
+        assert (pickle.dumps((m.state, m.log, list(m.dice.log))), where()) == before
+    assert answers == {("block_die", 0)}
+
+
+def test_a8_4_a_close_call_gets_more_rounds_a_clear_one_does_not(monkeypatch):
+    """`extend`: more play-outs where the choice matters. Play-outs scripted so that the other
+    die leads the policy's by more than the bonus but within a standard error (undecided): the
+    search runs its `extend` extra batches; with a clear lead it stops at the first batch."""
+    def scripted(lead_of):
+        def playout(self, copy, root, side, choice, plan, k, turn_side=None):
+            return lead_of(k) if choice != ("block_die", 1) else 0.0
+        return playout
+
+    noisy = scripted(lambda k: (3.0, -2.0, 2.0)[k % 3])     # mean 1, standard error ~1.5
+    monkeypatch.setattr(SearchCoach, "_inner_playout", noisy)
+    close = hard(policy=make_normal, inner=6, extend=2)
+    m = block_match([1, 6])
+    close.choose(m)
+    assert close.stats["extended"] == 2 and close.stats["playouts"] == 2 * 3 * 3
+
+    clear = scripted(lambda k: 5.0)
+    monkeypatch.setattr(SearchCoach, "_inner_playout", clear)
+    sure = hard(policy=make_normal, inner=6, extend=2)
+    assert sure.choose(block_match([1, 6])) == ("block_die", 0)
+    assert sure.stats["extended"] == 0 and sure.stats["playouts"] == 2 * 3
+
+
+def make_normal(seed: int, side: int) -> Coach:
+    return make_coach("normal", seed, side)
