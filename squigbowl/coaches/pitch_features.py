@@ -123,16 +123,7 @@ def features(s, side: int) -> list[float]:
         threat = -sign * threats / THREATS
         screen = -sign * screeners / SCREENERS
     elif ball.square is not None and not ball.in_air:
-        near = [99, 99]
-        for p in s.players:
-            if p.status == STANDING and p.square is not None:
-                d = distance(p.square, ball.square)
-                if d < near[p.side]:
-                    near[p.side] = d
-        if near[side] < near[1 - side]:
-            loose = 1.0
-        elif near[side] > near[1 - side]:
-            loose = -1.0
+        loose = float(nearer_to_loose_ball(s, side))
     receive = 0.0
     if s.half == 1 and s.first_kicker in (0, 1):
         receive = 1.0 if s.first_kicker == side else -1.0
@@ -144,3 +135,18 @@ def features(s, side: int) -> list[float]:
     return [float(standing), float(down), float(ko), float(out), hold, hold_late, progress,
             reach, reach_now, marked, cage, threat, screen, loose, receive, rerolls,
             rerolls_late]
+
+
+def nearer_to_loose_ball(s, side: int) -> int:
+    """A ball on the ground: +1 when `side`'s nearest Standing player is nearer to it than the
+    other side's, -1 when farther, 0 when as near (or no ball on the ground)."""
+    ball = s.ball
+    if ball.square is None or ball.in_air:
+        return 0
+    near = [99, 99]
+    for p in s.players:
+        if p.status == STANDING and p.square is not None:
+            d = distance(p.square, ball.square)
+            if d < near[p.side]:
+                near[p.side] = d
+    return (near[side] < near[1 - side]) - (near[side] > near[1 - side])

@@ -16,9 +16,9 @@ import math
 import tomllib
 from functools import lru_cache
 
-from squigbowl.coaches.pitch_features import NAMES, features
+from squigbowl.coaches.pitch_features import NAMES, features, nearer_to_loose_ball
 from squigbowl.paths import asset
-from squigbowl.rules.geometry import NEIGHBOURS, WIDTH, distance
+from squigbowl.rules.geometry import NEIGHBOURS, WIDTH
 from squigbowl.rules.model import STANDING
 
 TOUCHDOWN = 10.0
@@ -111,16 +111,7 @@ def hand_value(s, side: int) -> float:
         total += sign * worth
     elif ball.square is not None and not ball.in_air:
         # a loose ball: the side with the nearer standing player is closer to it
-        near = [99, 99]
-        for p in s.players:
-            if p.status == STANDING and p.square is not None:
-                d = distance(p.square, ball.square)
-                if d < near[p.side]:
-                    near[p.side] = d
-        if near[side] < near[1 - side]:
-            total += LOOSE_BALL
-        elif near[side] > near[1 - side]:
-            total -= LOOSE_BALL
+        total += LOOSE_BALL * nearer_to_loose_ball(s, side)
     return total
 
 
