@@ -111,17 +111,23 @@ def test_with_inner_off_the_policy_answers():
     assert coach.stats["inner_searched"] == 0
 
 
+def other_future(m, future):
+    """`m` with its dice replaced by seeded dice of another future (seed `future`; None: as
+    it is), the rolls already made kept."""
+    if future is not None:
+        log = list(m.dice.log)
+        m.dice = Dice(future)
+        m.dice.log = log
+    return m
+
+
 def test_no_peeking_the_answer_is_the_same_whatever_the_match_dice_would_roll_next():
     """The match's dice hold nothing after the block dice (a roll would raise): the search's
     copies roll their own; and the same answer when the match's dice are replaced by seeded
     dice of other futures (the rolls already made kept)."""
     answers = set()
     for future in (None, 1, 2, 999):
-        m = block_match([1, 6])
-        if future is not None:
-            log = list(m.dice.log)
-            m.dice = Dice(future)
-            m.dice.log = log
+        m = other_future(block_match([1, 6]), future)
         before = m.dice.get_state() if future is not None else m.dice.position
         coach = hard(seed=9)
         answers.add(coach.choose(m))
@@ -208,11 +214,7 @@ def test_no_peeking_as_defender_the_same_answer_whatever_the_match_dice_roll_nex
     future dice are replaced by seeded dice of other futures."""
     answers = set()
     for future in (None, 1, 2, 999):
-        m = defended_match([1, 6])
-        if future is not None:
-            log = list(m.dice.log)
-            m.dice = Dice(future)
-            m.dice.log = log
+        m = other_future(defended_match([1, 6]), future)
         where = (lambda: m.dice.get_state()) if future is not None else (lambda: m.dice.position)
         before = (pickle.dumps((m.state, m.log, list(m.dice.log))), where())
         coach = hard(seed=9, defence=True)

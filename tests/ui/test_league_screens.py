@@ -223,6 +223,14 @@ def play_round(league, n=None):
         done += 1
 
 
+async def to_new_season(pilot, app):
+    """The league screen, then N: the New season screen (D6.5)."""
+    await open_made(pilot, app)
+    await pilot.press("N")
+    await pilot.pause()
+    assert isinstance(app.screen, NewSeasonScreen)
+
+
 def part_played_app(tmp_path):
     """The app with four computer teams' league saved after round 1 and round 2's first
     match."""
@@ -356,10 +364,7 @@ async def test_d6_5_new_season_one_team_leaves_and_one_joins_by_keys(tmp_path):
     kept_players = {e.team.name: [p.spp for p in e.team.players] for e in league.entries[1:]}
     app = make_app(tmp_path, folder)
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_made(pilot, app)
-        await pilot.press("N")
-        await pilot.pause()
-        assert isinstance(app.screen, NewSeasonScreen)
+        await to_new_season(pilot, app)
         text = drawn(app)
         assert "NEW SEASON 2" in text and f"kept    {leaving}" in text
         assert newcomer in text and "person Ann" in text
@@ -412,10 +417,7 @@ async def test_d6_5_new_season_too_few_teams_is_refused_and_nothing_saved(tmp_pa
     before = path.read_bytes()
     app = make_app(tmp_path, folder)
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_made(pilot, app)
-        await pilot.press("N")
-        await pilot.pause()
-        assert isinstance(app.screen, NewSeasonScreen)
+        await to_new_season(pilot, app)
         assert "broken.json" in drawn(app)
         await pilot.press("space", "down", "space", "enter")
         await pilot.pause()
