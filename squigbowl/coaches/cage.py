@@ -35,14 +35,20 @@ def open_corners(s, side: int, carrier_sq) -> list:
 
 def covered_corners(s, side: int, carrier_sq, helpers) -> int:
     """How many corners of a carrier standing on `carrier_sq` are held now or may be reached
-    this turn by `helpers` (players who may still move: (square, reach))."""
+    this turn by `helpers` (players who may still move: (square, reach)), each helper counted
+    for one corner only (a player stands on one square)."""
     n = 0
+    free = list(helpers)
     for sq in cage_corners(carrier_sq):
         q = s.at(sq)
         if q is not None:
             n += q.side == side and q.standing
             continue
-        if any(abs(h[0] - sq[0]) <= r and abs(h[1] - sq[1]) <= r for h, r in helpers):
+        # each helper fills one corner: the nearest one who reaches it
+        near = [(max(abs(h[0] - sq[0]), abs(h[1] - sq[1])), i) for i, (h, r) in enumerate(free)
+                if abs(h[0] - sq[0]) <= r and abs(h[1] - sq[1]) <= r]
+        if near:
+            free.pop(min(near)[1])
             n += 1
     return n
 

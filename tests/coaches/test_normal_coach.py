@@ -587,3 +587,22 @@ def test_b2_5_normal_kicks_at_a_team_mate_in_the_end_zone_on_the_last_turn():
     assert coach.choose(m) == ("KICK", kicker.id)
     m.decide(("KICK", kicker.id))
     assert coach.choose(m) == ("kick_aim", (17, 7))
+
+
+def test_a6_2_normal_carrier_counts_each_team_mate_for_one_cage_corner():
+    """A6.2: a team-mate fills one corner of the cage, not two. The carrier's safe advance
+    weighs the corners his team-mates can still reach (`cage.covered_corners`); with one free
+    team-mate at (8, 3) (MA 6), a stop at (15, 3) has one corner he can fill, like (16, 2)
+    (he reaches two of (15, 3)'s corners but fills only one): the carrier goes the full six
+    squares to (16, 2), not five for a second corner no one is left to fill."""
+    m = scenario_match({"carrier": "home:5", "turn": {"home": 3, "away": 3},
+                        "players": [{"who": "home:5", "at": [10, 7]},
+                                    {"who": "home:6", "at": [8, 3]},
+                                    {"who": "away:9", "at": [22, 7]},
+                                    {"who": "away:10", "at": [20, 12]}]})
+    helpers = [((8, 3), 6)]
+    assert cage.covered_corners(m.state, 0, (15, 3), helpers) == 1
+    assert cage.covered_corners(m.state, 0, (15, 3), helpers * 2) == 2
+    coach, carrier = NormalCoach(0), find_player(m.state, "home:5")
+    assert coach.choose(m) == ("MOVE", carrier.id)
+    assert coach.plan["path"][-1] == (16, 2)
