@@ -383,6 +383,17 @@ def horizon_arg(text: str):
     return None if text.strip().lower() == "none" else int(text)
 
 
+def rules_arg(text: str) -> tuple | str:
+    """--rules: 'base', 'all', 'base,all' or 'both' -> the rule sets; a bad name -> the error
+    line (a run of nothing used to pass silently)."""
+    names = [r.strip() for r in text.split(",") if r.strip()]
+    names = [n for name in names for n in (RULES if name == "both" else (name,))]
+    bad = [n for n in names if n not in RULES]
+    if bad or not names:
+        return f"--rules {text!r}: base, all, base,all or both"
+    return tuple(dict.fromkeys(names))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=200, help="matches per pairing and rules")
@@ -412,7 +423,9 @@ def main(argv=None) -> int:
     if args.only:
         wanted = {tuple(p.split("-")) for p in args.only.split(",")}
         pairings = tuple(p for p in PAIRINGS if p in wanted or p[::-1] in wanted)
-    rules = tuple(r for r in args.rules.split(",") if r in RULES)
+    rules = rules_arg(args.rules)
+    if isinstance(rules, str):
+        ap.error(rules)
     hard = {"rollouts": args.hard_rollouts, "horizon": args.hard_horizon,
             "reply": args.hard_reply, "value": args.hard_value, "inner": args.hard_inner,
             "defence": args.hard_defence, "extend": args.hard_extend,

@@ -147,3 +147,13 @@ def test_one_benchmark_match_and_its_report(rules):
     gap = result["ours"]["touchdowns"] - result["theirs"]["touchdowns"]
     assert any("outscores normal" in line and f"{gap:+.2f} TDs" in line
                and "target >= +0.5" in line for line in lines)
+
+
+def test_rules_argument_names_the_rule_sets_or_says_what_is_wrong():
+    """--rules both is base and all; an unknown name is an error line, never a run of
+    nothing."""
+    assert bench.rules_arg("both") == ("base", "all")
+    assert bench.rules_arg("base,all") == ("base", "all")
+    assert bench.rules_arg("all") == ("all",)
+    assert "base, all" in bench.rules_arg("everything")
+    assert isinstance(bench.rules_arg(""), str)
