@@ -64,3 +64,23 @@ def read_bounded(path, limit: int) -> bytes:
         raise UnreadableFile(path, exc.strerror or "cannot be read") from None
     finally:
         os.close(fd)
+
+
+def read_json(path, limit: int, kind: str):
+    """The JSON data of a file from outside (`read_bounded`), whatever it holds; every problem
+    an UnreadableFile with one line for the player: empty, not UTF-8 text (`kind` names what
+    it is not: 'a league file'), nested too deeply, or corrupt JSON (its line)."""
+    import json
+
+    raw = read_bounded(path, limit)
+    if not raw.strip():
+        raise UnreadableFile(path, "empty file")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise UnreadableFile(path, f"not {kind} (not UTF-8 text)") from None
+    except RecursionError:
+        raise UnreadableFile(path, "corrupt: nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise UnreadableFile(path, f"corrupt or truncated JSON (line {exc.lineno}: "
+                                   f"{exc.msg})") from None

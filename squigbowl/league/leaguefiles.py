@@ -15,7 +15,7 @@ from pathlib import Path
 
 from squigbowl.league.league import League
 from squigbowl.league.teamfiles import file_stem
-from squigbowl.paths import UnreadableFile, read_bounded
+from squigbowl.paths import UnreadableFile, read_json
 from squigbowl.saves.files import dumps, saves_dir, write_atomic
 from squigbowl.text import plain, printable
 
@@ -64,22 +64,11 @@ def read(path) -> League:
     path = Path(path)
     where = path.name
     try:
-        raw = read_bounded(path, MAX_BYTES)
+        data = read_json(path, MAX_BYTES, "a league file")
     except UnreadableFile as exc:
         raise LeagueFileError(where, exc.problem) from None
     except OSError as exc:
         raise LeagueFileError(where, exc.strerror or str(exc)) from None
-    if not raw.strip():
-        raise LeagueFileError(where, "empty file")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise LeagueFileError(where, "not a league file (not UTF-8 text)") from None
-    except RecursionError:
-        raise LeagueFileError(where, "corrupt: nested too deeply") from None
-    except json.JSONDecodeError as exc:
-        raise LeagueFileError(where, f"corrupt or truncated JSON (line {exc.lineno}: "
-                                     f"{exc.msg})") from None
     try:
         return League.from_json(data)
     except ValueError as exc:

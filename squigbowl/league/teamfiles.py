@@ -17,7 +17,7 @@ from pathlib import Path
 
 from squigbowl.league.team import (CHARACTERISTICS, MAX_PLAYERS, SPP_KINDS, STAFF_LIMITS,
                                    Advancement, LeaguePlayer, Record, Team, team_value)
-from squigbowl.paths import UnreadableFile, read_bounded
+from squigbowl.paths import UnreadableFile, read_json
 from squigbowl.rules.model import TeamFileError, known_skills, load_roster
 from squigbowl.saves.files import saves_dir, write_atomic
 from squigbowl.text import plain
@@ -288,23 +288,12 @@ def read(path: str | os.PathLike) -> Team:
     path = Path(path)
     where = path.name
     try:
-        raw = read_bounded(path, MAX_BYTES)
+        data = read_json(path, MAX_BYTES, "a team file")
     except UnreadableFile as exc:
         problem = exc.problem
         if problem.startswith("too large"):
             problem = f"too large to be a team file (at most {MAX_BYTES // 1024} KiB)"
         raise TeamFileProblem(where, problem) from None
-    if not raw.strip():
-        raise TeamFileProblem(where, "empty file")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise TeamFileProblem(where, "not a team file (not UTF-8 text)") from None
-    except RecursionError:
-        raise TeamFileProblem(where, "corrupt: nested too deeply") from None
-    except json.JSONDecodeError as exc:
-        raise TeamFileProblem(where, f"corrupt or truncated JSON (line {exc.lineno}: "
-                                     f"{exc.msg})") from None
     try:
         return from_json(data, where)
     except TeamFileProblem:
