@@ -62,3 +62,24 @@ def test_read_bounded_refuses_large_files_folders_and_devices(tmp_path):
         read_bounded("/dev/zero", 10)
     with pytest.raises(UnreadableFile):
         read_bounded(tmp_path / "missing", 10)
+
+
+def test_read_json_says_each_problem_of_a_file_from_outside_in_one_line(tmp_path):
+    """paths.read_json (league and team files): the data, or one line for each problem."""
+    from squigbowl.paths import read_json
+
+    cases = {b"  \n": "empty file",
+             b"\xff\xfe{}": "not a league file (not UTF-8 text)",
+             b"[" * 100_000 + b"]" * 100_000: "corrupt: nested too deeply",
+             b'{"a": 1,\n "b": }': "corrupt or truncated JSON (line 2: Expecting value)"}
+    good = tmp_path / "good.json"
+    good.write_bytes(b'{"a": [1, 2]}')
+    assert read_json(good, 1 << 20, "a league file") == {"a": [1, 2]}
+    for i, (raw, problem) in enumerate(cases.items()):
+        path = tmp_path / f"f{i}.json"
+        path.write_bytes(raw)
+        with pytest.raises(UnreadableFile) as caught:
+            read_json(path, 1 << 20, "a league file")
+        assert caught.value.problem == problem
+    with pytest.raises(UnreadableFile, match="too large"):
+        read_json(good, 5, "a team file")
