@@ -192,7 +192,6 @@ class MatchFlow:
                 ctrl.history = []
         ctrl.autosave = MatchStageSaver(self)
         ctrl.after_match = "on to the post-match sequence"
-        ctrl.after_match_key = "Post-match"
         extra = {}
         if self.turn_limit and "turn_limit" in _params(MatchScreen):
             extra["turn_limit"] = self.turn_limit

@@ -87,7 +87,7 @@ async def test_end_screen_footer_names_where_enter_goes():
         m, _ = make([("home:5", (5, 5)), ("away:9", (9, 9))], [])
         ctrl = MatchController(m)
         if after:
-            ctrl.after_match, ctrl.after_match_key = after, key
+            ctrl.after_match = after
         app = over(ctrl, m)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
@@ -97,3 +97,9 @@ async def test_end_screen_footer_names_where_enter_goes():
             other = "Post-match" if key == "Main menu" else "Main menu"
             assert other not in shot
             assert f"Enter: {after or 'back to the main menu'}" in shot
+            for press in ("enter", "escape"):         # both leave, whichever Enter's label
+                await pilot.press(press)
+                await pilot.pause()
+                assert not isinstance(app.screen, EndScreen), press
+                app.push_screen(EndScreen(ctrl))
+                await pilot.pause()

@@ -77,8 +77,11 @@ class EndScreen(Screen):
     """
 
     BINDINGS = [
+        # Enter names where it goes: the post-match sequence of a friendly or a league match
+        # (the controller's `after_match`), else the main menu; check_action keeps one of them
         Binding("enter", "menu", "Main menu"),
-        Binding("escape", "menu", show=False),
+        Binding("enter", "post_match", "Post-match"),
+        Binding("escape", "leave", show=False),
         Binding("l", "look", "Look at the pitch"),
         Binding("r", "replay", "Replay"),
         Binding("L", "match_log", "Match log"),
@@ -91,11 +94,6 @@ class EndScreen(Screen):
         self.match_log = log
         self.summaries = [team_summary(ctrl, 0), team_summary(ctrl, 1)]
         self.luck = dice_luck(ctrl.state, ctrl.history)
-        # the footer names where Enter goes: the post-match sequence of a friendly or a league
-        # match (`after_match_key`, beside the sentence `after_match`), else the menu
-        key = getattr(ctrl, "after_match_key", None)
-        if key:
-            self._bindings.key_to_bindings["enter"] = [Binding("enter", "menu", key)]
 
     def result_line(self) -> str:
         s = self.ctrl.state
@@ -171,8 +169,20 @@ class EndScreen(Screen):
         if self.match_log is not None:
             self.app.push_screen(MatchLogScreen(self.match_log()))
 
-    def action_menu(self) -> None:
+    def check_action(self, action: str, parameters) -> bool:
+        """One of Enter's two bindings: the post-match when the match goes on to one."""
+        goes_on = bool(getattr(self.ctrl, "after_match", None))
+        if action == "menu":
+            return not goes_on
+        if action == "post_match":
+            return goes_on
+        return True
+
+    def action_leave(self) -> None:
+        """Enter's way, whichever it is (the menu, or on to the post-match sequence)."""
         self.dismiss(True)
+
+    action_menu = action_post_match = action_leave
 
     def action_look(self) -> None:
         self.dismiss(False)

@@ -294,7 +294,6 @@ class LeagueRoomController(RemoteController):
     `incoming` for the post-match screen."""
 
     after_match = "on to the post-match sequence"
-    after_match_key = "Post-match"
 
     def __init__(self, link, state: dict, mirror: Mirror | None = None,
                  events: list | None = None) -> None:
