@@ -407,6 +407,36 @@ async def test_d6_5_new_season_one_team_leaves_and_one_joins_by_keys(tmp_path):
         assert len(on.seasons) == 1 and on.seasons[0]["season"] == 1
 
 
+async def test_d6_5_new_season_reads_each_team_file_once_and_checks_from_what_it_read(
+        tmp_path, monkeypatch):
+    """The New season screen reads the teams folder as it opens; every key then re-checks the
+    teams chosen from the teams as read: no file read again, a joining team copied for the
+    checks once (not at every key). A bad file stays its line."""
+    folder, leagues, league, newcomer = over_league_and_a_newcomer(tmp_path)
+    (folder / "broken.json").write_text('{"name": "boom"')
+    reads, built = [], []
+    read, from_json = teamfiles.read, teamfiles.from_json
+    monkeypatch.setattr(teamfiles, "read", lambda path: reads.append(path) or read(path))
+    monkeypatch.setattr(teamfiles, "from_json",
+                        lambda data, where: built.append(where) or from_json(data, where))
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_new_season(pilot, app)
+        assert "broken.json" in drawn(app)
+        reads.clear()
+        built.clear()
+        await pilot.press("space")                  # the first team leaves
+        await to_newcomer(pilot, app, newcomer)
+        await pilot.press("space", "c", "c", "space", "space", "c")
+        await pilot.pause()
+        text = drawn(app)
+        assert f"JOINS   {newcomer:<28} computer (hard)" in text
+        assert "4 teams: Enter starts season 2." in text and "broken.json" in text
+        assert reads == []
+        assert len(built) == 1, built               # the newcomer's copy, on its first check
+        assert app.screen.rows[-1].listed.team.coach == "Ann"      # the listed team as read
+
+
 async def test_d6_5_new_season_too_few_teams_is_refused_and_nothing_saved(tmp_path):
     """Two teams leave and none joins: Enter is refused with check_entries' line (D6.1: 4 to
     16 teams) and nothing is saved; a bad team file is a line of its own, no crash; Esc goes
