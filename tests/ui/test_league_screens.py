@@ -263,6 +263,37 @@ async def test_d6_9_a_bad_league_file_is_one_line_and_a_hostile_name_plain_text(
         assert isinstance(app.screen, LeagueScreen)
 
 
+async def test_d6_9_a_league_open_in_another_game_is_one_line_from_the_list_and_league_play(
+        tmp_path):
+    """open_league's refusal as the League list (Enter) and `squigbowl league play NAME` say
+    it: "League NAME is open in another game: ..." (ui/league_flow.py), and no league screen;
+    a league that is not there is leaguefiles' line."""
+    folder, leagues, league = made_league(tmp_path)
+    held = "League Squig League is open in another"          # the list clips it
+    lock = leaguefiles.claim(leagues, "Squig League")
+    try:
+        app = make_app(tmp_path, folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_leagues(pilot, app)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, LeaguesScreen)
+            assert app.screen.note_text.startswith(held)
+        for name, said in (("Squig League", held),
+                           ("Nowhere", "Nowhere: no such league in the")):
+            app = SquigBowlApp(SimpleNamespace(command="league", open_league=(leagues, name)),
+                               saves_folder=tmp_path / "saves")
+            notes = []
+            app._note = notes.append
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                await pilot.pause()
+                assert len(notes) == 1 and notes[0].startswith(said), notes
+                assert not isinstance(app.screen, LeagueScreen)
+    finally:
+        lock.release()
+
+
 async def test_d6_4_the_chart_and_the_spp_leaders_show_the_seasons_figures(tmp_path):
     from squigbowl.ui.league.league_chart import LeagueChartScreen
     from squigbowl.ui.league.league_screen import LeadersScreen
