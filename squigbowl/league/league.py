@@ -363,6 +363,15 @@ class League:
         self.in_progress = None
         self._schedule()
 
+    def restore(self, snapshot: dict) -> None:
+        """This league put back exactly as it was when `snapshot` (its `to_json()`) was taken,
+        in place, so that whoever holds the object (a screen, a session) sees it as it was:
+        every field from `League.from_json(snapshot)`. ValueError, the league untouched, for
+        a snapshot from_json refuses."""
+        back = vars(League.from_json(snapshot))
+        vars(self).clear()
+        vars(self).update(back)
+
     # -- the file (leaguefiles.py) -------------------------------------------------------------
     def to_json(self) -> dict:
         from squigbowl.league import teamfiles

@@ -52,5 +52,5 @@ def start_next_season(league: League, folder, join=(), leave=()):
     try:
         return leaguefiles.save(league, folder)
     except OSError:
-        league.__dict__.update(League.from_json(before).__dict__)
+        league.restore(before)
         raise

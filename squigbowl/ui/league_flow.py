@@ -4,8 +4,9 @@ league screen, and each fixture through the league's and the match's screens.
 * `open_leagues(app)`: the league list (ui/league/league_list.py) of the leagues folder
   (leaguefiles.leagues_dir: `leagues` beside the saves, or $SQUIGBOWL_LEAGUES).
 * `open_league(app, folder, name)`: the league claimed (one game process per league,
-  leaguefiles.claim), its screen (ui/league/league_screen.py). `squigbowl league play NAME`
-  opens the app here.
+  leaguefiles.claim), its screen (ui/league/league_screen.py), or a `Refusal` saying why not
+  and whether another game holds the league. `squigbowl league play NAME` opens the app
+  here.
 * A person's fixture, or a computer-v-computer one watched (D6.1, DD-117): `LeagueFixture`,
   friendly_flow's `MatchFlow` (pre-match, match, post-match screens): hotseat when both
   coaches are people, against the computer otherwise (the computer side's level is its
@@ -24,6 +25,7 @@ A shell module: it opens ui/match's screens (through friendly_flow) and ui/leagu
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 from squigbowl.league import leaguefiles
 from squigbowl.text import plain
@@ -315,7 +317,8 @@ def open_leagues(app) -> str | None:
         return f"Cannot use the leagues folder: {exc.strerror or exc}"
 
     def opened(screen, entry) -> str | None:
-        return open_league(app, leagues, entry.league.name)
+        refused = open_league(app, leagues, entry.league.name)
+        return None if refused is None else refused.line
 
     app.push_screen(LeaguesScreen(leagues, teams, open_league=opened,
                                   seed=getattr(app, "league_seed", None)))
@@ -326,9 +329,18 @@ def open_leagues(app) -> str | None:
 IN_USE = "is open in another game"
 
 
-def open_league(app, folder, name: str, note: str = "") -> str | None:
-    """The league's screen (with `note` on its note line), or one line saying why not (a bad
-    file, open elsewhere)."""
+class Refusal(NamedTuple):
+    """Why open_league did not open a league: `line`, one line as the menu shows it, and
+    `in_use` when it is held by another game or the match server (a claim that may soon be
+    given up; a bad file, a missing league or a folder that cannot be used is not)."""
+
+    line: str
+    in_use: bool = False
+
+
+def open_league(app, folder, name: str, note: str = "") -> Refusal | None:
+    """The league's screen (with `note` on its note line), or a Refusal saying why not (a bad
+    file, open elsewhere: `in_use`)."""
     from squigbowl.ui.league.league_screen import LeagueScreen
 
     from squigbowl.saves.errors import SaveInUse
@@ -336,18 +348,18 @@ def open_league(app, folder, name: str, note: str = "") -> str | None:
     try:
         league = leaguefiles.load(folder, name)
     except (OSError, ValueError) as exc:
-        return plain(str(exc))
+        return Refusal(plain(str(exc)))
     try:
         lock = leaguefiles.claim(folder, league.name)
     except SaveInUse as exc:
-        return f"League {plain(league.name)} {IN_USE}: {plain(str(exc))}"
+        return Refusal(f"League {plain(league.name)} {IN_USE}: {plain(str(exc))}", in_use=True)
     except OSError as exc:
-        return f"League {plain(league.name)}: {exc.strerror or exc}"
+        return Refusal(f"League {plain(league.name)}: {exc.strerror or exc}")
     try:
         league = leaguefiles.load(folder, league.name)      # as it is now it is ours
     except (OSError, ValueError) as exc:
         lock.release()
-        return plain(str(exc))
+        return Refusal(plain(str(exc)))
     session = LeagueSession(app, folder, league, lock)
     screen = LeagueScreen(league, folder, play=session.play, resumable=session.resumable,
                           new_season=session.new_season, on_close=session.close,
@@ -372,7 +384,7 @@ def open_from_args(app, args) -> None:
             app._note(f"Cannot use the leagues folder: {exc.strerror or exc}")
             return
         name = getattr(args, "name", "") or ""
-    problem = open_league(app, leagues, name)
-    if problem:
-        app._note(problem)
+    refused = open_league(app, leagues, name)
+    if refused is not None:
+        app._note(refused.line)
 

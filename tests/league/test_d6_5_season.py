@@ -211,3 +211,22 @@ def test_d6_5_a_next_season_whose_file_cannot_be_written_leaves_the_league_as_it
     with pytest.raises(OSError):
         start_next_season(league, tmp_path, join=[newcomer], leave=[0])
     assert league.to_json() == before and league.season == 1 and league.over
+
+
+def test_d6_5_restore_puts_the_league_back_in_place_exactly_as_its_snapshot():
+    """League.restore (season_change's undo of a failed write): the same object, every field
+    as the snapshot says; a snapshot that is not a league is refused, the league untouched."""
+    league = league_of(4)
+    play_round_robin(league, ranked_scores)
+    before = league.to_json()
+    fields = set(vars(league))
+    league.next_season([Entry(league_team("humans", name="Newcomers"), "hard")], [0])
+    league.extra = "set after the snapshot"
+    assert league.to_json() != before
+    same = league
+    league.restore(before)
+    assert league is same and league.to_json() == before and set(vars(league)) == fields
+    assert league.season == 1 and league.over and "Newcomers" not in league.names()
+    with pytest.raises(ValueError, match="not a league file"):
+        league.restore({"kind": "team"})
+    assert league.to_json() == before

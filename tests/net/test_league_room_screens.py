@@ -305,3 +305,43 @@ async def test_d6_1_the_league_reopens_after_its_room_only_when_the_claim_is_fre
         assert isinstance(app.screen, LeagueScreen)
         assert "The match is over." in shown(app)
         app.screen.on_close()
+
+
+async def test_d6_1_a_league_that_cannot_be_read_is_not_tried_again_after_its_room(short_tmp,
+                                                                                  monkeypatch):
+    """reopen_league: open_league's Refusal says whether another game holds the league; a
+    league file that cannot be read is not (no wait cures it): one try, and the menu says the
+    room's last line and the file's problem, worded as leaguefiles says it."""
+    from argparse import Namespace
+
+    import pytest
+
+    from squigbowl.text import plain
+    from squigbowl.ui import league_flow
+    from squigbowl.ui.app import SquigBowlApp
+    from squigbowl.ui.league.league_screen import LeagueScreen
+    from squigbowl.ui.net.host_fixture import reopen_league
+    from test_league_room_fixture import make_league
+
+    folder = make_league(short_tmp)
+    leaguefiles.path_of(folder, "Spring Cup").write_text("{not json", encoding="utf-8")
+    with pytest.raises(ValueError) as problem:
+        leaguefiles.load(folder, "Spring Cup")
+    tries = []
+
+    def counted(*args, **kw):
+        refused = real(*args, **kw)
+        tries.append(refused)
+        return refused
+    real = league_flow.open_league
+    monkeypatch.setattr(league_flow, "open_league", counted)
+    app = SquigBowlApp(Namespace(command=None), saves_folder=short_tmp / "saves")
+    notes = []
+    app._note = notes.append
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not await reopen_league(app, folder, "Spring Cup", "The match is over.",
+                                       wait=0.01)
+        await pilot.pause()
+        assert tries == [league_flow.Refusal(plain(str(problem.value)), in_use=False)]
+        assert notes == [f"The match is over. {plain(str(problem.value))}"]
+        assert not isinstance(app.screen, LeagueScreen)

@@ -263,6 +263,37 @@ async def test_d6_9_a_bad_league_file_is_one_line_and_a_hostile_name_plain_text(
         assert isinstance(app.screen, LeagueScreen)
 
 
+async def test_d6_9_a_league_open_in_another_game_is_one_line_from_the_list_and_league_play(
+        tmp_path):
+    """open_league's refusal as the League list (Enter) and `squigbowl league play NAME` say
+    it: "League NAME is open in another game: ..." (ui/league_flow.py), and no league screen;
+    a league that is not there is leaguefiles' line."""
+    folder, leagues, league = made_league(tmp_path)
+    held = "League Squig League is open in another"          # the list clips it
+    lock = leaguefiles.claim(leagues, "Squig League")
+    try:
+        app = make_app(tmp_path, folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_leagues(pilot, app)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, LeaguesScreen)
+            assert app.screen.note_text.startswith(held)
+        for name, said in (("Squig League", held),
+                           ("Nowhere", "Nowhere: no such league in the")):
+            app = SquigBowlApp(SimpleNamespace(command="league", open_league=(leagues, name)),
+                               saves_folder=tmp_path / "saves")
+            notes = []
+            app._note = notes.append
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                await pilot.pause()
+                assert len(notes) == 1 and notes[0].startswith(said), notes
+                assert not isinstance(app.screen, LeagueScreen)
+    finally:
+        lock.release()
+
+
 async def test_d6_4_the_chart_and_the_spp_leaders_show_the_seasons_figures(tmp_path):
     from squigbowl.ui.league.league_chart import LeagueChartScreen
     from squigbowl.ui.league.league_screen import LeadersScreen
@@ -405,6 +436,36 @@ async def test_d6_5_new_season_one_team_leaves_and_one_joins_by_keys(tmp_path):
         pairs = sorted(tuple(sorted(f.teams())) for rnd in on.rounds for f in rnd)
         assert pairs == [(a, b) for a in range(4) for b in range(a + 1, 4)]   # D6.2
         assert len(on.seasons) == 1 and on.seasons[0]["season"] == 1
+
+
+async def test_d6_5_new_season_reads_each_team_file_once_and_checks_from_what_it_read(
+        tmp_path, monkeypatch):
+    """The New season screen reads the teams folder as it opens; every key then re-checks the
+    teams chosen from the teams as read: no file read again, a joining team copied for the
+    checks once (not at every key). A bad file stays its line."""
+    folder, leagues, league, newcomer = over_league_and_a_newcomer(tmp_path)
+    (folder / "broken.json").write_text('{"name": "boom"')
+    reads, built = [], []
+    read, from_json = teamfiles.read, teamfiles.from_json
+    monkeypatch.setattr(teamfiles, "read", lambda path: reads.append(path) or read(path))
+    monkeypatch.setattr(teamfiles, "from_json",
+                        lambda data, where: built.append(where) or from_json(data, where))
+    app = make_app(tmp_path, folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_new_season(pilot, app)
+        assert "broken.json" in drawn(app)
+        reads.clear()
+        built.clear()
+        await pilot.press("space")                  # the first team leaves
+        await to_newcomer(pilot, app, newcomer)
+        await pilot.press("space", "c", "c", "space", "space", "c")
+        await pilot.pause()
+        text = drawn(app)
+        assert f"JOINS   {newcomer:<28} computer (hard)" in text
+        assert "4 teams: Enter starts season 2." in text and "broken.json" in text
+        assert reads == []
+        assert len(built) == 1, built               # the newcomer's copy, on its first check
+        assert app.screen.rows[-1].listed.team.coach == "Ann"      # the listed team as read
 
 
 async def test_d6_5_new_season_too_few_teams_is_refused_and_nothing_saved(tmp_path):

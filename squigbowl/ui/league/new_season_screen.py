@@ -3,9 +3,11 @@ keyboard-first, 80x24.
 
 One list: the league's teams (Space: kept or leaving), then the teams of the teams folder not
 in the league (Space: joins or not; c its coach: a person, the computer easy / normal / hard;
-p names the person). A team file that cannot be read is a line of its own with its problem.
-The note line says, after every change, what the league's checks say of the teams chosen
-(league.check_entries: 4 to 16 teams, names different, sheets sound). Enter starts the season
+p names the person). Each team file is read once, as the screen opens (teamfiles.list_teams);
+a team file that cannot be read is a line of its own with its problem. The note line says,
+after every change, what the league's checks say of the teams chosen (league.check_entries:
+4 to 16 teams, names different, sheets sound), from the teams as read: a joining team's copy
+for the checks is made once per file, on its first check, and kept. Enter starts the season
 through `start(join, leave)` (the shell: league.season_change.start_next_season, the league
 saved atomically), which answers None or the one line saying why not; Esc goes back with
 nothing changed. Team and coach names are outside text: shown through squigbowl.text.plain.
@@ -103,6 +105,8 @@ class NewSeasonScreen(Screen):
                                      if coach != "computer" else ""))
         self.folder_problem = plain(folder_problem, 200)
         self.note_text = ""
+        #: a joining team's copy for the checks, by its file's path (made on its first check)
+        self.check_copies: dict = {}
 
     # -- drawing ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -170,10 +174,18 @@ class NewSeasonScreen(Screen):
             if row.number is not None:
                 out.append(self.league.entries[row.number])
             else:
-                out.append(Entry(teamfiles.from_json(teamfiles.to_json(row.listed.team),
-                                                     row.listed.path.name),
-                                 row.coach, row.person))
+                out.append(Entry(self.check_copy(row.listed), row.coach, row.person))
         return out
+
+    def check_copy(self, listed):
+        """The joining team of `listed` (as read when the screen opened) copied for the
+        checks, once per file: an Entry sets its team's coach, and the listed team, whose
+        coach is the file's, stays as read."""
+        team = self.check_copies.get(listed.path)
+        if team is None:
+            team = teamfiles.from_json(teamfiles.to_json(listed.team), listed.path.name)
+            self.check_copies[listed.path] = team
+        return team
 
     def say(self, note: str) -> None:
         self.note_text = plain(note, 300)

@@ -89,16 +89,16 @@ async def reopen_league(app, folder, name: str, last: str, wait: float = 1.0) ->
     """The league's screen again, `last` (the room's last line) on it; True when it opened. The
     claim is tried REOPEN_TRIES times, `wait` seconds apart; then the menu says `last` and why
     the league did not open."""
-    from squigbowl.ui.league_flow import IN_USE, open_league
+    from squigbowl.ui.league_flow import open_league
 
-    why = None
+    refused = None
     for tries in range(REOPEN_TRIES):
         if tries:
             await asyncio.sleep(wait)
-        why = open_league(app, folder, name, note=last)
-        if why is None:
+        refused = open_league(app, folder, name, note=last)
+        if refused is None:
             return True
-        if IN_USE not in why:
+        if not refused.in_use:             # a bad file or folder: no wait cures it
             break
-    app._note(f"{last} {why}")
+    app._note(f"{last} {refused.line}")
     return False
