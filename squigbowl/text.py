@@ -18,6 +18,8 @@ _HIDDEN = frozenset("\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202
 
 #: the longest name the game keeps (a coach, a team, a player, a formation, a track)
 NAME_LIMIT = 40
+#: ... and of a line that says why (a file's problem, an error from outside): two screen lines
+LINE_LIMIT = 200
 
 
 def _keep(ch: str) -> str:

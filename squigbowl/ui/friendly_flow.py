@@ -32,7 +32,7 @@ from squigbowl.saves.autosave import Autosaver
 from squigbowl.saves.errors import _short, _why
 from squigbowl.saves.files import dumps
 from squigbowl.saves.locks import SaveInUse, claim
-from squigbowl.text import plain
+from squigbowl.text import LINE_LIMIT, plain
 from squigbowl.ui.match.screen import MatchScreen
 
 #: the unfinished friendly's save in the saves folder (not *.json: never a listed save)
@@ -386,7 +386,7 @@ def _resume(app, folder, path, lock) -> str | None:
     except LeagueMatchFileError as exc:
         return f"The unfinished friendly cannot be resumed: {exc}"
     except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
-        return f"The unfinished friendly cannot be resumed: {plain(str(exc))}"
+        return f"The unfinished friendly cannot be resumed: {plain(str(exc), LINE_LIMIT)}"
     saver = FriendlySaver(path, meta, lock)
     Friendly(app, lm, folder, levels, coaches, files, saver).show()
     return None

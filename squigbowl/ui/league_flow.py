@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from squigbowl.league import leaguefiles
-from squigbowl.text import plain
+from squigbowl.text import LINE_LIMIT, plain
 from squigbowl.ui.friendly_flow import MatchFlow
 
 #: the computer levels an entry's coach may be (league.league.COACHES but "person")
@@ -164,7 +164,7 @@ class LeagueSession:
             if self.app.screen is screen:
                 screen.reload(note)
             else:
-                screen.note_text = plain(note)
+                screen.note_text = plain(note, LINE_LIMIT)
         else:
             self.app.notify(note, markup=False)
 
@@ -239,7 +239,7 @@ class LeagueSession:
                 result = leaguefiles.finish(folder, league, fixture, lm)
             except Exception as exc:  # noqa: BLE001 - said on the screen
                 self.busy = False
-                self.tell(f"{title} could not be played: {plain(str(exc))}")
+                self.tell(f"{title} could not be played: {plain(str(exc), LINE_LIMIT)}")
                 return
             self.busy = False
             self.tell(f"Recorded: {describe(league, result)}.")
@@ -348,24 +348,24 @@ def open_league(app, folder, name: str, note: str = "") -> Refusal | None:
     try:
         league = leaguefiles.load(folder, name)
     except (OSError, ValueError) as exc:
-        return Refusal(plain(str(exc)))
+        return Refusal(plain(str(exc), LINE_LIMIT))
     try:
         lock = leaguefiles.claim(folder, league.name)
     except SaveInUse as exc:
-        return Refusal(f"League {plain(league.name)} {IN_USE}: {plain(str(exc))}", in_use=True)
+        return Refusal(f"League {plain(league.name)} {IN_USE}: {plain(str(exc), LINE_LIMIT)}", in_use=True)
     except OSError as exc:
         return Refusal(f"League {plain(league.name)}: {exc.strerror or exc}")
     try:
         league = leaguefiles.load(folder, league.name)      # as it is now it is ours
     except (OSError, ValueError) as exc:
         lock.release()
-        return Refusal(plain(str(exc)))
+        return Refusal(plain(str(exc), LINE_LIMIT))
     session = LeagueSession(app, folder, league, lock)
     screen = LeagueScreen(league, folder, play=session.play, resumable=session.resumable,
                           new_season=session.new_season, on_close=session.close,
                           host=session.host)
     session.screen = screen
-    screen.note_text = plain(note)
+    screen.note_text = plain(note, LINE_LIMIT)
     app.push_screen(screen)
     return None
 

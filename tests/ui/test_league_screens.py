@@ -280,7 +280,7 @@ async def test_d6_9_a_league_open_in_another_game_is_one_line_from_the_list_and_
             assert isinstance(app.screen, LeaguesScreen)
             assert app.screen.note_text.startswith(held)
         for name, said in (("Squig League", held),
-                           ("Nowhere", "Nowhere: no such league in the")):
+                           ("Nowhere", "Nowhere: no such league in the leagues folder")):
             app = SquigBowlApp(SimpleNamespace(command="league", open_league=(leagues, name)),
                                saves_folder=tmp_path / "saves")
             notes = []
@@ -289,6 +289,7 @@ async def test_d6_9_a_league_open_in_another_game_is_one_line_from_the_list_and_
                 await pilot.pause()
                 await pilot.pause()
                 assert len(notes) == 1 and notes[0].startswith(said), notes
+                assert "…" not in notes[0], notes           # the whole line, not cut at 40
                 assert not isinstance(app.screen, LeagueScreen)
     finally:
         lock.release()

@@ -25,7 +25,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from squigbowl.text import plain
+from squigbowl.text import LINE_LIMIT, plain
 
 KEYS = "Enter play · H host · s sheet · c chart · l SPP · v summary · N season · Esc"
 #: the standings' short words for the D6.4 rule that decided a place (the league's words)
@@ -223,7 +223,7 @@ class LeagueScreen(Screen):
     def reload(self, note: str | None = None) -> None:
         """Redraw from the league (after a match, a new season, a resume)."""
         if note is not None:
-            self.note_text = plain(note)
+            self.note_text = plain(note, LINE_LIMIT)
         league = self.league
         self.in_progress = self.resumable()
         nxt = None if league.over else league.next_fixture()

@@ -57,18 +57,6 @@ def coach_words(coach: str, person: str) -> str:
     return f"person {plain(person)}" if person else "person (p: name)"
 
 
-class SeasonList(OptionList):
-    """The list: Enter starts the season (OptionSelected); a click on a line toggles it, as
-    Space does, rather than starting the season."""
-
-    async def _on_click(self, event) -> None:
-        event.prevent_default()             # not OptionList's click, which selects
-        clicked = event.style.meta.get("option")
-        if clicked is not None and not self._options[clicked].disabled:
-            self.highlighted = clicked
-            self.screen.action_toggle()
-
-
 class NewSeasonScreen(Screen):
     """See the module's docstring; dismissed with True when the season has started."""
 
@@ -78,7 +66,10 @@ class NewSeasonScreen(Screen):
     NewSeasonScreen #season-note { height: auto; padding: 0 1; color: $warning; }
     NewSeasonScreen #season-keys { height: 1; padding: 0 1; color: $text-muted; }
     """
-    BINDINGS = [Binding("space", "toggle", show=False),
+    # Enter starts the season before the list sees it (priority): the list's own selection
+    # (OptionSelected) then comes only from a click, which toggles the line as Space does
+    BINDINGS = [Binding("enter", "start", show=False, priority=True),
+                Binding("space", "toggle", show=False),
                 Binding("c", "coach", show=False),
                 Binding("p", "person", show=False),
                 Binding("escape", "back", show=False)]
@@ -112,7 +103,7 @@ class NewSeasonScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(f"NEW SEASON {self.league.season + 1}  ·  {plain(self.league.name)}  "
                      "(D6.5: the teams kept keep everything)", id="season-title", markup=False)
-        yield SeasonList(id="season-list")
+        yield OptionList(id="season-list")
         yield Static("", id="season-note", markup=False)
         yield Static(KEYS, id="season-keys", markup=False)
 
@@ -224,8 +215,12 @@ class NewSeasonScreen(Screen):
                                         row.person), named)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """Enter: the season starts with the teams chosen, or the note says why not."""
+        """A click on a line: it is toggled (the list has highlighted it)."""
         event.stop()
+        self.action_toggle()
+
+    def action_start(self) -> None:
+        """Enter: the season starts with the teams chosen, or the note says why not."""
         join = [(row.listed.team.name, row.coach, row.person) for row in self.rows
                 if row.chosen and row.number is None]
         leave = [row.number for row in self.rows if row.number is not None and not row.chosen]
