@@ -329,13 +329,7 @@ def report(table: dict, elapsed: float, matches: int, hard: dict) -> list[str]:
             lines.append(f"  [{verdict(gap, margin)}] {rules}: {pairing[1]} outscores "
                          f"{pairing[0]} by {gap:+.2f} TDs a match (target >= +{margin})")
         if pairing[0] == "random" and pairing[1] in ("normal", "hard"):
-            a = agg["ours"]
-            lines.append(f"  [{verdict(a['completions'], V_RANDOM['completions'])}] {rules}: "
-                         f"{pairing[1]} completes {a['completions']:.2f} passes+hand-offs a "
-                         f"match v random (target >= {V_RANDOM['completions']})")
-            lines.append(f"  [{verdict(a['touchdowns'], V_RANDOM['touchdowns'])}] {rules}: "
-                         f"{pairing[1]} scores {a['touchdowns']:.2f} TDs a match v random "
-                         f"(target >= {V_RANDOM['touchdowns']})")
+            lines += v_random_lines(table, rules, pairing)
     for level in ("normal", "hard"):
         still = with_ball = 0.0
         for (rules, pairing), agg in table.items():
@@ -375,6 +369,29 @@ def report(table: dict, elapsed: float, matches: int, hard: dict) -> list[str]:
     lines.append(f"  [{judged}] the whole run took {minutes:.1f} min; at {FULL_MATCHES} matches a "
                  f"pairing it would take about {full:.0f} min (target <= {WHOLE_MINUTES:.0f} min)"
                  + (" — judged only at full size" if judged == "n/a" else ""))
+    return lines
+
+
+def v_random_lines(table: dict, rules: str, pairing: tuple) -> list[str]:
+    """Completions and touchdowns a match against random: in the base game against
+    V_RANDOM's figures; with the house rules (the Squig Ball halves the scoring, issue 12)
+    reported as a share of the same pairing's base-game figure, with no fixed target (issue
+    25), or said to have none when the base game was not run."""
+    a = table[(rules, pairing)]["ours"]
+    base = table.get(("base", pairing)) if rules != "base" else None
+    lines = []
+    for key, words in (("completions", "completes {:.2f} passes+hand-offs"),
+                       ("touchdowns", "scores {:.2f} TDs")):
+        said = f"{pairing[1]} {words.format(a[key])} a match v random"
+        if rules == "base":
+            lines.append(f"  [{verdict(a[key], V_RANDOM[key])}] {rules}: {said} "
+                         f"(target >= {V_RANDOM[key]})")
+        elif base is None:
+            lines.append(f"  [report] {rules}: {said} (no base-game run to compare with)")
+        else:
+            was = base["ours"][key]
+            ratio = f"{a[key] / was:.2f}x" if was else "n/a"
+            lines.append(f"  [report] {rules}: {said}, {ratio} the base game's {was:.2f}")
     return lines
 
 

@@ -157,3 +157,24 @@ def test_rules_argument_names_the_rule_sets_or_says_what_is_wrong():
     assert bench.rules_arg("all") == ("all",)
     assert "base, all" in bench.rules_arg("everything")
     assert isinstance(bench.rules_arg(""), str)
+
+
+def test_v_random_is_judged_in_the_base_game_and_reported_relative_to_it_with_house_rules():
+    """Issue 25: against random, with all house rules, TDs and completions are reported as a
+    share of the base game's (the Squig Ball halves the scoring), not held to a fixed number."""
+    def agg(td, comp):
+        return {"ours": {"touchdowns": td, "completions": comp}}
+
+    table = {("base", ("random", "hard")): agg(4.0, 2.0),
+             ("all", ("random", "hard")): agg(1.0, 0.5)}
+    base = bench.v_random_lines(table, "base", ("random", "hard"))
+    assert base == ["  [met] base: hard completes 2.00 passes+hand-offs a match v random "
+                    "(target >= 1.5)",
+                    "  [met] base: hard scores 4.00 TDs a match v random (target >= 4.0)"]
+    assert bench.v_random_lines(table, "all", ("random", "hard")) == [
+        "  [report] all: hard completes 0.50 passes+hand-offs a match v random, 0.25x the "
+        "base game's 2.00",
+        "  [report] all: hard scores 1.00 TDs a match v random, 0.25x the base game's 4.00"]
+    del table[("base", ("random", "hard"))]
+    assert all("no base-game run" in line
+               for line in bench.v_random_lines(table, "all", ("random", "hard")))
