@@ -594,6 +594,12 @@ async def test_d6_6_the_form_sets_every_option_and_says_a_league_of_three_is_too
         await to("points")
         await pilot.press("right", "right")         # custom: asks at once
         await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *"4 2", "enter")
+        await pilot.pause()
+        # the whole line, not cut at a name's 40 characters
+        assert "Custom points: three whole numbers, win draw loss (e.g. 4 2 0)." in drawn(app)
+        await pilot.press("left", "right")          # custom again: asks again
+        await pilot.pause()
         await pilot.press("ctrl+a", "ctrl+k", *"4 2 0", "enter")
         await to("playoffs")
         await pilot.press("left")                   # none -> semi-finals and final

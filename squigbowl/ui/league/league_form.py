@@ -27,7 +27,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from squigbowl.league import leaguefiles, teamfiles
-from squigbowl.text import plain
+from squigbowl.text import LINE_LIMIT, plain
 from squigbowl.ui.kit.safe import content
 
 KEYS = "←→/Space change · Enter edit · Tab teams · c coach · p name · Ctrl+G create · Esc"
@@ -206,7 +206,7 @@ class NewLeagueForm(Screen):
         self.query_one("#form-note", Static).update(note)
 
     def say(self, note: str) -> None:
-        self.note_text = plain(note)
+        self.note_text = plain(note, LINE_LIMIT)
         self.redraw()
 
     # -- the keys -----------------------------------------------------------------------------

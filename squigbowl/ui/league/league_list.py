@@ -12,7 +12,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from squigbowl.league import leaguefiles
-from squigbowl.text import plain
+from squigbowl.text import LINE_LIMIT, plain
 from squigbowl.ui.kit.safe import content
 
 KEYS = "Enter open · n new league · Esc back"
@@ -52,7 +52,7 @@ class LeaguesScreen(Screen):
 
     def reload(self, note: str | None = None) -> None:
         if note is not None:
-            self.note_text = plain(note)
+            self.note_text = plain(note, LINE_LIMIT)
         self.entries = leaguefiles.list_leagues(self.folder)
         ol = self.query_one(OptionList)
         ol.clear_options()
