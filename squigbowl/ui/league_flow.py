@@ -352,7 +352,8 @@ def open_league(app, folder, name: str, note: str = "") -> Refusal | None:
     try:
         lock = leaguefiles.claim(folder, league.name)
     except SaveInUse as exc:
-        return Refusal(f"League {plain(league.name)} {IN_USE}: {plain(str(exc), LINE_LIMIT)}", in_use=True)
+        return Refusal(f"League {plain(league.name)} {IN_USE}: {plain(str(exc), LINE_LIMIT)}",
+                       in_use=True)
     except OSError as exc:
         return Refusal(f"League {plain(league.name)}: {exc.strerror or exc}")
     try:
