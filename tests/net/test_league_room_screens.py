@@ -316,7 +316,7 @@ async def test_d6_1_a_league_that_cannot_be_read_is_not_tried_again_after_its_ro
 
     import pytest
 
-    from squigbowl.text import plain
+    from squigbowl.text import LINE_LIMIT, plain
     from squigbowl.ui import league_flow
     from squigbowl.ui.app import SquigBowlApp
     from squigbowl.ui.league.league_screen import LeagueScreen
@@ -342,6 +342,8 @@ async def test_d6_1_a_league_that_cannot_be_read_is_not_tried_again_after_its_ro
         assert not await reopen_league(app, folder, "Spring Cup", "The match is over.",
                                        wait=0.01)
         await pilot.pause()
-        assert tries == [league_flow.Refusal(plain(str(problem.value)), in_use=False)]
-        assert notes == [f"The match is over. {plain(str(problem.value))}"]
+        said = str(problem.value)                    # the whole line (LINE_LIMIT), not cut
+        assert "corrupt or truncated JSON" in said and plain(said, LINE_LIMIT) == said
+        assert tries == [league_flow.Refusal(said, in_use=False)]
+        assert notes == [f"The match is over. {said}"]
         assert not isinstance(app.screen, LeagueScreen)
